@@ -1,0 +1,17 @@
+// @ts-check
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import apiProxy from './src/integrations/api-proxy.ts';
+
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  output: 'static',
+  // A second build (the fault-injection test) writes elsewhere so it never clobbers the served site.
+  outDir: process.env.OUT_DIR ?? './dist',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  integrations: [react(), sitemap(), apiProxy()],
+  vite: { plugins: [tailwindcss()] },
+});

@@ -1,0 +1,43 @@
+// JavaScript shipped per page: every <script src>, inline script and module it imports, raw and gzip.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const SCRIPT_SRC = /<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g;
+const INLINE_SCRIPT =
+  /<script\b(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+const MODULE_PRELOAD = /<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g;
+const ISLAND_URLS = /\b(?:component-url|renderer-url)="([^"]+)"/g;
+const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g;
+const DYNAMIC_IMPORT = /import\(\s*["']([^"']+\.js)["']\s*\)/g;
+
+function resolveUrl(from, spec) {
+  return new URL(spec, `http://site${from}`).pathname;
+}
+
+/** Bytes of JavaScript a page's HTML pulls in, following static and dynamic imports of its chunks. */
+export async function pageJs(distDir, pagePath) {
+  const html = await readFile(join(distDir, pagePath), 'utf8');
+  const pageUrl = `/${pagePath.replace(/index\.html$/, '')}`;
+  const queue = [];
+  for (const re of [SCRIPT_SRC, MODULE_PRELOAD, ISLAND_URLS]) {
+    for (const match of html.matchAll(re)) queue.push(resolveUrl(pageUrl, match[1]));
+  }
+  const inline = [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1]).filter((s) => s.trim());
+  const seen = new Set();
+  const files = [];
+  while (queue.length) {
+    const url = queue.shift();
+    if (seen.has(url) || !url.endsWith('.js')) continue;
+    seen.add(url);
+    const code = await readFile(join(distDir, url), 'utf8');
+    files.push(code);
+    for (const re of [STATIC_IMPORT, DYNAMIC_IMPORT]) {
+      for (const match of code.matchAll(re)) queue.push(resolveUrl(url, match[1]));
+    }
+  }
+  const all = [...inline, ...files];
+  const raw = all.reduce((sum, code) => sum + Buffer.byteLength(code), 0);
+  const gzip = all.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+  return { files: files.length, inline: inline.length, raw, gzip };
+}

@@ -1,0 +1,64 @@
+/**
+ * Catalogue resources: areas, products and the brand filter. Each function is one call through the
+ * client, with the SPEC §8 message for its failure, and reshapes the payload at the boundary.
+ */
+import { type CatalogClient, call, catalogClient } from './client.ts';
+import type { Area, Lang, Product, ProductPage, Tenant } from './types.ts';
+
+/** SPEC §9: the storefront's page size. */
+export const PRODUCT_PAGE_SIZE = 10;
+/** The largest page the API serves; the build pages with it. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Every store area, BASE A to BASE D. */
+export function listAreas(client: CatalogClient = catalogClient()): Promise<Area[]> {
+  return call('GET /catalog/areas', 'areas not found.', () => client.GET('/catalog/areas'));
+}
+
+export interface ListProductsQuery {
+  areaId?: number;
+  page?: number;
+  size?: number;
+  tenantIds?: readonly number[];
+  lang?: Lang;
+}
+
+/** One page of products, with the total count of matching products. */
+export function listProducts(
+  query: ListProductsQuery = {},
+  client: CatalogClient = catalogClient(),
+): Promise<ProductPage> {
+  const params = {
+    ...(query.areaId === undefined ? {} : { area_id: query.areaId }),
+    page: query.page ?? 1,
+    size: query.size ?? PRODUCT_PAGE_SIZE,
+    ...(query.tenantIds?.length ? { tenant_ids: query.tenantIds.join(',') } : {}),
+    ...(query.lang ? { lang: query.lang } : {}),
+  };
+  const endpoint = `GET /catalog/products?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+  return call(endpoint, 'products not found.', () =>
+    client.GET('/catalog/products', { params: { query: params } }),
+  );
+}
+
+/** One product, in `lang` when given. */
+export function getProduct(
+  id: number,
+  lang?: Lang,
+  client: CatalogClient = catalogClient(),
+): Promise<Product> {
+  const query = lang ? { lang } : {};
+  return call(`GET /catalog/products/${id}`, 'product not found.', () =>
+    client.GET('/catalog/products/{id}', { params: { path: { id }, query } }),
+  );
+}
+
+/** The tenants (brands) with products in an area, or every tenant when no area is given. */
+export function listTenants(areaId?: number, client: CatalogClient = catalogClient()): Promise<Tenant[]> {
+  const query = areaId === undefined ? {} : { area_id: areaId };
+  return call(
+    `GET /catalog/products-filters${areaId === undefined ? '' : `?area_id=${areaId}`}`,
+    'filter option not found.',
+    () => client.GET('/catalog/products-filters', { params: { query } }),
+  );
+}

@@ -1,0 +1,84 @@
+import { DataNotFoundError } from '../errors.ts';
+import { listAreas, listProducts } from './catalogue.ts';
+import { createCatalogClient } from './client.ts';
+
+const area = { id: 1, imageSrc: 'http://img.test/a.jpg', description: '一階', place: 'a' };
+
+function clientWith(respond: (request: Request) => Response | Promise<Response>, timeoutMs = 1000) {
+  const seen: Request[] = [];
+  const client = createCatalogClient({
+    baseUrl: 'http://api.test',
+    token: 'tok',
+    timeoutMs,
+    fetch: async (request) => {
+      seen.push(request);
+      return respond(request);
+    },
+  });
+  return { client, seen };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('the catalog client', () => {
+  it('sends the API token header and cookies to the configured base URL', async () => {
+    const { client, seen } = clientWith(() => json([area]));
+    expect(await listAreas(client)).toEqual([area]);
+    expect(seen[0]?.url).toBe('http://api.test/catalog/areas');
+    expect(seen[0]?.headers.get('X-Api-Token')).toBe('tok');
+    expect(seen[0]?.credentials).toBe('include');
+  });
+
+  it('serialises the product query as the contract names it', async () => {
+    const { client, seen } = clientWith(() => json({ products: [], count: 0 }));
+    await listProducts({ areaId: 2, page: 3, tenantIds: [4, 5] }, client);
+    expect(new URL(seen[0]?.url ?? '').search).toBe('?area_id=2&page=3&size=10&tenant_ids=4%2C5');
+  });
+
+  it('turns a 404 into a DataNotFoundError with the SPEC message and the endpoint', async () => {
+    const { client } = clientWith(() => json({ code: 'NOT_FOUND', message: 'no' }, 404));
+    const error = await listAreas(client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataNotFoundError);
+    expect(error).toMatchObject({
+      message: 'areas not found.',
+      status: 404,
+      code: 'NOT_FOUND',
+      endpoint: 'GET /catalog/areas',
+      retryable: false,
+    });
+  });
+
+  it('marks server errors, timeouts and malformed bodies as retryable', async () => {
+    const server = clientWith(() => json({ code: 'UNAVAILABLE', message: 'down' }, 503));
+    await expect(listAreas(server.client)).rejects.toMatchObject({ status: 503, retryable: true });
+
+    const malformed = clientWith(
+      () => new Response('{"products": [', { headers: { 'content-type': 'application/json' } }),
+    );
+    await expect(listProducts({}, malformed.client)).rejects.toMatchObject({
+      message: 'products not found.',
+      code: 'MALFORMED_RESPONSE',
+      retryable: true,
+    });
+
+    const slow = clientWith(
+      (request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
+      20,
+    );
+    await expect(listAreas(slow.client)).rejects.toMatchObject({
+      status: 504,
+      code: 'TIMEOUT',
+      retryable: true,
+    });
+  });
+
+  it('describes a failure with its endpoint and status, for build logs', async () => {
+    const { client } = clientWith(() => json({ code: 'X', message: 'x' }, 500));
+    const error = (await listAreas(client).catch((e: unknown) => e)) as DataNotFoundError;
+    expect(error.describe()).toBe('areas not found. (GET /catalog/areas → 500)');
+  });
+});

@@ -1,0 +1,86 @@
+import { createCatalogClient } from './client.ts';
+import { type FetchPolicy, fetchAllProducts } from './loaders.ts';
+
+const policy: FetchPolicy = { concurrency: 3, retries: 3, baseDelayMs: 1 };
+
+function product(id: number) {
+  return { id, title: `商品${id}` };
+}
+
+/** A fake API of `total` products, with a hook to fail chosen requests. */
+function fakeApi(
+  total: number,
+  fail: (page: number, attempt: number) => number | 'malformed' | null = () => null,
+) {
+  const attempts = new Map<number, number>();
+  const client = createCatalogClient({
+    baseUrl: 'http://api.test',
+    token: 't',
+    fetch: async (request) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('size'));
+      const attempt = (attempts.get(page) ?? 0) + 1;
+      attempts.set(page, attempt);
+      const failure = fail(page, attempt);
+      if (failure === 'malformed')
+        return new Response('{"products":', { headers: { 'content-type': 'application/json' } });
+      if (failure)
+        return new Response(JSON.stringify({ code: 'X', message: 'x' }), {
+          status: failure,
+          headers: { 'content-type': 'application/json' },
+        });
+      const ids = Array.from({ length: size }, (_, i) => (page - 1) * size + i + 1).filter(
+        (id) => id <= total,
+      );
+      return new Response(JSON.stringify({ products: ids.map(product), count: total }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  });
+  return { client, attempts };
+}
+
+describe('loading every product at build time', () => {
+  it('pages through the API and returns exactly the reported total', async () => {
+    const { client, attempts } = fakeApi(250);
+    const products = await fetchAllProducts(client, policy);
+    expect(products.map((p) => p.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    expect([...attempts.keys()].sort()).toEqual([1, 2, 3]);
+  });
+
+  it('retries server errors and malformed bodies, then succeeds with every product', async () => {
+    const { client } = fakeApi(250, (page, attempt) =>
+      attempt === 1 ? (page === 2 ? 'malformed' : 503) : null,
+    );
+    expect(await fetchAllProducts(client, policy)).toHaveLength(250);
+  });
+
+  it('fails naming the endpoint when a page keeps failing', async () => {
+    const { client } = fakeApi(250, (page) => (page === 3 ? 503 : null));
+    await expect(fetchAllProducts(client, policy)).rejects.toMatchObject({
+      endpoint: 'GET /catalog/products?page=3&size=100',
+      status: 503,
+    });
+  });
+
+  it('does not retry a client error', async () => {
+    const { client, attempts } = fakeApi(250, (page) => (page === 2 ? 404 : null));
+    await expect(fetchAllProducts(client, policy)).rejects.toMatchObject({ status: 404 });
+    expect(attempts.get(2)).toBe(1);
+  });
+
+  it('fails when the pages do not add up to the total', async () => {
+    const client = createCatalogClient({
+      baseUrl: 'http://api.test',
+      token: 't',
+      fetch: async () =>
+        new Response(JSON.stringify({ products: [product(1)], count: 2 }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    await expect(fetchAllProducts(client, policy)).rejects.toThrow(
+      /1 distinct products for a reported total of 2/,
+    );
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The one price formatter. Money is an integer of yen until here. Not Intl currency output: ja-JP gives a
+ * full-width ￥ that differs between Node and browsers and breaks hydration (DESIGN.md decision 13).
+ */
+
+/** `1234` → `¥1,234`. Throws on non-integers: a fractional yen is a bug upstream. */
+export function formatYen(amount: number): string {
+  if (!Number.isSafeInteger(amount)) throw new TypeError(`not an integer amount of yen: ${amount}`);
+  const sign = amount < 0 ? '-' : '';
+  const digits = String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}¥${digits}`;
+}
+
+/** Tax-inclusive display (総額表示): `¥1,234（税込）`. */
+export function formatPrice(amount: number): string {
+  return `${formatYen(amount)}（税込）`;
+}
+
+export interface PriceDisplay {
+  /** What the shopper pays, tax included. */
+  price: string;
+  /** The regular price, struck through, when the item is on sale. */
+  compareAt: string | undefined;
+  /** Percentage off, rounded down, when on sale. */
+  percentOff: number | undefined;
+}
+
+/** Price and sale display for a variant: compareAt only when it exceeds price (SPEC §3 isSale). */
+export function priceDisplay(price: number, compareAtPrice: number | null | undefined): PriceDisplay {
+  const onSale = typeof compareAtPrice === 'number' && compareAtPrice > price;
+  return {
+    price: formatPrice(price),
+    compareAt: onSale ? formatYen(compareAtPrice) : undefined,
+    percentOff: onSale ? Math.floor(((compareAtPrice - price) / compareAtPrice) * 100) : undefined,
+  };
+}
+
+/** `¥1,080（税込）〜` for a range of variant prices, or the single price. */
+export function formatPriceRange(prices: readonly number[]): string {
+  if (prices.length === 0) throw new RangeError('no prices');
+  const min = Math.min(...prices);
+  const max = Math.max(...prices);
+  return min === max ? formatPrice(min) : `${formatPrice(min)}〜`;
+}

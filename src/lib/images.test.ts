@@ -1,0 +1,30 @@
+import { FALLBACK_IMAGE_SRC, imageUrl, responsiveImage } from './images.ts';
+
+describe('image URLs', () => {
+  const src = 'http://localhost:4321/api/images/products/12.jpg';
+
+  it('asks the image host for a square of the given size and format', () => {
+    expect(imageUrl(src, 256, 'webp')).toBe(`${src}?width=256&height=256&format=webp`);
+  });
+
+  it('keeps parameters the source already has and replaces size ones', () => {
+    expect(imageUrl(`${src}?v=2&width=10`, 768)).toBe(`${src}?v=2&width=768&height=768&format=jpeg`);
+  });
+
+  it('offers avif and webp at 1x and 2x, with a JPEG img', () => {
+    const image = responsiveImage(src, 768);
+    expect(image.src).toContain('width=768');
+    expect(image.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
+    expect(image.sources[0]?.srcset).toContain('width=1536');
+    expect(image.width).toBe(768);
+  });
+
+  it('falls back to the logo image when there is no image', () => {
+    expect(responsiveImage(null, 256)).toEqual({
+      src: FALLBACK_IMAGE_SRC,
+      sources: [],
+      width: 256,
+      height: 256,
+    });
+  });
+});

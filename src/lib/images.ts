@@ -1,0 +1,51 @@
+/**
+ * The one image helper. Catalogue images come from the image host with size parameters (DESIGN.md
+ * decision 6): nothing is processed at build time, so a 10,000-product build stays O(pages).
+ */
+
+/** SPEC §9 sizes. */
+export const THUMBNAIL_SIZE = 256;
+export const MAIN_SIZE = 768;
+
+/** Shown when a product has no image (SPEC §9 "fallback logo image"). */
+export const FALLBACK_IMAGE_SRC = '/images/fallback-logo.svg';
+
+export type ImageFormat = 'avif' | 'webp' | 'jpeg';
+
+/** The URL of `src` resized to a square of `size` px (cover) in `format`. */
+export function imageUrl(src: string, size: number, format: ImageFormat = 'jpeg'): string {
+  if (src === FALLBACK_IMAGE_SRC) return src;
+  const url = new URL(src);
+  url.searchParams.set('width', String(size));
+  url.searchParams.set('height', String(size));
+  url.searchParams.set('format', format);
+  return url.toString();
+}
+
+/** `url 1x, url 2x` for a square display size. */
+export function imageSrcset(src: string, size: number, format: ImageFormat): string {
+  return `${imageUrl(src, size, format)} 1x, ${imageUrl(src, size * 2, format)} 2x`;
+}
+
+export interface ResponsiveImage {
+  /** The `<img src>`: JPEG at 1x, for browsers that take no `<source>`. */
+  src: string;
+  /** `<source>` candidates, best format first. */
+  sources: { type: string; srcset: string }[];
+  width: number;
+  height: number;
+}
+
+/** Everything a `<picture>` needs for a square catalogue image; the fallback image when `src` is missing. */
+export function responsiveImage(src: string | null | undefined, size: number): ResponsiveImage {
+  if (!src) return { src: FALLBACK_IMAGE_SRC, sources: [], width: size, height: size };
+  return {
+    src: imageUrl(src, size, 'jpeg'),
+    sources: [
+      { type: 'image/avif', srcset: imageSrcset(src, size, 'avif') },
+      { type: 'image/webp', srcset: imageSrcset(src, size, 'webp') },
+    ],
+    width: size,
+    height: size,
+  };
+}

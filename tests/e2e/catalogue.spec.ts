@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
+import type { ProductPage } from '../../src/lib/catalog/types.ts';
+import { expectNoAxeViolations, scriptsOn } from './fixtures/pages.ts';
+
+test.describe('browsing the prerendered catalogue', () => {
+  test('home → area → product, in Japanese', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('ギフトカタログ');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('heading', { name: 'エリアから探す' })).toBeVisible();
+    const areaLinks = page.getByRole('main').getByRole('link', { name: /^BASE [A-D]$/ });
+    await expect(areaLinks).toHaveCount(4);
+
+    await areaLinks.first().click();
+    await expect(page).toHaveURL(/\/area\/\d+\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'BASE A' })).toBeVisible();
+    const products = page.getByTestId('product-list').getByRole('listitem');
+    await expect(products).toHaveCount(10);
+    await expect(page.getByText(/^\d+件の商品$/)).toBeVisible();
+
+    const firstProduct = products.first().getByRole('link');
+    const title = (await firstProduct.textContent())?.trim() ?? '';
+    expect(title).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    await firstProduct.click();
+    await expect(page).toHaveURL(/\/area\/\d+\/products\/\d+\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByText(/¥[\d,]+（税込）/).first()).toBeVisible();
+    const main = page.getByRole('img', { name: title });
+    await expect(main).toHaveAttribute('fetchpriority', 'high');
+    await expect(main).toHaveAttribute('src', /width=768&height=768/);
+    await expect
+      .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  });
+
+  test('the legacy /area?id= and /area?id=&product= URLs land on the prerendered pages', async ({ page }) => {
+    await page.goto('/area?id=2');
+    await expect(page).toHaveURL(/\/area\/2\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'BASE B' })).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 screen with the path', async ({ page }) => {
+    const response = await page.goto('/no/such/ページ');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('ERROR', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('error-status')).toHaveText('404');
+    await expect(page.getByRole('heading', { name: 'お探しのページは見つかりませんでした' })).toBeVisible();
+    await expect(page.getByText('Page Not Found: /no/such/ページ')).toBeVisible();
+    await page.getByRole('link', { name: 'ホームに戻る' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('catalogue pages with no interaction ship no JavaScript', async ({ page }) => {
+    for (const path of ['/', '/area/1/']) {
+      await page.goto(path);
+      expect(await scriptsOn(page), path).toEqual([]);
+    }
+  });
+
+  test('a product description carrying a script and an event handler renders without them', async ({
+    page,
+    request,
+  }) => {
+    const api = await request.get('/api/catalog/products?size=100', {
+      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+    });
+    const { products } = (await api.json()) as ProductPage;
+    const unsafe = products.find((p) => /<script|onerror=/i.test(p.descriptionHtml));
+    expect(unsafe, 'the seed has a product with an unsafe description').toBeDefined();
+    if (!unsafe) return;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`/area/${unsafe.areas[0]}/products/${unsafe.id}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(unsafe.title);
+    const description = page.locator('.rich-text');
+    expect(await description.innerHTML()).not.toMatch(/<script|onerror|javascript:/i);
+    expect(await scriptsOn(page)).toEqual([]);
+    expect(dialogs).toEqual([]);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/area/1/', '/no-such-page']) {
+    test(`axe finds no violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('axe finds no violations on a product page', async ({ page }) => {
+    await page.goto('/area/1/');
+    await page.getByTestId('product-list').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
