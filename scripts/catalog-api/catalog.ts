@@ -1,0 +1,221 @@
+/**
+ * The catalogue as the contract shapes it: areas, tenants, products in a language. Assembled product JSON is
+ * kept in memory per language (bounded) and dropped for a product whenever its stock changes.
+ */
+import type { components } from '../../src/lib/catalog/schema.gen.ts';
+import type { Store, VariantRow } from './db.ts';
+import { type L10n, type Lang, optionText } from './i18n-data.ts';
+
+export type Area = components['schemas']['Area'];
+export type Tenant = components['schemas']['Tenant'];
+export type Product = components['schemas']['Product'];
+export type Variant = components['schemas']['Variant'];
+export type Tag = components['schemas']['Tag'];
+
+/** At most this many assembled products are kept (over all languages); enough for 10,000 in two languages. */
+const MAX_CACHED = 25_000;
+
+export class Catalog {
+  readonly #store: Store;
+  readonly #publicUrl: string;
+  readonly #areas: Area[];
+  readonly #pickupPlaces: Map<number, string>;
+  readonly #tenants: Map<number, Tenant>;
+  readonly #tags: Map<number, L10n>;
+  /** `${lang}:${id}` → product JSON text. */
+  readonly #cache = new Map<string, string>();
+
+  constructor(store: Store, publicUrl: string) {
+    this.#store = store;
+    this.#publicUrl = publicUrl;
+    const areaRows = store.areas.all();
+    this.#areas = areaRows.map((row) => ({
+      id: row.id,
+      imageSrc: `${publicUrl}/images/areas/${row.id}.jpg`,
+      description: row.description,
+      place: row.place,
+    }));
+    this.#pickupPlaces = new Map(areaRows.map((row) => [row.id, row.pickup_place]));
+    this.#tenants = new Map(
+      store.tenants.all().map((row) => [
+        row.id,
+        {
+          id: row.id,
+          name: row.name,
+          logoSrc: `${publicUrl}/images/tenants/${row.id}.png`,
+          description: row.description,
+          officialSiteUrl: row.official_site_url,
+        },
+      ]),
+    );
+    this.#tags = new Map(store.tags.all().map((row) => [row.id, JSON.parse(row.names) as L10n]));
+  }
+
+  areas(): Area[] {
+    return this.#areas;
+  }
+
+  pickupPlace(areaId: number): string | undefined {
+    return this.#pickupPlaces.get(areaId);
+  }
+
+  /** Tenants with products in the area (every tenant when no area), in id order. */
+  filters(areaId: number | undefined): Tenant[] {
+    if (areaId === undefined) return [...this.#tenants.values()];
+    return this.#store.tenantIdsInArea
+      .all(areaId)
+      .map((row) => this.#tenants.get(row.tenant_id))
+      .filter((tenant): tenant is Tenant => tenant !== undefined);
+  }
+
+  productCount(): number {
+    return this.#store.productCount.get()?.n ?? 0;
+  }
+
+  imageSrc(imageId: number): string {
+    return `${this.#publicUrl}/images/products/${imageId}.jpg`;
+  }
+
+  /** The product's JSON text in a language, or null when there is no such product. */
+  productJson(id: number, lang: Lang): string | null {
+    return this.productJsons([id], lang)[0] ?? null;
+  }
+
+  /** The JSON texts of products in a language, in the order asked, skipping unknown ids; misses in one batch. */
+  productJsons(ids: readonly number[], lang: Lang): string[] {
+    const found = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const cached = this.#cache.get(`${lang}:${id}`);
+      if (cached === undefined) missing.push(id);
+      else found.set(id, cached);
+    }
+    if (missing.length > 0) {
+      for (const product of this.#assemble(missing, lang)) {
+        const json = JSON.stringify(product);
+        this.#remember(`${lang}:${product.id}`, json);
+        found.set(product.id, json);
+      }
+    }
+    const out: string[] = [];
+    for (const id of ids) {
+      const json = found.get(id);
+      if (json !== undefined) out.push(json);
+    }
+    return out;
+  }
+
+  #remember(key: string, json: string): void {
+    if (this.#cache.size >= MAX_CACHED) {
+      const oldest = this.#cache.keys().next();
+      if (!oldest.done) this.#cache.delete(oldest.value);
+    }
+    this.#cache.set(key, json);
+  }
+
+  /** A fresh copy of the product in a language, or null. */
+  product(id: number, lang: Lang): Product | null {
+    const json = this.productJson(id, lang);
+    return json === null ? null : (JSON.parse(json) as Product);
+  }
+
+  /** The ProductPage JSON text. */
+  pageJson(
+    filter: { areaId?: number; tenantIds?: number[] },
+    page: number,
+    size: number,
+    lang: Lang,
+  ): string {
+    const { ids, count } = this.#store.productPage(filter, size, (page - 1) * size);
+    return `{"products":[${this.productJsons(ids, lang).join(',')}],"count":${count}}`;
+  }
+
+  /** Assembles every product in a language into the cache, in batches, yielding between them. */
+  async warm(lang: Lang, batch = 200): Promise<number> {
+    const ids = this.#store.productIds.all().map((row) => row.id);
+    for (let i = 0; i < ids.length; i += batch) {
+      this.productJsons(ids.slice(i, i + batch), lang);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return ids.length;
+  }
+
+  /** Forget assembled products (after their stock changed). */
+  invalidate(productIds: Iterable<number>): void {
+    for (const id of productIds) {
+      for (const lang of ['ja', 'en', 'zh', 'ko'] as const) this.#cache.delete(`${lang}:${id}`);
+    }
+  }
+
+  variantTitle(row: VariantRow, lang: Lang): string {
+    const options = JSON.parse(row.options) as { name: string; value: string }[];
+    return options.map((o) => optionText(o.name, o.value, lang).value).join(' / ');
+  }
+
+  /** Builds products from the database with one query per table for the whole batch. */
+  #assemble(ids: readonly number[], lang: Lang): Product[] {
+    const json = JSON.stringify(ids);
+    const group = <T extends { product_id: number }>(rows: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const row of rows) {
+        const list = map.get(row.product_id);
+        if (list) list.push(row);
+        else map.set(row.product_id, [row]);
+      }
+      return map;
+    };
+    const images = group(this.#store.imagesByProducts.all(json));
+    const variants = group(this.#store.variantsByProducts.all(json));
+    const areas = group(this.#store.areasByProducts.all(json));
+    const tags = group(this.#store.tagsByProducts.all(json));
+    return this.#store.productsByIds.all(json).map((row) => {
+      const tenant = this.#tenants.get(row.tenant_id);
+      if (!tenant) throw new Error(`product ${row.id} has unknown tenant ${row.tenant_id}`);
+      const texts = JSON.parse(row.texts) as Record<Lang, { title: string; descriptionHtml: string }>;
+      const productImages = (images.get(row.id) ?? []).map((image) => ({
+        id: image.id,
+        src: this.imageSrc(image.id),
+      }));
+      const imagesById = new Map(productImages.map((image) => [image.id, image]));
+      let stockInShop = 0;
+      const productVariants: Variant[] = (variants.get(row.id) ?? []).map((v) => {
+        stockInShop += v.stock_in_shop;
+        const options = (JSON.parse(v.options) as { name: string; value: string }[]).map((o) => {
+          const display = optionText(o.name, o.value, lang);
+          return { name: o.name, value: o.value, displayName: display.name, displayValue: display.value };
+        });
+        const image = v.image_id === null ? null : (imagesById.get(v.image_id) ?? null);
+        return {
+          id: v.id,
+          sku: v.sku,
+          title: options.map((o) => o.displayValue).join(' / '),
+          compareAtPrice: v.compare_at_price,
+          price: v.price,
+          isSale: v.compare_at_price !== null && v.compare_at_price > v.price,
+          stockInShop: v.stock_in_shop,
+          totalStock: v.total_stock,
+          imageId: image === null ? null : image.id,
+          image,
+          options,
+        };
+      });
+      const productTags: Tag[] = (tags.get(row.id) ?? []).map((t) => ({
+        id: t.tag_id,
+        name: this.#tags.get(t.tag_id)?.[lang] ?? String(t.tag_id),
+      }));
+      return {
+        id: row.id,
+        shopifyProductId: row.shopify_product_id,
+        images: productImages,
+        title: texts[lang].title,
+        descriptionHtml: texts[lang].descriptionHtml,
+        variants: productVariants,
+        tenant,
+        videoSrc: row.has_video ? `${this.#publicUrl}/videos/products/${row.id}.mp4` : null,
+        tags: productTags,
+        stockInShop,
+        areas: (areas.get(row.id) ?? []).map((a) => a.area_id),
+      };
+    });
+  }
+}

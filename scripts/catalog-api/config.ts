@@ -1,0 +1,119 @@
+/**
+ * Configuration of the reference catalog API, read from the environment (CLI flags in main.ts override some).
+ *
+ * | Variable                 | Default                        | Meaning |
+ * |--------------------------|--------------------------------|---------|
+ * | CATALOG_API_HOST         | 127.0.0.1                      | Interface to listen on. |
+ * | CATALOG_API_PORT         | 8787                           | Port to listen on (`--port N`). |
+ * | CATALOG_API_DB           | .data/catalog.sqlite           | SQLite file; created and seeded on first start if missing (`--db PATH`, `--reset` reseeds). The rendered-image disk cache lives beside it in `image-cache/`. |
+ * | CATALOG_API_TOKEN        | gift-catalogue-public-token    | Required in `X-Api-Token` on every /catalog/* call (401 otherwise). An identifier, not a secret. |
+ * | CATALOG_STAFF_TOKEN      | staff-demo-token               | `X-Staff-Token` (or the store-counter form field) that completes a draft order (403 otherwise). |
+ * | CATALOG_PUBLIC_URL       | http://localhost:4321/api      | Absolute base of every URL the API hands out (images, logos, videos, urlForQrCode): browsers reach the API through the site's /api proxy. |
+ * | DRAFT_ORDER_TTL_SECONDS  | 900                            | Time limit of a QR draft order. |
+ * | SHIPPING_CHARGE          | 880                            | Shipping charge (yen) when a line is shipped and the subtotal is under FREE_SHIPPING_FROM. |
+ * | FREE_SHIPPING_FROM       | 11000                          | Subtotal (yen) from which shipping is free. |
+ * | WRAPPING_FEE             | 330                            | Gift-wrapping fee (yen) per bag. |
+ * | SEED_PRODUCTS            | 100                            | Number of products seeded into a new database (`--products N`). |
+ * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. |
+ */
+import { type FaultRule, parseFaultRules } from './faults.ts';
+
+export interface Config {
+  host: string;
+  port: number;
+  dbPath: string;
+  apiToken: string;
+  staffToken: string;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  draftOrderTtlSeconds: number;
+  shippingCharge: number;
+  freeShippingFrom: number;
+  wrappingFee: number;
+  seedProducts: number;
+  faults: FaultRule[];
+  /** Directory of the rendered-image disk cache; null keeps rendered images in memory only. */
+  imageCacheDir: string | null;
+}
+
+export const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
+  host: '127.0.0.1',
+  port: 8787,
+  dbPath: '.data/catalog.sqlite',
+  apiToken: 'gift-catalogue-public-token',
+  staffToken: 'staff-demo-token',
+  publicUrl: 'http://localhost:4321/api',
+  draftOrderTtlSeconds: 900,
+  shippingCharge: 880,
+  freeShippingFrom: 11000,
+  wrappingFee: 330,
+  seedProducts: 100,
+  faults: [],
+  imageCacheDir: null,
+});
+
+type Env = Record<string, string | undefined>;
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new Error(`${name} must be an integer, got ${JSON.stringify(raw)}`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new Error(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function strVar(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? fallback : raw.trim();
+}
+
+/** Builds the configuration from environment variables; throws with the variable named when one is invalid. */
+export function loadConfig(env: Env = process.env): Config {
+  const publicUrl = strVar(env, 'CATALOG_PUBLIC_URL', DEFAULT_CONFIG.publicUrl).replace(/\/+$/, '');
+  try {
+    const url = new URL(publicUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+  } catch {
+    throw new Error(`CATALOG_PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(publicUrl)}`);
+  }
+  let faults: FaultRule[] = [];
+  const { CATALOG_API_FAULTS: faultsRaw } = env;
+  if (faultsRaw !== undefined && faultsRaw.trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(faultsRaw);
+    } catch {
+      throw new Error('CATALOG_API_FAULTS must be JSON like {"rules":[...]}');
+    }
+    const result = parseFaultRules(parsed);
+    if (!result.ok) throw new Error(`CATALOG_API_FAULTS: ${result.message}`);
+    faults = result.rules;
+  }
+  return {
+    host: strVar(env, 'CATALOG_API_HOST', DEFAULT_CONFIG.host),
+    port: intVar(env, 'CATALOG_API_PORT', DEFAULT_CONFIG.port, 0, 65535),
+    dbPath: strVar(env, 'CATALOG_API_DB', DEFAULT_CONFIG.dbPath),
+    apiToken: strVar(env, 'CATALOG_API_TOKEN', DEFAULT_CONFIG.apiToken),
+    staffToken: strVar(env, 'CATALOG_STAFF_TOKEN', DEFAULT_CONFIG.staffToken),
+    publicUrl,
+    draftOrderTtlSeconds: intVar(
+      env,
+      'DRAFT_ORDER_TTL_SECONDS',
+      DEFAULT_CONFIG.draftOrderTtlSeconds,
+      1,
+      86400,
+    ),
+    shippingCharge: intVar(env, 'SHIPPING_CHARGE', DEFAULT_CONFIG.shippingCharge, 0, 1_000_000),
+    freeShippingFrom: intVar(env, 'FREE_SHIPPING_FROM', DEFAULT_CONFIG.freeShippingFrom, 0, 100_000_000),
+    wrappingFee: intVar(env, 'WRAPPING_FEE', DEFAULT_CONFIG.wrappingFee, 0, 1_000_000),
+    seedProducts: intVar(env, 'SEED_PRODUCTS', DEFAULT_CONFIG.seedProducts, 1, 1_000_000),
+    faults,
+    imageCacheDir: null,
+  };
+}
+
+/** A configuration for tests: the defaults, in-memory everything, with overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...DEFAULT_CONFIG, dbPath: ':memory:', faults: [], ...overrides };
+}

@@ -1,0 +1,470 @@
+/**
+ * SQLite storage (node:sqlite, no native build): the schema, and every query the server runs, prepared once.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+
+export const SCHEMA_VERSION = 1;
+
+const TABLES = [
+  'meta',
+  'areas',
+  'tenants',
+  'tags',
+  'products',
+  'product_areas',
+  'product_tags',
+  'images',
+  'variants',
+  'sessions',
+  'cart_lines',
+  'draft_orders',
+  'orders',
+  'shipments',
+];
+
+const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE areas (
+  id INTEGER PRIMARY KEY,
+  place TEXT NOT NULL CHECK (place IN ('a', 'b', 'c', 'd')),
+  description TEXT NOT NULL,
+  pickup_place TEXT NOT NULL
+);
+CREATE TABLE tenants (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  code TEXT NOT NULL,
+  description TEXT NOT NULL,
+  official_site_url TEXT
+);
+CREATE TABLE tags (id INTEGER PRIMARY KEY, names TEXT NOT NULL);
+CREATE TABLE products (
+  id INTEGER PRIMARY KEY,
+  shopify_product_id TEXT NOT NULL,
+  tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+  has_video INTEGER NOT NULL,
+  texts TEXT NOT NULL
+);
+CREATE INDEX products_tenant ON products (tenant_id, id);
+CREATE TABLE product_areas (
+  area_id INTEGER NOT NULL REFERENCES areas(id),
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  PRIMARY KEY (area_id, product_id)
+) WITHOUT ROWID;
+CREATE INDEX product_areas_product ON product_areas (product_id, area_id);
+CREATE TABLE product_tags (
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  tag_id INTEGER NOT NULL REFERENCES tags(id),
+  PRIMARY KEY (product_id, tag_id)
+) WITHOUT ROWID;
+CREATE TABLE images (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  position INTEGER NOT NULL,
+  style INTEGER NOT NULL
+);
+CREATE INDEX images_product ON images (product_id, position);
+CREATE TABLE variants (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  position INTEGER NOT NULL,
+  sku TEXT NOT NULL,
+  price INTEGER NOT NULL CHECK (price >= 0),
+  compare_at_price INTEGER,
+  stock_in_shop INTEGER NOT NULL,
+  total_stock INTEGER NOT NULL,
+  image_id INTEGER REFERENCES images(id),
+  options TEXT NOT NULL,
+  CHECK (stock_in_shop >= 0 AND stock_in_shop <= total_stock)
+);
+CREATE INDEX variants_product ON variants (product_id, position);
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  wrapping INTEGER NOT NULL DEFAULT 0,
+  chat_order INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE TABLE cart_lines (
+  session_id TEXT NOT NULL REFERENCES sessions(id),
+  product_id INTEGER NOT NULL,
+  variant_id INTEGER NOT NULL,
+  qty INTEGER NOT NULL CHECK (qty BETWEEN 1 AND 99),
+  receive TEXT NOT NULL CHECK (receive IN ('store', 'ship')),
+  PRIMARY KEY (session_id, product_id, variant_id)
+);
+CREATE TABLE draft_orders (
+  alias TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'completed', 'cancelled')),
+  lang TEXT NOT NULL,
+  chat_order INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  snapshot TEXT NOT NULL,
+  order_alias TEXT
+);
+CREATE INDEX draft_orders_session ON draft_orders (session_id, status);
+CREATE TABLE orders (
+  alias TEXT PRIMARY KEY,
+  draft_alias TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  data TEXT NOT NULL
+);
+CREATE TABLE shipments (
+  alias TEXT PRIMARY KEY,
+  order_alias TEXT NOT NULL REFERENCES orders(alias),
+  position INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('awaiting_address', 'address_received', 'shipped', 'delivered')),
+  lines TEXT NOT NULL,
+  address TEXT,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX shipments_order ON shipments (order_alias, position);
+`;
+
+/** Opens (creating the directory of) a database file, or `:memory:`. */
+export function openDatabase(path: string): DatabaseSync {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA foreign_keys = ON');
+  if (path !== ':memory:') {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA busy_timeout = 5000');
+  }
+  return db;
+}
+
+/** Drops every table and creates the schema afresh. */
+export function resetSchema(db: DatabaseSync): void {
+  db.exec('PRAGMA foreign_keys = OFF');
+  for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec(SCHEMA);
+}
+
+/** The seed recorded in the database, or null when it has not been seeded (or the schema is older). */
+export function seedInfo(db: DatabaseSync): { products: number; schemaVersion: number } | null {
+  const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (!table) return null;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as { value: string } | undefined;
+  if (!row) return null;
+  const info = JSON.parse(row.value) as { products: number; schemaVersion: number };
+  return info.schemaVersion === SCHEMA_VERSION ? info : null;
+}
+
+/** Runs fn in a transaction (BEGIN IMMEDIATE … COMMIT), rolling back when it throws. Not re-entrant. */
+export function transaction<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rows
+
+export interface AreaRow {
+  id: number;
+  place: 'a' | 'b' | 'c' | 'd';
+  description: string;
+  pickup_place: string;
+}
+export interface TenantRow {
+  id: number;
+  name: string;
+  code: string;
+  description: string;
+  official_site_url: string | null;
+}
+export interface TagRow {
+  id: number;
+  names: string;
+}
+export interface ProductRow {
+  id: number;
+  shopify_product_id: string;
+  tenant_id: number;
+  has_video: number;
+  texts: string;
+}
+export interface ImageRow {
+  id: number;
+  product_id: number;
+  position: number;
+  style: number;
+}
+export interface VariantRow {
+  id: number;
+  product_id: number;
+  position: number;
+  sku: string;
+  price: number;
+  compare_at_price: number | null;
+  stock_in_shop: number;
+  total_stock: number;
+  image_id: number | null;
+  options: string;
+}
+export interface SessionRow {
+  id: string;
+  wrapping: number;
+  chat_order: number;
+}
+export interface CartLineRow {
+  product_id: number;
+  variant_id: number;
+  qty: number;
+  receive: 'store' | 'ship';
+}
+export interface DraftOrderRow {
+  alias: string;
+  session_id: string;
+  status: 'pending' | 'completed' | 'cancelled';
+  lang: string;
+  chat_order: number;
+  created_at: number;
+  expires_at: number;
+  snapshot: string;
+  order_alias: string | null;
+}
+export interface OrderRow {
+  alias: string;
+  draft_alias: string;
+  status: 'paid' | 'fulfilled' | 'cancelled';
+  created_at: number;
+  data: string;
+}
+export interface ShipmentRow {
+  alias: string;
+  order_alias: string;
+  position: number;
+  status: 'awaiting_address' | 'address_received' | 'shipped' | 'delivered';
+  lines: string;
+  address: string | null;
+  updated_at: number;
+}
+
+/** A prepared statement with typed rows. */
+class Query<Row> {
+  readonly #stmt: StatementSync;
+  constructor(db: DatabaseSync, sql: string) {
+    this.#stmt = db.prepare(sql);
+  }
+  get(...params: SQLInputValue[]): Row | undefined {
+    return this.#stmt.get(...params) as Row | undefined;
+  }
+  all(...params: SQLInputValue[]): Row[] {
+    return this.#stmt.all(...params) as unknown as Row[];
+  }
+  run(...params: SQLInputValue[]): number {
+    return Number(this.#stmt.run(...params).changes);
+  }
+}
+
+/** Every query of the running server. */
+export class Store {
+  readonly db: DatabaseSync;
+
+  readonly areas;
+  readonly tenants;
+  readonly tags;
+  readonly product;
+  readonly productCount;
+  readonly productIds;
+  readonly productsByIds;
+  readonly areasByProducts;
+  readonly tagsByProducts;
+  readonly imagesByProducts;
+  readonly variantsByProducts;
+  readonly variant;
+  readonly image;
+  readonly tenantIdsInArea;
+  readonly decrementStock;
+
+  readonly session;
+  readonly insertSession;
+  readonly touchSession;
+  readonly setWrapping;
+  readonly setChatOrder;
+  readonly cartLines;
+  readonly cartLine;
+  readonly upsertCartLine;
+  readonly setLineQty;
+  readonly setLineReceive;
+  readonly deleteCartLine;
+  readonly clearCart;
+
+  readonly draftOrder;
+  readonly insertDraftOrder;
+  readonly cancelPendingDrafts;
+  readonly completeDraft;
+  readonly order;
+  readonly insertOrder;
+  readonly shipment;
+  readonly shipmentsOfOrder;
+  readonly insertShipment;
+  readonly updateShipment;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+    this.areas = new Query<AreaRow>(db, 'SELECT * FROM areas ORDER BY id');
+    this.tenants = new Query<TenantRow>(db, 'SELECT * FROM tenants ORDER BY id');
+    this.tags = new Query<TagRow>(db, 'SELECT * FROM tags ORDER BY id');
+    this.product = new Query<ProductRow>(db, 'SELECT * FROM products WHERE id = ?');
+    this.productCount = new Query<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM products');
+    this.productIds = new Query<{ id: number }>(db, 'SELECT id FROM products ORDER BY id');
+    // The batch queries take a JSON array of product ids (one prepared statement for any page size).
+    const IDS = 'SELECT value FROM json_each(?)';
+    this.productsByIds = new Query<ProductRow>(db, `SELECT * FROM products WHERE id IN (${IDS})`);
+    this.areasByProducts = new Query<{ product_id: number; area_id: number }>(
+      db,
+      `SELECT product_id, area_id FROM product_areas WHERE product_id IN (${IDS}) ORDER BY product_id, area_id`,
+    );
+    this.tagsByProducts = new Query<{ product_id: number; tag_id: number }>(
+      db,
+      `SELECT product_id, tag_id FROM product_tags WHERE product_id IN (${IDS}) ORDER BY product_id, tag_id`,
+    );
+    this.imagesByProducts = new Query<ImageRow>(
+      db,
+      `SELECT * FROM images WHERE product_id IN (${IDS}) ORDER BY product_id, position`,
+    );
+    this.variantsByProducts = new Query<VariantRow>(
+      db,
+      `SELECT * FROM variants WHERE product_id IN (${IDS}) ORDER BY product_id, position`,
+    );
+    this.variant = new Query<VariantRow>(db, 'SELECT * FROM variants WHERE id = ?');
+    this.image = new Query<ImageRow>(db, 'SELECT * FROM images WHERE id = ?');
+    this.tenantIdsInArea = new Query<{ tenant_id: number }>(
+      db,
+      `SELECT DISTINCT p.tenant_id FROM product_areas pa JOIN products p ON p.id = pa.product_id
+       WHERE pa.area_id = ? ORDER BY p.tenant_id`,
+    );
+    this.decrementStock = new Query<never>(
+      db,
+      `UPDATE variants SET total_stock = total_stock - ?1,
+         stock_in_shop = MIN(stock_in_shop - ?2, total_stock - ?1)
+       WHERE id = ?3 AND total_stock >= ?1 AND stock_in_shop >= ?2`,
+    );
+
+    this.session = new Query<SessionRow>(db, 'SELECT id, wrapping, chat_order FROM sessions WHERE id = ?');
+    this.insertSession = new Query<never>(
+      db,
+      'INSERT OR IGNORE INTO sessions (id, created_at, updated_at) VALUES (?1, ?2, ?2)',
+    );
+    this.touchSession = new Query<never>(db, 'UPDATE sessions SET updated_at = ? WHERE id = ?');
+    this.setWrapping = new Query<never>(db, 'UPDATE sessions SET wrapping = ? WHERE id = ?');
+    this.setChatOrder = new Query<never>(db, 'UPDATE sessions SET chat_order = ? WHERE id = ?');
+    this.cartLines = new Query<CartLineRow>(
+      db,
+      'SELECT product_id, variant_id, qty, receive FROM cart_lines WHERE session_id = ? ORDER BY rowid',
+    );
+    this.cartLine = new Query<CartLineRow>(
+      db,
+      'SELECT product_id, variant_id, qty, receive FROM cart_lines WHERE session_id = ? AND product_id = ? AND variant_id = ?',
+    );
+    this.upsertCartLine = new Query<never>(
+      db,
+      `INSERT INTO cart_lines (session_id, product_id, variant_id, qty, receive) VALUES (?1, ?2, ?3, ?4, 'ship')
+       ON CONFLICT (session_id, product_id, variant_id) DO UPDATE SET qty = excluded.qty`,
+    );
+    this.setLineQty = new Query<never>(
+      db,
+      'UPDATE cart_lines SET qty = ? WHERE session_id = ? AND product_id = ? AND variant_id = ?',
+    );
+    this.setLineReceive = new Query<never>(
+      db,
+      'UPDATE cart_lines SET receive = ? WHERE session_id = ? AND product_id = ? AND variant_id = ?',
+    );
+    this.deleteCartLine = new Query<never>(
+      db,
+      'DELETE FROM cart_lines WHERE session_id = ? AND product_id = ? AND variant_id = ?',
+    );
+    this.clearCart = new Query<never>(db, 'DELETE FROM cart_lines WHERE session_id = ?');
+
+    this.draftOrder = new Query<DraftOrderRow>(db, 'SELECT * FROM draft_orders WHERE alias = ?');
+    this.insertDraftOrder = new Query<never>(
+      db,
+      `INSERT INTO draft_orders (alias, session_id, status, lang, chat_order, created_at, expires_at, snapshot)
+       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?)`,
+    );
+    this.cancelPendingDrafts = new Query<never>(
+      db,
+      "UPDATE draft_orders SET status = 'cancelled' WHERE session_id = ? AND status = 'pending'",
+    );
+    this.completeDraft = new Query<never>(
+      db,
+      "UPDATE draft_orders SET status = 'completed', order_alias = ? WHERE alias = ? AND status = 'pending'",
+    );
+    this.order = new Query<OrderRow>(db, 'SELECT * FROM orders WHERE alias = ?');
+    this.insertOrder = new Query<never>(
+      db,
+      "INSERT INTO orders (alias, draft_alias, status, created_at, data) VALUES (?, ?, 'paid', ?, ?)",
+    );
+    this.shipment = new Query<ShipmentRow>(db, 'SELECT * FROM shipments WHERE alias = ?');
+    this.shipmentsOfOrder = new Query<ShipmentRow>(
+      db,
+      'SELECT * FROM shipments WHERE order_alias = ? ORDER BY position',
+    );
+    this.insertShipment = new Query<never>(
+      db,
+      `INSERT INTO shipments (alias, order_alias, position, status, lines, address, updated_at)
+       VALUES (?, ?, ?, 'awaiting_address', ?, NULL, ?)`,
+    );
+    this.updateShipment = new Query<never>(
+      db,
+      'UPDATE shipments SET status = ?, address = ?, updated_at = ? WHERE alias = ?',
+    );
+  }
+
+  readonly #statements = new Map<string, StatementSync>();
+
+  /** A prepared statement for SQL built at run time, kept for reuse (there are only four shapes). */
+  #prepare(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Ids of a page of products and the total count, optionally in one area and for some tenants.
+   * The SQL depends on the filter's shape; its statements are prepared once per shape.
+   */
+  productPage(filter: { areaId?: number; tenantIds?: number[] }, limit: number, offset: number) {
+    const where: string[] = [];
+    const params: SQLInputValue[] = [];
+    let from = 'products p';
+    if (filter.areaId !== undefined) {
+      from = 'product_areas pa JOIN products p ON p.id = pa.product_id';
+      where.push('pa.area_id = ?');
+      params.push(filter.areaId);
+    }
+    if (filter.tenantIds !== undefined && filter.tenantIds.length > 0) {
+      where.push('p.tenant_id IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(filter.tenantIds));
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const count = (
+      this.#prepare(`SELECT COUNT(*) AS n FROM ${from} ${clause}`).get(...params) as { n: number }
+    ).n;
+    const rows = this.#prepare(`SELECT p.id AS id FROM ${from} ${clause} ORDER BY p.id LIMIT ? OFFSET ?`).all(
+      ...params,
+      limit,
+      offset,
+    ) as unknown as { id: number }[];
+    const ids = rows.map((row) => row.id);
+    return { ids, count };
+  }
+}

@@ -1,0 +1,144 @@
+import { loadConfig } from './config.ts';
+import { FaultInjector, parseFaultRules } from './faults.ts';
+import { Client, makeApp, type TestApp } from './test-helpers.ts';
+
+let t: TestApp;
+let client: Client;
+
+beforeEach(() => {
+  t = makeApp();
+  client = new Client(t.app);
+});
+
+async function setFaults(rules: unknown, env?: object) {
+  return t.app.request(
+    '/__faults',
+    { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rules }) },
+    env,
+  );
+}
+
+describe('fault injection', () => {
+  test('an injected status answers with the Error JSON for matching paths only', async () => {
+    expect((await setFaults([{ path: '^/catalog/products$', status: 503, probability: 1 }])).status).toBe(
+      200,
+    );
+    const hit = await client.call('GET', '/catalog/products');
+    expect(hit.status).toBe(503);
+    expect(hit.body).toMatchObject({ code: 'FAULT_INJECTED' });
+    expect(hit.headers.get('cache-control')).toBe('no-store');
+    expect((await client.call('GET', '/catalog/products/1')).status).toBe(200);
+    expect((await client.call('GET', '/catalog/areas')).status).toBe(200);
+    // Images are not /catalog: never faulted.
+    await setFaults([{ path: '.*', status: 500, probability: 1 }]);
+    expect((await t.app.request('/images/products/1.jpg?width=8')).status).toBe(200);
+  });
+
+  test('method narrows a rule', async () => {
+    await setFaults([{ path: '^/catalog/cart', method: 'post', status: 500, probability: 1 }]);
+    expect((await client.call('GET', '/catalog/cart/products/count')).status).toBe(200);
+    expect((await client.call('POST', '/catalog/cart')).status).toBe(500);
+  });
+
+  test('malformed sends a truncated JSON body', async () => {
+    await setFaults([{ path: '^/catalog/products', malformed: true, probability: 1 }]);
+    const result = await client.call('GET', '/catalog/products');
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(() => JSON.parse(result.text)).toThrow();
+  });
+
+  test('latency delays the real answer', async () => {
+    await setFaults([{ path: '^/catalog/areas$', latencyMs: 120, probability: 1 }]);
+    const started = performance.now();
+    const result = await client.call('GET', '/catalog/areas');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+    expect(result.status).toBe(200);
+    expect(result.body).toHaveLength(4);
+  });
+
+  test('probability 0 never fires; probability is rolled per request', async () => {
+    await setFaults([{ path: '.*', status: 500, probability: 0 }]);
+    for (let i = 0; i < 200; i++) expect((await client.call('GET', '/catalog/areas')).status).toBe(200);
+    const rolls = [0.1, 0.9, 0.49, 0.51];
+    const injector = new FaultInjector(
+      [{ path: '.*', status: 500, probability: 0.5 }],
+      () => rolls.shift() ?? 1,
+    );
+    expect([1, 2, 3, 4].map(() => injector.roll('GET', '/catalog/areas')?.status ?? 200)).toEqual([
+      500, 200, 500, 200,
+    ]);
+  });
+
+  test('GET lists the rules, DELETE clears them', async () => {
+    await setFaults([{ path: '^/catalog/areas$', status: 502, probability: 1 }]);
+    const listed = await (await t.app.request('/__faults')).json();
+    expect(listed).toEqual({ rules: [{ path: '^/catalog/areas$', status: 502, probability: 1 }] });
+    expect((await client.call('GET', '/catalog/areas')).status).toBe(502);
+    expect((await t.app.request('/__faults', { method: 'DELETE' })).status).toBe(200);
+    expect((await client.call('GET', '/catalog/areas')).status).toBe(200);
+    expect(await (await t.app.request('/__faults')).json()).toEqual({ rules: [] });
+  });
+
+  test('bad rules are 400 and change nothing', async () => {
+    await setFaults([{ path: '^/catalog/areas$', status: 502, probability: 1 }]);
+    for (const rules of [
+      [{ path: '(', status: 500, probability: 1 }],
+      [{ path: '.*', status: 500 }],
+      [{ path: '.*', status: 500, probability: 2 }],
+      [{ path: '.*', status: 99, probability: 1 }],
+      [{ path: '.*', status: 204, probability: 1 }],
+      [{ path: '.*', probability: 1 }],
+      [{ path: '.*', status: 500, probability: 1, extra: 1 }],
+      'nope',
+    ]) {
+      expect((await setFaults(rules)).status, JSON.stringify(rules)).toBe(400);
+    }
+    expect((await client.call('GET', '/catalog/areas')).status).toBe(502);
+  });
+
+  test('only loopback may set faults', async () => {
+    const remote = { incoming: { socket: { remoteAddress: '203.0.113.9' } } };
+    expect((await setFaults([{ path: '.*', status: 500, probability: 1 }], remote)).status).toBe(403);
+    expect((await t.app.request('/__faults', {}, remote)).status).toBe(403);
+    const local = { incoming: { socket: { remoteAddress: '::ffff:127.0.0.1' } } };
+    expect((await setFaults([], local)).status).toBe(200);
+  });
+
+  test('CATALOG_API_FAULTS sets rules at start', () => {
+    const config = loadConfig({
+      CATALOG_API_FAULTS: '{"rules":[{"path":"^/catalog","status":503,"probability":0.05}]}',
+    });
+    expect(config.faults).toEqual([{ path: '^/catalog', status: 503, probability: 0.05 }]);
+    expect(() => loadConfig({ CATALOG_API_FAULTS: '{"rules":[{}]}' })).toThrow(/CATALOG_API_FAULTS/);
+    expect(parseFaultRules({ rules: [] })).toEqual({ ok: true, rules: [] });
+  });
+});
+
+describe('configuration', () => {
+  test('defaults, overrides and errors name the variable', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({
+      host: '127.0.0.1',
+      port: 8787,
+      dbPath: '.data/catalog.sqlite',
+      apiToken: 'gift-catalogue-public-token',
+      staffToken: 'staff-demo-token',
+      publicUrl: 'http://localhost:4321/api',
+      draftOrderTtlSeconds: 900,
+      shippingCharge: 880,
+      freeShippingFrom: 11000,
+      wrappingFee: 330,
+      seedProducts: 100,
+      faults: [],
+    });
+    expect(
+      loadConfig({ CATALOG_PUBLIC_URL: 'https://shop.example.jp/api/', SHIPPING_CHARGE: '990' }),
+    ).toMatchObject({
+      publicUrl: 'https://shop.example.jp/api',
+      shippingCharge: 990,
+    });
+    expect(() => loadConfig({ CATALOG_API_PORT: 'eighty' })).toThrow(/CATALOG_API_PORT/);
+    expect(() => loadConfig({ CATALOG_PUBLIC_URL: '/api' })).toThrow(/CATALOG_PUBLIC_URL/);
+  });
+});

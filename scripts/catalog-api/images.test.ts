@@ -1,0 +1,178 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { areaSvg, productSvg, tenantSvg } from './images.ts';
+import { makeApp, type TestApp } from './test-helpers.ts';
+
+let t: TestApp;
+
+beforeEach(() => {
+  t = makeApp();
+});
+
+async function image(path: string, headers: Record<string, string> = {}) {
+  const response = await t.app.request(path, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { response, body };
+}
+
+describe('GET /images/{kind}/{id}.{ext}', () => {
+  test('products: jpeg by default at the original 1200×1200, immutable with an ETag', async () => {
+    const { response, body } = await image('/images/products/1.jpg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 1200]);
+  });
+
+  test.each([
+    ['webp', 'image/webp', 'webp'],
+    ['avif', 'image/avif', 'heif'],
+    ['png', 'image/png', 'png'],
+    ['jpeg', 'image/jpeg', 'jpeg'],
+  ])('format=%s', async (format, contentType, sharpFormat) => {
+    const { response, body } = await image(`/images/products/2.jpg?width=256&height=256&format=${format}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(contentType);
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual([sharpFormat, 256, 256]);
+  });
+
+  test('the thumbnail and main sizes of the storefront, 1x and 2x', async () => {
+    for (const size of [256, 512, 768, 1536]) {
+      const { body } = await image(`/images/products/3.jpg?width=${size}&height=${size}&format=webp`);
+      const meta = await sharp(body).metadata();
+      expect([meta.width, meta.height]).toEqual([size, size]);
+    }
+  });
+
+  test('fit: cover crops to the box; inside keeps the aspect ratio (areas are 16:9)', async () => {
+    const cover = await sharp((await image('/images/areas/1.jpg?width=300&height=300')).body).metadata();
+    expect([cover.width, cover.height]).toEqual([300, 300]);
+    const inside = await sharp(
+      (await image('/images/areas/1.jpg?width=320&height=320&fit=inside')).body,
+    ).metadata();
+    expect([inside.width, inside.height]).toEqual([320, 180]);
+    const widthOnly = await sharp((await image('/images/areas/2.jpg?width=800')).body).metadata();
+    expect([widthOnly.width, widthOnly.height]).toEqual([800, 450]);
+  });
+
+  test('tenant logos are PNG by extension', async () => {
+    const { response, body } = await image('/images/tenants/5.png?width=128');
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 128, 128]);
+  });
+
+  test('a matching If-None-Match is a 304; the same request gives the same bytes', async () => {
+    const first = await image('/images/products/4.jpg?width=64');
+    const etag = first.response.headers.get('etag') ?? '';
+    const again = await image('/images/products/4.jpg?width=64', { 'If-None-Match': etag });
+    expect(again.response.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+    const other = makeApp();
+    const elsewhere = Buffer.from(
+      await (await other.app.request('/images/products/4.jpg?width=64')).arrayBuffer(),
+    );
+    expect(elsewhere.equals(first.body)).toBe(true);
+  });
+
+  test('bad parameters are 400 JSON', async () => {
+    for (const query of [
+      'width=0',
+      'width=2049',
+      'width=abc',
+      'width=-5',
+      'width=12.5',
+      'height=99999',
+      'format=gif',
+      'fit=stretch',
+    ]) {
+      const { response, body } = await image(`/images/products/1.jpg?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(JSON.parse(body.toString())).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+  });
+
+  test('unknown images, kinds and extensions are 404 JSON', async () => {
+    for (const path of [
+      '/images/products/999999.jpg',
+      '/images/areas/5.jpg',
+      '/images/tenants/13.png',
+      '/images/users/1.jpg',
+      '/images/products/1.gif',
+      '/images/products/01.jpg',
+    ]) {
+      const { response } = await image(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
+  test('rendered images are cached on disk when a directory is configured', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-images-'));
+    try {
+      const cached = makeApp({ config: { imageCacheDir: dir } });
+      const response = await cached.app.request('/images/products/5.jpg?width=100&format=webp');
+      expect(response.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(readdirSync(dir).some((name) => name.includes('products-5-100x0-cover.webp'))).toBe(true);
+      // A fresh server reads it back.
+      const again = makeApp({ config: { imageCacheDir: dir } });
+      const second = await again.app.request('/images/products/5.jpg?width=100&format=webp');
+      expect(second.headers.get('etag')).toBe(response.headers.get('etag'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the drawings are deterministic SVG without text', () => {
+    expect(productSvg(7, 1234)).toBe(productSvg(7, 1234));
+    expect(productSvg(7, 1234)).not.toBe(productSvg(8, 1234));
+    for (const svg of [productSvg(1, 1), areaSvg(1), tenantSvg(1)]) {
+      expect(svg).toMatch(/^<svg /);
+      expect(svg).not.toContain('<text');
+    }
+  });
+});
+
+describe('GET /videos/products/{id}.mp4', () => {
+  test('serves the sample video with Range support for products that have one', async () => {
+    const full = await t.app.request('/videos/products/4.mp4');
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toBe('video/mp4');
+    expect(full.headers.get('accept-ranges')).toBe('bytes');
+    const bytes = Buffer.from(await full.arrayBuffer());
+    expect(bytes.byteLength).toBeLessThan(150 * 1024);
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+
+    const part = await t.app.request('/videos/products/4.mp4', { headers: { Range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${bytes.byteLength}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+
+    const tail = await t.app.request('/videos/products/4.mp4', { headers: { Range: 'bytes=-10' } });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(bytes.byteLength - 10))).toBe(true);
+
+    const open = await t.app.request('/videos/products/4.mp4', {
+      headers: { Range: `bytes=${bytes.byteLength - 5}-` },
+    });
+    expect(open.status).toBe(206);
+    expect((await open.arrayBuffer()).byteLength).toBe(5);
+
+    const beyond = await t.app.request('/videos/products/4.mp4', {
+      headers: { Range: `bytes=${bytes.byteLength}-` },
+    });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.byteLength}`);
+  });
+
+  test('404 for products without a video', async () => {
+    expect((await t.app.request('/videos/products/1.mp4')).status).toBe(404);
+    expect((await t.app.request('/videos/products/999999.mp4')).status).toBe(404);
+  });
+});

@@ -1,0 +1,371 @@
+/**
+ * The image host: deterministic originals drawn as SVG (no downloads, no text, so no CJK fonts needed),
+ * rendered and resized by sharp on request, like a commerce CDN.
+ *
+ *   GET /images/{kind}/{id}.{ext}?width=&height=&format=&fit=
+ *   kind: products (an image id), areas (an area id), tenants (a tenant id: the logo)
+ *   width, height: 1–2048 (either, both or none); format: webp, avif, jpeg, png (default: from ext, jpg → jpeg);
+ *   fit: cover (default), contain, fill, inside, outside.
+ *
+ * Rendered results are cached in memory (LRU by bytes) and on disk (when a directory is configured), with a
+ * strong ETag and `Cache-Control: public, max-age=31536000, immutable`.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Store } from './db.ts';
+import { badRequest } from './errors.ts';
+import { mulberry32 } from './seed.ts';
+
+export type ImageKind = 'products' | 'areas' | 'tenants';
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
+export type ImageFit = 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
+
+export interface ImageParams {
+  width: number | null;
+  height: number | null;
+  format: ImageFormat;
+  fit: ImageFit;
+}
+
+export interface RenderedImage {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+const FORMATS = new Set<string>(['jpeg', 'png', 'webp', 'avif']);
+const FITS = new Set<string>(['cover', 'contain', 'fill', 'inside', 'outside']);
+const EXT_FORMAT: Record<string, ImageFormat> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  avif: 'avif',
+};
+export const MAX_DIMENSION = 2048;
+/** Bump when the drawings change, so disk caches and ETags do not serve old pictures. */
+const DRAWING_VERSION = 1;
+
+/** Parses `{id}.{ext}`; null when it is not an image file name. */
+export function parseImageFile(file: string): { id: number; ext: ImageFormat } | null {
+  const match = /^([1-9]\d{0,9})\.(jpg|jpeg|png|webp|avif)$/.exec(file);
+  if (!match?.[1] || !match[2]) return null;
+  const ext = EXT_FORMAT[match[2]];
+  return ext === undefined ? null : { id: Number(match[1]), ext };
+}
+
+function dimension(name: string, raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_DIMENSION) {
+    throw badRequest(`${name} must be an integer from 1 to ${MAX_DIMENSION}`);
+  }
+  return Number(raw);
+}
+
+/** The query parameters of an image request; 400 when one is bad. Unknown parameters are ignored. */
+export function parseImageParams(query: Record<string, string | undefined>, ext: ImageFormat): ImageParams {
+  const { format, fit, width, height } = query;
+  if (format !== undefined && !FORMATS.has(format))
+    throw badRequest('format must be one of webp, avif, jpeg, png');
+  if (fit !== undefined && !FITS.has(fit))
+    throw badRequest('fit must be one of cover, contain, fill, inside, outside');
+  return {
+    width: dimension('width', width),
+    height: dimension('height', height),
+    format: (format as ImageFormat | undefined) ?? ext,
+    fit: (fit as ImageFit | undefined) ?? 'cover',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Drawings
+
+interface Palette {
+  bg: string;
+  pattern: string;
+  box: string;
+  lid: string;
+  ribbon: string;
+}
+
+const FIRST_PALETTE: Palette = {
+  bg: '#f3e7d9',
+  pattern: '#e7d3bb',
+  box: '#b8474d',
+  lid: '#a23a40',
+  ribbon: '#f0c24f',
+};
+const PALETTES: readonly Palette[] = [
+  FIRST_PALETTE,
+  { bg: '#e4efe6', pattern: '#cfe0d2', box: '#3f6f5a', lid: '#335c4a', ribbon: '#f4efe2' },
+  { bg: '#e9e6f2', pattern: '#d6d0e6', box: '#5a4f8c', lid: '#4a4076', ribbon: '#e9b7c1' },
+  { bg: '#f6ece3', pattern: '#ecd9c8', box: '#c9743f', lid: '#b16334', ribbon: '#2f4a6d' },
+  { bg: '#e6eef4', pattern: '#d0dfea', box: '#2f5d86', lid: '#264d70', ribbon: '#f2d27a' },
+  { bg: '#f4eef0', pattern: '#e8d8de', box: '#d98ea0', lid: '#c97b8e', ribbon: '#ffffff' },
+  { bg: '#efefe6', pattern: '#dfdfcf', box: '#6b6b3d', lid: '#5a5a32', ribbon: '#e0a96d' },
+  { bg: '#f2ebe1', pattern: '#e3d6c3', box: '#333333', lid: '#222222', ribbon: '#dd807f' },
+];
+
+function paletteAt(index: number): Palette {
+  return PALETTES[index % PALETTES.length] ?? FIRST_PALETTE;
+}
+
+/** A background pattern in the style of a Japanese textile (waves, checks, dots, stripes, hemp leaf). */
+function pattern(kind: number, colour: string, size: number): string {
+  const s = size;
+  switch (kind % 5) {
+    case 0: // seigaiha (waves)
+      return `<pattern id="p" width="${s}" height="${s / 2}" patternUnits="userSpaceOnUse">
+        <g fill="none" stroke="${colour}" stroke-width="${s / 24}">
+          <circle cx="${s / 2}" cy="${s / 2}" r="${s / 2.2}"/><circle cx="${s / 2}" cy="${s / 2}" r="${s / 3.2}"/>
+          <circle cx="${s / 2}" cy="${s / 2}" r="${s / 6}"/>
+          <circle cx="0" cy="0" r="${s / 2.2}"/><circle cx="${s}" cy="0" r="${s / 2.2}"/>
+        </g></pattern>`;
+    case 1: // ichimatsu (checks)
+      return `<pattern id="p" width="${s}" height="${s}" patternUnits="userSpaceOnUse">
+        <rect width="${s / 2}" height="${s / 2}" fill="${colour}"/>
+        <rect x="${s / 2}" y="${s / 2}" width="${s / 2}" height="${s / 2}" fill="${colour}"/></pattern>`;
+    case 2: // mizutama (dots)
+      return `<pattern id="p" width="${s}" height="${s}" patternUnits="userSpaceOnUse">
+        <circle cx="${s / 4}" cy="${s / 4}" r="${s / 9}" fill="${colour}"/>
+        <circle cx="${(3 * s) / 4}" cy="${(3 * s) / 4}" r="${s / 9}" fill="${colour}"/></pattern>`;
+    case 3: // shima (stripes)
+      return `<pattern id="p" width="${s}" height="${s}" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="${s / 3}" height="${s}" fill="${colour}"/></pattern>`;
+    default: // asanoha-like (hemp leaf)
+      return `<pattern id="p" width="${s}" height="${s}" patternUnits="userSpaceOnUse">
+        <g stroke="${colour}" stroke-width="${s / 30}" fill="none">
+          <path d="M0 0L${s} ${s}M${s} 0L0 ${s}M${s / 2} 0V${s}M0 ${s / 2}H${s}"/></g></pattern>`;
+  }
+}
+
+/** A gift box with a ribbon on a patterned ground, 1200×1200. */
+export function productSvg(imageId: number, style: number): string {
+  const rng = mulberry32(style * 31 + imageId);
+  const p = paletteAt(Math.floor(rng() * PALETTES.length));
+  const patternKind = Math.floor(rng() * 5);
+  const tile = 80 + Math.floor(rng() * 4) * 20;
+  const w = 520 + Math.floor(rng() * 160);
+  const h = 360 + Math.floor(rng() * 160);
+  const x = 600 - w / 2;
+  const y = 680 - h / 2;
+  const lidH = 90;
+  const tilt = Math.floor(rng() * 9) - 4;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200" viewBox="0 0 1200 1200">
+  <defs>${pattern(patternKind, p.pattern, tile)}
+    <radialGradient id="shade" cx="50%" cy="40%" r="70%"><stop offset="0" stop-color="#fff" stop-opacity=".35"/>
+    <stop offset="1" stop-color="#000" stop-opacity=".08"/></radialGradient></defs>
+  <rect width="1200" height="1200" fill="${p.bg}"/>
+  <rect width="1200" height="1200" fill="url(#p)"/>
+  <ellipse cx="600" cy="${y + h + 40}" rx="${w / 1.7}" ry="50" fill="#000" opacity=".12"/>
+  <g transform="rotate(${tilt} 600 680)">
+    <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="10" fill="${p.box}"/>
+    <rect x="${x - 24}" y="${y - lidH + 20}" width="${w + 48}" height="${lidH}" rx="10" fill="${p.lid}"/>
+    <rect x="${600 - 30}" y="${y - lidH + 20}" width="60" height="${h + lidH - 20}" fill="${p.ribbon}"/>
+    <rect x="${x}" y="${y + h / 2 - 26}" width="${w}" height="52" fill="${p.ribbon}" opacity=".9"/>
+    <path d="M600 ${y - lidH + 30} C ${520} ${y - lidH - 120}, ${400} ${y - lidH - 30}, 600 ${y - lidH + 30} Z"
+      fill="${p.ribbon}" stroke="${p.lid}" stroke-width="6"/>
+    <path d="M600 ${y - lidH + 30} C ${680} ${y - lidH - 120}, ${800} ${y - lidH - 30}, 600 ${y - lidH + 30} Z"
+      fill="${p.ribbon}" stroke="${p.lid}" stroke-width="6"/>
+    <circle cx="600" cy="${y - lidH + 30}" r="26" fill="${p.ribbon}" stroke="${p.lid}" stroke-width="6"/>
+    <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="10" fill="url(#shade)"/>
+  </g>
+</svg>`;
+}
+
+/** A floor of the store: a stylised building front under a sky, 1600×900. */
+export function areaSvg(areaId: number): string {
+  const rng = mulberry32(areaId * 7919);
+  const p = paletteAt(areaId * 3);
+  const buildings: string[] = [];
+  let x = 0;
+  while (x < 1600) {
+    const bw = 140 + Math.floor(rng() * 160);
+    const bh = 260 + Math.floor(rng() * 340);
+    buildings.push(
+      `<rect x="${x}" y="${900 - bh}" width="${bw - 12}" height="${bh}" fill="${p.lid}" opacity=".85"/>`,
+    );
+    for (let wy = 900 - bh + 30; wy < 860; wy += 60) {
+      for (let wx = x + 20; wx < x + bw - 40; wx += 44) {
+        if (rng() < 0.6)
+          buildings.push(
+            `<rect x="${wx}" y="${wy}" width="22" height="30" fill="${p.ribbon}" opacity=".8"/>`,
+          );
+      }
+    }
+    x += bw;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.bg}"/>
+  <stop offset="1" stop-color="${p.pattern}"/></linearGradient></defs>
+  <rect width="1600" height="900" fill="url(#sky)"/>
+  <circle cx="${300 + areaId * 250}" cy="220" r="110" fill="${p.box}" opacity=".85"/>
+  ${buildings.join('\n  ')}
+  <rect y="860" width="1600" height="40" fill="${p.box}"/>
+</svg>`;
+}
+
+/** A round crest-like mark, 600×600 on white. */
+export function tenantSvg(tenantId: number): string {
+  const rng = mulberry32(tenantId * 104729);
+  const p = paletteAt(tenantId);
+  const petals = 3 + ((tenantId * 5) % 6);
+  const turn = Math.floor(rng() * 60);
+  const shapes: string[] = [];
+  for (let i = 0; i < petals; i++) {
+    const angle = (360 / petals) * i;
+    shapes.push(
+      `<ellipse cx="300" cy="190" rx="${40 + (tenantId % 3) * 12}" ry="90" fill="${p.ribbon}" transform="rotate(${angle + turn} 300 300)"/>`,
+    );
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
+  <rect width="600" height="600" fill="#ffffff"/>
+  <circle cx="300" cy="300" r="270" fill="${p.box}"/>
+  <circle cx="300" cy="300" r="240" fill="none" stroke="${p.ribbon}" stroke-width="8"/>
+  ${shapes.join('\n  ')}
+  <circle cx="300" cy="300" r="46" fill="${p.box}" stroke="${p.ribbon}" stroke-width="10"/>
+</svg>`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rendering and caching
+
+class ByteLru {
+  readonly #max: number;
+  #bytes = 0;
+  readonly #map = new Map<string, RenderedImage>();
+
+  constructor(maxBytes: number) {
+    this.#max = maxBytes;
+  }
+
+  get(key: string): RenderedImage | undefined {
+    const hit = this.#map.get(key);
+    if (hit) {
+      this.#map.delete(key);
+      this.#map.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: RenderedImage): void {
+    const old = this.#map.get(key);
+    if (old) {
+      this.#bytes -= old.body.byteLength;
+      this.#map.delete(key);
+    }
+    this.#map.set(key, value);
+    this.#bytes += value.body.byteLength;
+    for (const [k, v] of this.#map) {
+      if (this.#bytes <= this.#max) break;
+      this.#map.delete(k);
+      this.#bytes -= v.body.byteLength;
+    }
+  }
+}
+
+export class ImageService {
+  readonly #store: Store;
+  readonly #cacheDir: string | null;
+  readonly #memory = new ByteLru(64 * 1024 * 1024);
+  readonly #inflight = new Map<string, Promise<RenderedImage>>();
+
+  constructor(store: Store, cacheDir: string | null) {
+    this.#store = store;
+    this.#cacheDir = cacheDir;
+  }
+
+  /** The SVG original of an image, or null when there is no such image. */
+  original(kind: ImageKind, id: number): string | null {
+    switch (kind) {
+      case 'products': {
+        const row = this.#store.image.get(id);
+        return row ? productSvg(row.id, row.style) : null;
+      }
+      case 'areas':
+        return this.#store.areas.all().some((a) => a.id === id) ? areaSvg(id) : null;
+      case 'tenants':
+        return this.#store.tenants.all().some((t) => t.id === id) ? tenantSvg(id) : null;
+    }
+  }
+
+  /** The rendered image, or null when the image does not exist. */
+  async get(kind: ImageKind, id: number, params: ImageParams): Promise<RenderedImage | null> {
+    const key = `v${DRAWING_VERSION}-${kind}-${id}-${params.width ?? 0}x${params.height ?? 0}-${params.fit}.${params.format}`;
+    const hit = this.#memory.get(key);
+    if (hit) return hit;
+    const pending = this.#inflight.get(key);
+    if (pending) return pending;
+    const svg = this.original(kind, id);
+    if (svg === null) return null;
+    const job = this.#load(key, svg, params).finally(() => this.#inflight.delete(key));
+    this.#inflight.set(key, job);
+    return job;
+  }
+
+  async #load(key: string, svg: string, params: ImageParams): Promise<RenderedImage> {
+    const contentType = CONTENT_TYPES[params.format];
+    if (this.#cacheDir !== null) {
+      try {
+        const body = await readFile(join(this.#cacheDir, key));
+        const image = { body, contentType, etag: etagOf(body) };
+        this.#memory.set(key, image);
+        return image;
+      } catch {
+        // not cached on disk yet
+      }
+    }
+    const body = await render(svg, params);
+    const image = { body, contentType, etag: etagOf(body) };
+    this.#memory.set(key, image);
+    if (this.#cacheDir !== null) {
+      const dir = this.#cacheDir;
+      const tmp = join(dir, `${key}.${process.pid}.tmp`);
+      mkdir(dir, { recursive: true })
+        .then(() => writeFile(tmp, body))
+        .then(() => rename(tmp, join(dir, key)))
+        .catch((error: unknown) => console.warn(`image cache: could not write ${key}: ${String(error)}`));
+    }
+    return image;
+  }
+}
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+async function render(svg: string, params: ImageParams): Promise<Buffer> {
+  let pipeline = sharp(Buffer.from(svg), { density: 72 });
+  if (params.width !== null || params.height !== null) {
+    pipeline = pipeline.resize({
+      ...(params.width !== null ? { width: params.width } : {}),
+      ...(params.height !== null ? { height: params.height } : {}),
+      fit: params.fit,
+      background: { r: 255, g: 255, b: 255, alpha: 1 },
+    });
+  }
+  switch (params.format) {
+    case 'jpeg':
+      pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });
+      break;
+    case 'png':
+      pipeline = pipeline.png({ compressionLevel: 8 });
+      break;
+    case 'webp':
+      pipeline = pipeline.webp({ quality: 80 });
+      break;
+    case 'avif':
+      pipeline = pipeline.avif({ quality: 50, effort: 2 });
+      break;
+  }
+  return pipeline.toBuffer();
+}

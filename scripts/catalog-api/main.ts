@@ -1,0 +1,101 @@
+/**
+ * The reference catalog API: `npm run api` (node scripts/catalog-api/main.ts).
+ *
+ *   --products N   products to seed into a new (or --reset) database (default SEED_PRODUCTS, 100)
+ *   --db PATH      SQLite file (default CATALOG_API_DB, .data/catalog.sqlite); `:memory:` for a throwaway one
+ *   --reset        drop everything and reseed, even when the database exists
+ *   --port N       port (default CATALOG_API_PORT, 8787)
+ *
+ * The database is created and seeded on first start. Asking for a different --products than the database
+ * holds reseeds it. Environment variables: see config.ts.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, seedInfo } from './db.ts';
+import { seed } from './seed.ts';
+
+function fail(message: string): never {
+  console.error(`catalog API: ${message}`);
+  process.exit(2);
+}
+
+function positiveInt(name: string, raw: string | undefined, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+    fail(`${name} must be an integer from 1 to ${max}`);
+  return Number(raw);
+}
+
+let args: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>;
+const OPTIONS = {
+  products: { type: 'string' },
+  db: { type: 'string' },
+  reset: { type: 'boolean', default: false },
+  port: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+try {
+  args = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (args.values.help) {
+  console.log('usage: node scripts/catalog-api/main.ts [--products N] [--db PATH] [--reset] [--port N]');
+  process.exit(0);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const products = positiveInt('--products', args.values.products, 1_000_000);
+const port = args.values.port === '0' ? 0 : positiveInt('--port', args.values.port, 65535);
+if (args.values.db !== undefined) config.dbPath = args.values.db;
+if (port !== undefined) config.port = port;
+if (config.dbPath !== ':memory:') {
+  config.dbPath = resolve(config.dbPath);
+  config.imageCacheDir = join(dirname(config.dbPath), 'image-cache');
+}
+
+const db = openDatabase(config.dbPath);
+const wanted = products ?? config.seedProducts;
+const info = seedInfo(db);
+if (args.values.reset || info === null || (products !== undefined && info.products !== products)) {
+  const started = performance.now();
+  const result = seed(db, { products: wanted });
+  console.log(
+    `seeded ${result.products} products (${result.variants} variants, ${result.images} images) in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+const app = createApp({ db, config, warmLanguages: ['ja'] });
+const count = (db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
+
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (address) => {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`catalog API on http://${host}:${address.port} (${count} products)`);
+});
+server.on('error', (error: NodeJS.ErrnoException) => {
+  fail(error.code === 'EADDRINUSE' ? `port ${config.port} is already in use` : error.message);
+});
+
+let closing = false;
+function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`catalog API: ${signal}, closing`);
+  const force = setTimeout(() => process.exit(0), 3000);
+  force.unref();
+  server.close(() => {
+    db.close();
+    process.exit(0);
+  });
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

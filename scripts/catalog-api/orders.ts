@@ -1,0 +1,296 @@
+/**
+ * Draft orders (the QR hand-off), their completion at the store counter, orders, shipments and addresses.
+ *
+ * Stock is decremented only when the store counter completes a draft order. A draft order is a snapshot of the
+ * bag (lines, prices, charges) with a time limit; issuing a new one cancels the session's pending one.
+ */
+import { randomBytes } from 'node:crypto';
+import type { components } from '../../src/lib/catalog/schema.gen.ts';
+import { validateAddress } from './address.ts';
+import type { CartProduct, CartService, OrderLine } from './cart.ts';
+import type { Catalog } from './catalog.ts';
+import type { Config } from './config.ts';
+import { type DraftOrderRow, type ShipmentRow, type Store, transaction } from './db.ts';
+import { ApiError, notFound } from './errors.ts';
+import type { Lang } from './i18n-data.ts';
+
+export type QrIssued = components['schemas']['QrIssued'];
+export type CartConfirmation = components['schemas']['CartConfirmation'];
+export type CartConfirmationError = components['schemas']['CartConfirmationError'];
+export type DraftOrderStatus = components['schemas']['DraftOrderStatus'];
+export type Order = components['schemas']['Order'];
+export type Shipment = components['schemas']['Shipment'];
+
+export interface DraftSnapshot {
+  products: CartProduct[];
+  lines: OrderLine[];
+  /** Per line, the areas of its product (the first decides the pickup counter). */
+  areaIds: number[][];
+  wrapping: boolean;
+  shippingCharge: number;
+  wrappingFee: number;
+  subtotal: number;
+  grandTotal: number;
+}
+
+interface OrderData {
+  lines: OrderLine[];
+  shippingCharge: number;
+  wrapping: boolean;
+  wrappingFee: number;
+  subtotal: number;
+  grandTotal: number;
+  pickup: Order['pickup'];
+}
+
+export type EffectiveStatus = DraftOrderStatus['status'];
+
+/** An unguessable URL-safe alias: 24 random bytes, base64url (32 characters). */
+export function newAlias(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const PICKUP_NOTE =
+  'お受け取りの際は、この注文ページを受け取りカウンターでご提示ください。お受け取り期限はお支払いから7日間です。';
+
+export class OrderService {
+  readonly #store: Store;
+  readonly #catalog: Catalog;
+  readonly #cart: CartService;
+  readonly #config: Config;
+  readonly #now: () => number;
+
+  constructor(store: Store, catalog: Catalog, cart: CartService, config: Config, now: () => number) {
+    this.#store = store;
+    this.#catalog = catalog;
+    this.#cart = cart;
+    this.#config = config;
+    this.#now = now;
+  }
+
+  urlForQrCode(alias: string): string {
+    return `${this.#config.publicUrl}/store/qr/${alias}`;
+  }
+
+  /** Issues a draft order for the bag: 409 CART_EMPTY / CART_HAS_WARNINGS; cancels the previous pending one. */
+  issue(sessionId: string, lang: Lang, chat: boolean): QrIssued {
+    const { cart, lines } = this.#cart.view(sessionId, lang);
+    if (lines.length === 0) throw new ApiError(409, 'CART_EMPTY', 'The bag is empty');
+    if (cart.warning.length > 0) {
+      throw new ApiError(409, 'CART_HAS_WARNINGS', 'Some lines cannot be ordered as they stand', {
+        warning: cart.warning,
+      });
+    }
+    const now = this.#now();
+    const expiresAt = now + this.#config.draftOrderTtlSeconds * 1000;
+    const alias = newAlias();
+    const snapshot: DraftSnapshot = {
+      products: cart.products,
+      lines: lines.map((l) => l.line),
+      areaIds: lines.map((l) => l.areaIds),
+      wrapping: cart.wrapping,
+      shippingCharge: cart.shippingCharge,
+      wrappingFee: cart.wrappingFee,
+      subtotal: cart.subtotal,
+      grandTotal: cart.grandTotal,
+    };
+    transaction(this.#store.db, () => {
+      this.#store.cancelPendingDrafts.run(sessionId);
+      this.#store.insertDraftOrder.run(
+        alias,
+        sessionId,
+        lang,
+        chat ? 1 : 0,
+        now,
+        expiresAt,
+        JSON.stringify(snapshot),
+      );
+      this.#store.setChatOrder.run(chat ? 1 : 0, sessionId);
+    });
+    return {
+      draftOrderAlias: alias,
+      expiresAt: iso(expiresAt),
+      cart: { ...cart, chatOrder: chat },
+      warning: [],
+      chatOrder: chat,
+    };
+  }
+
+  effectiveStatus(row: DraftOrderRow): EffectiveStatus {
+    if (row.status === 'pending' && this.#now() >= row.expires_at) return 'expired';
+    return row.status;
+  }
+
+  /** Lines whose stock is now below the snapshot. */
+  stockShortfalls(snapshot: DraftSnapshot): OrderLine[] {
+    return snapshot.lines.filter((line) => {
+      const variant = this.#store.variant.get(line.variantId);
+      if (!variant) return true;
+      if (variant.total_stock < line.qty) return true;
+      return line.receive === 'store' && variant.stock_in_shop < line.qty;
+    });
+  }
+
+  draft(alias: string): { row: DraftOrderRow; snapshot: DraftSnapshot; status: EffectiveStatus } | null {
+    const row = this.#store.draftOrder.get(alias);
+    if (!row) return null;
+    return { row, snapshot: JSON.parse(row.snapshot) as DraftSnapshot, status: this.effectiveStatus(row) };
+  }
+
+  confirmation(alias: string): CartConfirmation | CartConfirmationError {
+    const draft = this.draft(alias);
+    if (!draft) return { errorCode: 'NOT_FOUND' };
+    if (draft.status === 'completed') {
+      return draft.row.order_alias === null
+        ? { errorCode: 'COMPLETED' }
+        : { errorCode: 'COMPLETED', orderAlias: draft.row.order_alias };
+    }
+    if (draft.status === 'expired' || draft.status === 'cancelled') return { errorCode: 'EXPIRED' };
+    if (this.stockShortfalls(draft.snapshot).length > 0) return { errorCode: 'STOCK_CHANGED' };
+    const s = draft.snapshot;
+    return {
+      draftOrderAlias: alias,
+      products: s.products,
+      shippingCharge: s.shippingCharge,
+      wrappingFee: s.wrappingFee,
+      subtotal: s.subtotal,
+      grandTotal: s.grandTotal,
+      urlForQrCode: this.urlForQrCode(alias),
+      expiresAt: iso(draft.row.expires_at),
+    };
+  }
+
+  status(alias: string): DraftOrderStatus {
+    const draft = this.draft(alias);
+    if (!draft) throw notFound('draft order not found.');
+    const body: DraftOrderStatus = {
+      draftOrderAlias: alias,
+      status: draft.status,
+      expiresAt: iso(draft.row.expires_at),
+    };
+    if (draft.row.order_alias !== null) body.orderAlias = draft.row.order_alias;
+    return body;
+  }
+
+  /**
+   * The store counter completes the payment: re-checks stock, decrements it, creates the order and its
+   * shipment, marks the draft completed and clears the session's bag. All or nothing.
+   */
+  complete(alias: string): Order {
+    const result = transaction(this.#store.db, () => {
+      const draft = this.draft(alias);
+      if (!draft) throw notFound('draft order not found.');
+      if (draft.status === 'completed') {
+        throw new ApiError(409, 'COMPLETED', 'This draft order has already been paid');
+      }
+      if (draft.status === 'cancelled') {
+        throw new ApiError(409, 'CANCELLED', 'This draft order was replaced by a newer QR code');
+      }
+      if (draft.status === 'expired') throw new ApiError(409, 'EXPIRED', 'This draft order has expired');
+      const snapshot = draft.snapshot;
+      if (this.stockShortfalls(snapshot).length > 0) {
+        throw new ApiError(409, 'STOCK_CHANGED', 'Stock has changed since the QR code was issued');
+      }
+      for (const line of snapshot.lines) {
+        const storeQty = line.receive === 'store' ? line.qty : 0;
+        const changed = this.#store.decrementStock.run(line.qty, storeQty, line.variantId);
+        if (changed !== 1) throw new ApiError(409, 'STOCK_CHANGED', 'Stock has changed');
+      }
+      const now = this.#now();
+      const orderAlias = newAlias();
+      const storeLines = snapshot.lines
+        .map((line, index) => ({ line, areas: snapshot.areaIds[index] ?? [] }))
+        .filter(({ line }) => line.receive === 'store');
+      const places = [
+        ...new Set(
+          storeLines.map(
+            ({ areas }) => this.#catalog.pickupPlace(areas[0] ?? 1) ?? 'BASE A 受け取りカウンター',
+          ),
+        ),
+      ];
+      const data: OrderData = {
+        lines: snapshot.lines,
+        shippingCharge: snapshot.shippingCharge,
+        wrapping: snapshot.wrapping,
+        wrappingFee: snapshot.wrappingFee,
+        subtotal: snapshot.subtotal,
+        grandTotal: snapshot.grandTotal,
+        pickup: places.length > 0 ? { place: places.join('、'), note: PICKUP_NOTE } : null,
+      };
+      this.#store.insertOrder.run(orderAlias, alias, now, JSON.stringify(data));
+      const shipLines = snapshot.lines.filter((line) => line.receive === 'ship');
+      if (shipLines.length > 0) {
+        this.#store.insertShipment.run(newAlias(), orderAlias, 0, JSON.stringify(shipLines), now);
+      }
+      this.#store.completeDraft.run(orderAlias, alias);
+      this.#store.clearCart.run(draft.row.session_id);
+      this.#store.setWrapping.run(0, draft.row.session_id);
+      return { orderAlias, productIds: snapshot.lines.map((line) => line.productId) };
+    });
+    this.#catalog.invalidate(result.productIds);
+    return this.order(result.orderAlias);
+  }
+
+  order(orderAlias: string): Order {
+    const row = this.#store.order.get(orderAlias);
+    if (!row) throw notFound('order not found.');
+    const data = JSON.parse(row.data) as OrderData;
+    return {
+      orderAlias: row.alias,
+      status: row.status,
+      createdAt: iso(row.created_at),
+      lines: data.lines,
+      shippingCharge: data.shippingCharge,
+      wrapping: data.wrapping,
+      wrappingFee: data.wrappingFee,
+      subtotal: data.subtotal,
+      grandTotal: data.grandTotal,
+      pickup: data.pickup,
+      shipments: this.#store.shipmentsOfOrder.all(row.alias).map((s) => this.#shipmentBody(s)),
+    };
+  }
+
+  #shipmentBody(row: ShipmentRow): Shipment {
+    return {
+      shipmentAlias: row.alias,
+      orderAlias: row.order_alias,
+      status: row.status,
+      lines: JSON.parse(row.lines) as OrderLine[],
+      address: row.address === null ? null : (JSON.parse(row.address) as Shipment['address']),
+    };
+  }
+
+  shipment(alias: string): Shipment {
+    const row = this.#store.shipment.get(alias);
+    if (!row) throw notFound('shipment not found.');
+    return this.#shipmentBody(row);
+  }
+
+  /** Sets (or corrects, before shipping) the address: 409 once shipped, 422 with Japanese field messages. */
+  putAddress(alias: string, body: unknown): Shipment {
+    const row = this.#store.shipment.get(alias);
+    if (!row) throw notFound('shipment not found.');
+    const result = validateAddress(body, this.#now());
+    if (row.status === 'shipped' || row.status === 'delivered') {
+      throw new ApiError(409, 'ALREADY_SHIPPED', 'The shipment has left; its address can no longer change');
+    }
+    if (!result.ok) {
+      throw new ApiError(422, 'INVALID_ADDRESS', 'Some fields are invalid', { fields: result.fields });
+    }
+    this.#store.updateShipment.run('address_received', JSON.stringify(result.address), this.#now(), alias);
+    return this.shipment(alias);
+  }
+
+  /** Staff: the shipment has left (address_received → shipped). */
+  markShipped(alias: string): Shipment {
+    const row = this.#store.shipment.get(alias);
+    if (!row) throw notFound('shipment not found.');
+    if (row.status !== 'address_received') {
+      throw new ApiError(409, 'NOT_READY', `A shipment in status ${row.status} cannot be shipped`);
+    }
+    this.#store.updateShipment.run('shipped', row.address, this.#now(), alias);
+    return this.shipment(alias);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Over real HTTP: a listening server (cookies, concurrency, HEAD, Range) and the CLI itself.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { testConfig } from './config.ts';
+import { seededDb, TOKEN } from './test-helpers.ts';
+
+describe('a listening server', () => {
+  let server: ReturnType<typeof serve>;
+  let base: string;
+
+  beforeAll(async () => {
+    const app = createApp({ db: seededDb(100), config: testConfig() });
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.close();
+  });
+
+  test('sustains 16 concurrent requests', async () => {
+    const paths = Array.from({ length: 16 }, (_, i) =>
+      i % 4 === 0
+        ? `/catalog/products?size=100&page=1&lang=${['ja', 'en', 'zh', 'ko'][i / 4]}`
+        : `/catalog/products/${i}`,
+    );
+    const responses = await Promise.all(
+      paths.map((path) => fetch(`${base}${path}`, { headers: { 'X-Api-Token': TOKEN } })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(16).fill(200));
+    await Promise.all(responses.map((r) => r.json()));
+  });
+
+  test('the cart cookie round-trips like a browser', async () => {
+    const first = await fetch(`${base}/catalog/cart/products/count`, { headers: { 'X-Api-Token': TOKEN } });
+    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(/^cart_session=/);
+    const variant = (await (
+      await fetch(`${base}/catalog/products/1`, { headers: { 'X-Api-Token': TOKEN } })
+    ).json()) as {
+      variants: { id: number; totalStock: number }[];
+    };
+    const inStock = variant.variants.find((v) => v.totalStock >= 2);
+    expect(inStock).toBeDefined();
+    const added = await fetch(`${base}/catalog/cart/product`, {
+      method: 'POST',
+      headers: { 'X-Api-Token': TOKEN, 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ productId: 1, variantId: inStock?.id, addQty: 2 }),
+    });
+    expect(added.status).toBe(200);
+    const count = await fetch(`${base}/catalog/cart/products/count`, {
+      headers: { 'X-Api-Token': TOKEN, Cookie: cookie },
+    });
+    expect(await count.json()).toEqual({ count: 2 });
+  });
+
+  test('HEAD and Range work on public assets', async () => {
+    const head = await fetch(`${base}/images/products/1.jpg?width=32`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('image/jpeg');
+    const range = await fetch(`${base}/videos/products/4.mp4`, { headers: { Range: 'bytes=10-19' } });
+    expect(range.status).toBe(206);
+    expect((await range.arrayBuffer()).byteLength).toBe(10);
+  });
+
+  test('a body over 16 KiB is refused with 413 before it is read in full', async () => {
+    const response = await fetch(`${base}/catalog/cart/product`, {
+      method: 'POST',
+      headers: { 'X-Api-Token': TOKEN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(200_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('the CLI (npm run api)', () => {
+  const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+  let child: ChildProcess | undefined;
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'catalog-cli-'));
+  });
+
+  afterEach(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(args: string[]): Promise<{ port: number; lines: string[] }> {
+    const proc = spawn(process.execPath, [MAIN, ...args], {
+      env: { ...process.env, CATALOG_API_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    const lines: string[] = [];
+    let stderr = '';
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    return new Promise((resolve, reject) => {
+      proc.stdout?.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) {
+          lines.push(line);
+          const match = /^catalog API on http:\/\/127\.0\.0\.1:(\d+) \((\d+) products\)$/.exec(line);
+          if (match) resolve({ port: Number(match[1]), lines });
+        }
+      });
+      proc.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    });
+  }
+
+  test('creates and seeds the database, serves, persists, and stops on SIGTERM', async () => {
+    const db = join(dir, 'catalog.sqlite');
+    const first = await start(['--db', db, '--products', '30']);
+    expect(first.lines.some((line) => /^seeded 30 products/.test(line))).toBe(true);
+    expect(first.lines.at(-1)).toMatch(/\(30 products\)$/);
+    const health = await fetch(`http://127.0.0.1:${first.port}/healthz`);
+    expect(await health.json()).toEqual({ ok: true });
+    const page = await fetch(`http://127.0.0.1:${first.port}/catalog/products?size=5`, {
+      headers: { 'X-Api-Token': TOKEN },
+    });
+    expect(((await page.json()) as { count: number }).count).toBe(30);
+    child?.kill('SIGTERM');
+    const [code] = await once(child as ChildProcess, 'exit');
+    expect(code).toBe(0);
+
+    // Second start: the existing database is used, not reseeded.
+    const second = await start(['--db', db]);
+    expect(second.lines.some((line) => line.startsWith('seeded'))).toBe(false);
+    expect(second.lines.at(-1)).toMatch(/\(30 products\)$/);
+    child?.kill('SIGINT');
+    await once(child as ChildProcess, 'exit');
+
+    // --reset reseeds (with the default size).
+    const third = await start(['--db', db, '--reset']);
+    expect(third.lines.some((line) => /^seeded 100 products/.test(line))).toBe(true);
+  }, 30_000);
+
+  test('bad flags exit with a message', async () => {
+    await expect(start(['--products', 'many'])).rejects.toThrow(/--products must be an integer/);
+    await expect(start(['--nope'])).rejects.toThrow(/Unknown option/);
+  });
+});

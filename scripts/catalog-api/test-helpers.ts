@@ -1,0 +1,124 @@
+/**
+ * Helpers for the catalog API tests: an app over a fresh in-memory database, a controllable clock, and a
+ * tiny client that keeps the cart cookie like a browser does.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { createApp } from './app.ts';
+import { type Config, testConfig } from './config.ts';
+import { openDatabase } from './db.ts';
+import { seed } from './seed.ts';
+
+export const TOKEN = testConfig().apiToken;
+export const STAFF = testConfig().staffToken;
+
+/** A clock that only moves when told. */
+export class Clock {
+  ms: number;
+  constructor(start = Date.UTC(2025, 0, 15, 1, 0, 0)) {
+    this.ms = start;
+  }
+  now = (): number => this.ms;
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+const seededTemplates = new Map<number, Uint8Array>();
+
+/** A database seeded with `products` products (seeded once per size, then copied). */
+export function seededDb(products = 100): DatabaseSync {
+  let image = seededTemplates.get(products);
+  if (!image) {
+    const template = openDatabase(':memory:');
+    seed(template, { products });
+    image = template.serialize();
+    template.close();
+    seededTemplates.set(products, image);
+  }
+  const db = openDatabase(':memory:');
+  db.deserialize(image);
+  db.exec('PRAGMA foreign_keys = ON');
+  return db;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: DatabaseSync;
+  clock: Clock;
+  config: Config;
+  errors: unknown[];
+}
+
+export function makeApp(
+  options: { products?: number; config?: Partial<Config>; random?: () => number } = {},
+): TestApp {
+  const db = seededDb(options.products ?? 100);
+  const clock = new Clock();
+  const config = testConfig(options.config);
+  const errors: unknown[] = [];
+  const app = createApp({
+    db,
+    config,
+    now: clock.now,
+    ...(options.random ? { random: options.random } : {}),
+    logError: (error) => errors.push(error),
+  });
+  return { app, db, clock, config, errors };
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed JSON body (undefined when not JSON). */
+  body: unknown;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as-is (not JSON-encoded). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  token?: string | null;
+}
+
+/** A client with a cookie jar (the cart session), like one browser. */
+export class Client {
+  readonly app: ReturnType<typeof createApp>;
+  cookie: string | null = null;
+
+  constructor(app: ReturnType<typeof createApp>) {
+    this.app = app;
+  }
+
+  async call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+    const headers = new Headers(options.headers ?? {});
+    const token = options.token === undefined ? TOKEN : options.token;
+    if (token !== null) headers.set('X-Api-Token', token);
+    if (this.cookie !== null) headers.set('Cookie', this.cookie);
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    }
+    const response = await this.app.request(path, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const pair = setCookie.split(';')[0];
+      if (pair) this.cookie = pair;
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed };
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * Request validation: bounded body reading, JSON parsing, and strict object shapes that mirror the request
+ * schemas of openapi.yaml (required fields, no extra fields, integer ranges, enums). Every failure is an
+ * ApiError (400, or 413 for a body over 16 KiB) thrown before any state changes.
+ */
+import { ApiError, badRequest } from './errors.ts';
+import { isLang, type Lang } from './i18n-data.ts';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Reads at most MAX_BODY_BYTES of a request body; 413 past that. */
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is over ${limit} bytes`);
+  }
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is over ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+function isJsonContentType(value: string | null): boolean {
+  if (value === null) return false;
+  const type = value.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/**
+ * The parsed JSON body, or undefined when the body is empty and optional.
+ * 400 for a missing required body, a non-JSON content type, or malformed JSON; 413 when too large.
+ */
+export async function readJsonBody(request: Request, options: { required: boolean }): Promise<unknown> {
+  const text = await readBodyText(request);
+  if (text.trim() === '') {
+    if (options.required) throw badRequest('A JSON body is required');
+    return undefined;
+  }
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    throw badRequest('Content-Type must be application/json');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('Malformed JSON body');
+  }
+}
+
+export type FieldSpec =
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'bool' }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'string'; maxLength: number }
+  | { kind: 'nullableString'; maxLength: number }
+  | { kind: 'nullableEnum'; values: readonly string[] };
+
+function checkField(name: string, spec: FieldSpec, value: unknown): void {
+  switch (spec.kind) {
+    case 'int':
+      if (typeof value !== 'number' || !Number.isInteger(value))
+        throw badRequest(`${name} must be an integer`);
+      if (value < spec.min || value > spec.max) {
+        throw badRequest(`${name} must be between ${spec.min} and ${spec.max}`);
+      }
+      return;
+    case 'bool':
+      if (typeof value !== 'boolean') throw badRequest(`${name} must be a boolean`);
+      return;
+    case 'enum':
+      if (typeof value !== 'string' || !spec.values.includes(value)) {
+        throw badRequest(`${name} must be one of ${spec.values.join(', ')}`);
+      }
+      return;
+    case 'string':
+      if (typeof value !== 'string') throw badRequest(`${name} must be a string`);
+      return;
+    case 'nullableString':
+      if (value !== null && typeof value !== 'string') throw badRequest(`${name} must be a string or null`);
+      return;
+    case 'nullableEnum':
+      if (value !== null && (typeof value !== 'string' || !spec.values.includes(value))) {
+        throw badRequest(`${name} must be null or one of ${spec.values.join(', ')}`);
+      }
+      return;
+  }
+}
+
+/**
+ * Checks that `body` is an object with exactly the given fields (required ones present, no others) and
+ * returns it. Lengths of strings are left to the caller (they are user-facing 422s for the address).
+ */
+export function checkShape(
+  body: unknown,
+  required: Readonly<Record<string, FieldSpec>>,
+  optional: Readonly<Record<string, FieldSpec>> = {},
+): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest('The body must be a JSON object');
+  }
+  const record = body as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!(key in required) && !(key in optional)) throw badRequest(`Unknown field "${key}"`);
+  }
+  for (const [name, spec] of Object.entries(required)) {
+    if (!(name in record)) throw badRequest(`${name} is required`);
+    checkField(name, spec, record[name]);
+  }
+  for (const [name, spec] of Object.entries(optional)) {
+    if (name in record) checkField(name, spec, record[name]);
+  }
+  return record;
+}
+
+const ID = { kind: 'int', min: 1, max: 2_147_483_647 } as const;
+const LANG = { kind: 'enum', values: ['ja', 'en', 'zh', 'ko'] } as const;
+
+export interface AddToCart {
+  productId: number;
+  variantId: number;
+  addQty: number;
+}
+export function parseAddToCart(body: unknown): AddToCart {
+  const { productId, variantId, addQty } = checkShape(body, {
+    productId: ID,
+    variantId: ID,
+    addQty: { kind: 'int', min: 1, max: 99 },
+  });
+  return { productId: productId as number, variantId: variantId as number, addQty: addQty as number };
+}
+
+export interface SetQty {
+  productId: number;
+  variantId: number;
+  qty: number;
+  lang: Lang;
+}
+export function parseSetQty(body: unknown): SetQty {
+  const { productId, variantId, qty, lang } = checkShape(
+    body,
+    { productId: ID, variantId: ID, qty: { kind: 'int', min: 0, max: 99 } },
+    { lang: LANG },
+  );
+  return {
+    productId: productId as number,
+    variantId: variantId as number,
+    qty: qty as number,
+    lang: (lang as Lang | undefined) ?? 'ja',
+  };
+}
+
+export interface SetReceive {
+  productId: number;
+  variantId: number;
+  receive: 'store' | 'ship';
+}
+export function parseSetReceive(body: unknown): SetReceive {
+  const { productId, variantId, receive } = checkShape(body, {
+    productId: ID,
+    variantId: ID,
+    receive: { kind: 'enum', values: ['store', 'ship'] },
+  });
+  return {
+    productId: productId as number,
+    variantId: variantId as number,
+    receive: receive as 'store' | 'ship',
+  };
+}
+
+export function parseSetWrapping(body: unknown): { wrapping: boolean } {
+  const { wrapping } = checkShape(body, { wrapping: { kind: 'bool' } });
+  return { wrapping: wrapping as boolean };
+}
+
+/** The optional `{ lang }` body of POST /catalog/cart. */
+export function parseLangBody(body: unknown): Lang {
+  if (body === undefined) return 'ja';
+  const { lang } = checkShape(body, {}, { lang: LANG });
+  return (lang as Lang | undefined) ?? 'ja';
+}
+
+/** The optional `{ lang, via }` body of POST /catalog/cart/qr. */
+export function parseIssueQr(body: unknown): { lang: Lang; chat: boolean } {
+  if (body === undefined) return { lang: 'ja', chat: false };
+  const { lang, via } = checkShape(body, {}, { lang: LANG, via: { kind: 'enum', values: ['chat'] } });
+  return { lang: (lang as Lang | undefined) ?? 'ja', chat: via === 'chat' };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Query and path parameters
+
+/** A positive integer parameter (digits only, no sign, no leading zero), or 400. */
+export function parsePositiveInt(name: string, raw: string, max = 2_147_483_647): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > max) {
+    throw badRequest(`${name} must be an integer from 1 to ${max}`);
+  }
+  return Number(raw);
+}
+
+export function parseOptionalPositiveInt(
+  name: string,
+  raw: string | undefined,
+  max?: number,
+): number | undefined {
+  return raw === undefined ? undefined : parsePositiveInt(name, raw, max);
+}
+
+export function parseLangQuery(raw: string | undefined): Lang {
+  if (raw === undefined) return 'ja';
+  if (!isLang(raw)) throw badRequest('lang must be one of ja, en, zh, ko');
+  return raw;
+}
+
+export function parseTenantIds(raw: string | undefined): number[] | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+(,\d+)*$/.test(raw) || raw.length > 2000)
+    throw badRequest('tenant_ids must be comma-separated ids');
+  return [...new Set(raw.split(',').map(Number))];
+}
+
+export const ALIAS_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function checkAlias(name: string, raw: string): string {
+  if (!ALIAS_PATTERN.test(raw)) throw badRequest(`${name} is malformed`);
+  return raw;
+}
