@@ -34,4 +34,5 @@ for (const [name, args] of steps) {
 console.log('\nSummary:');
 for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
 const failed = results.filter((r) => r.code !== 0).length;
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed || results.length === 0 ? 1 : 0);

@@ -26,7 +26,7 @@ test.describe('browsing the prerendered catalogue', () => {
     await expect(page).toHaveURL(/\/area\/\d+\/products\/\d+\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.getByText(/¥[\d,]+（税込）/).first()).toBeVisible();
-    const main = page.getByRole('img', { name: title });
+    const main = page.getByRole('img', { name: title, exact: true });
     await expect(main).toHaveAttribute('fetchpriority', 'high');
     await expect(main).toHaveAttribute('src', /width=768&height=768/);
     await expect
