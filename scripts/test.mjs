@@ -8,7 +8,7 @@ import { bin, runNode } from './lib.mjs';
 
 const steps = [
   ['format, lint', [bin('@biomejs/biome/bin/biome'), 'ci', '.']],
-  ['types', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.']],
+  ['types', ['scripts/typecheck.mjs']],
   ['unit, component and contract tests', [bin('vitest/vitest.mjs'), 'run']],
   ['build under API faults', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts']],
   ['end-to-end', [bin('@playwright/test/cli.js'), 'test']],
