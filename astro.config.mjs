@@ -10,6 +10,8 @@ export default defineConfig({
   output: 'static',
   // A second build (the fault-injection test) writes elsewhere so it never clobbers the served site.
   outDir: process.env.OUT_DIR ?? './dist',
+  // Separate caches let two builds run at once (e2e runs on different ports).
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [react(), sitemap(), apiProxy()],

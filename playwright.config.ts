@@ -10,6 +10,7 @@ export const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
@@ -50,8 +51,11 @@ export default defineConfig({
       PORT: String(PORT),
       CATALOG_API_PORT: String(API_PORT),
       CATALOG_API_URL: `http://127.0.0.1:${API_PORT}`,
-      CATALOG_API_DB: '.data/e2e.sqlite',
-      DIST_DIR: 'dist-e2e',
+      // Per-port paths, so runs on different ports (parallel work) never share a build or a database.
+      CATALOG_API_DB: `.data/e2e-${API_PORT}.sqlite`,
+      CATALOG_API_RESET: '1',
+      DIST_DIR: `dist-e2e-${PORT}`,
+      ASTRO_CACHE_DIR: `node_modules/.astro-e2e-${PORT}`,
       SITE_URL: baseURL,
     },
   },

@@ -4,6 +4,7 @@
 //   node scripts/start.mjs [--skip-build] [--no-api]
 //     --skip-build  serve the existing dist/ (tests build once and share it)
 //     --no-api      use the catalog API at CATALOG_API_URL instead of starting the reference one
+//   CATALOG_API_RESET=1 reseeds the reference API's database first.
 import { existsSync } from 'node:fs';
 import { bin, runNode, startNode, stop, waitForHttp } from './lib.mjs';
 import { createServer } from './serve.mjs';
@@ -26,7 +27,9 @@ process.on('SIGTERM', () => shutdown(0));
 
 try {
   if (!args.has('--no-api')) {
-    api = startNode(['scripts/catalog-api/main.ts'], {
+    // CATALOG_API_RESET=1 reseeds the database, so a test run starts from the same catalogue and stock.
+    const apiArgs = process.env.CATALOG_API_RESET === '1' ? ['--reset'] : [];
+    api = startNode(['scripts/catalog-api/main.ts', ...apiArgs], {
       env: {
         CATALOG_API_PORT: String(apiPort),
         // Browsers reach the API (images, the store-counter view) through the site's /api proxy.
