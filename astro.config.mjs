@@ -4,6 +4,14 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import apiProxy from './src/integrations/api-proxy.ts';
+import buildManifest from './src/integrations/build-manifest.ts';
+import postalData from './src/integrations/postal-data.ts';
+import { createBuildId } from './src/lib/build-info.ts';
+import { inSitemap } from './src/lib/seo.ts';
+
+// One build id and time for the whole build: every page, payload and /_build/ file reads these.
+process.env.BUILD_TIME ??= new Date().toISOString();
+process.env.BUILD_ID ??= createBuildId(new Date(process.env.BUILD_TIME));
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -14,6 +22,6 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), sitemap(), apiProxy()],
+  integrations: [react(), sitemap({ filter: inSitemap }), apiProxy(), buildManifest(), postalData()],
   vite: { plugins: [tailwindcss()] },
 });

@@ -1,8 +1,20 @@
 import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
 import { areasLoader, productsLoader, tenantsLoader } from './lib/catalog/loaders.ts';
+import { sitePageSchema, themeSchema } from './lib/content.ts';
 
 export const collections = {
   areas: defineCollection(areasLoader()),
   tenants: defineCollection(tenantsLoader()),
   products: defineCollection(productsLoader()),
+  /** The seasonal theme of the home page (SPEC §1), authored in src/content/theme/. */
+  theme: defineCollection({
+    loader: glob({ pattern: '*.md', base: './src/content/theme' }),
+    schema: themeSchema,
+  }),
+  /** About, terms and 特定商取引法に基づく表記, authored in src/content/pages/. */
+  pages: defineCollection({
+    loader: glob({ pattern: '*.md', base: './src/content/pages' }),
+    schema: sitePageSchema,
+  }),
 };

@@ -1,4 +1,6 @@
-// JavaScript shipped per page: every <script src>, inline script and module it imports, raw and gzip.
+// JavaScript shipped per page: every <script src>, inline script and module it imports, raw and gzip. The
+// bench reads a built dist/ (pageJs); the e2e budget test reads a served page through the same rules
+// (pageJsFrom with its own loader).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,10 +17,15 @@ function resolveUrl(from, spec) {
   return new URL(spec, `http://site${from}`).pathname;
 }
 
-/** Bytes of JavaScript a page's HTML pulls in, following static and dynamic imports of its chunks. */
-export async function pageJs(distDir, pagePath) {
-  const html = await readFile(join(distDir, pagePath), 'utf8');
-  const pageUrl = `/${pagePath.replace(/index\.html$/, '')}`;
+/**
+ * Bytes of JavaScript a page's HTML pulls in, following static and dynamic imports of its chunks.
+ * `pageUrl` is the page's path (`/about/`); `load(url)` gives the text of a same-origin script path.
+ * @param {string} html
+ * @param {string} pageUrl
+ * @param {(url: string) => Promise<string>} load
+ * @returns {Promise<{ files: number, inline: number, raw: number, gzip: number, urls: string[] }>}
+ */
+export async function pageJsFrom(html, pageUrl, load) {
   const queue = [];
   for (const re of [SCRIPT_SRC, MODULE_PRELOAD, ISLAND_URLS]) {
     for (const match of html.matchAll(re)) queue.push(resolveUrl(pageUrl, match[1]));
@@ -30,7 +37,7 @@ export async function pageJs(distDir, pagePath) {
     const url = queue.shift();
     if (seen.has(url) || !url.endsWith('.js')) continue;
     seen.add(url);
-    const code = await readFile(join(distDir, url), 'utf8');
+    const code = await load(url);
     files.push(code);
     for (const re of [STATIC_IMPORT, DYNAMIC_IMPORT]) {
       for (const match of code.matchAll(re)) queue.push(resolveUrl(url, match[1]));
@@ -39,5 +46,12 @@ export async function pageJs(distDir, pagePath) {
   const all = [...inline, ...files];
   const raw = all.reduce((sum, code) => sum + Buffer.byteLength(code), 0);
   const gzip = all.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
-  return { files: files.length, inline: inline.length, raw, gzip };
+  return { files: files.length, inline: inline.length, raw, gzip, urls: [...seen] };
+}
+
+/** The same for a page of a built site: `pagePath` is its HTML file inside `distDir`. */
+export async function pageJs(distDir, pagePath) {
+  const html = await readFile(join(distDir, pagePath), 'utf8');
+  const pageUrl = `/${pagePath.replace(/index\.html$/, '')}`;
+  return pageJsFrom(html, pageUrl, (url) => readFile(join(distDir, url), 'utf8'));
 }

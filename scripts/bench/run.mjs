@@ -1,13 +1,18 @@
-// `npm run bench`: figures, not tests. JS bytes (raw and gzip) per page type, and the build's wall time and
-// peak memory at 1,000 and 10,000 products fetched from the reference API. Record them in
-// docs/performance.md with the date and the machine.
+// `npm run bench`: figures, not tests. JS bytes (raw and gzip) per page type, the build's wall time and
+// peak memory at 1,000 and 10,000 products fetched from the reference API, and Lighthouse per page type
+// (scripts/bench/lighthouse.mjs), Lighthouse on the bag and QR pages with a filled bag
+// (lighthouse-bag.mjs) and add-to-bag → badge time (add-to-bag.mjs). Record them in docs/performance.md
+// with the date and the machine.
 //
-//   node scripts/bench/run.mjs [--sizes 1000,10000] [--skip-build-bench]
+//   node scripts/bench/run.mjs [--sizes 1000,10000] [--skip-lighthouse]
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { bin, startNode, stop, waitForHttp } from '../lib.mjs';
+import { addToBagBench } from './add-to-bag.mjs';
 import { pageJs } from './js-bytes.mjs';
+import { lighthouseBench, withServedSite } from './lighthouse.mjs';
+import { bagLighthouse } from './lighthouse-bag.mjs';
 
 const argv = process.argv.slice(2);
 const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : '1000,10000';
@@ -85,6 +90,10 @@ try {
       if (size === sizes[0]) {
         const types = {
           home: 'index.html',
+          about: 'about/index.html',
+          terms: 'terms/index.html',
+          'tag list': 'product-tags/index.html',
+          'brand list': 'brands/index.html',
           area: await firstMatching(outDir, /^area\/\d+\/index\.html$/),
           product: await firstMatching(outDir, /^area\/\d+\/products\/\d+\/index\.html$/),
           'not found': '404.html',
@@ -106,3 +115,19 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 console.log(JSON.stringify(report));
+
+if (!argv.includes('--skip-lighthouse')) {
+  console.log(
+    '\nLighthouse, median of 3 runs per page (mobile, default throttling, Debian Chromium, ja-JP):',
+  );
+  await withServedSite(async (base) => {
+    const rows = await lighthouseBench(base, { runs: 3 });
+    console.log(JSON.stringify(rows.map(({ type, path, scores }) => ({ type, path, ...scores }))));
+    // The per-visitor pages with a real bag (cart cookie), and add-to-bag → badge on the same site.
+    console.log('\nLighthouse on /cart/ (filled bag) and a QR page, median of 3 runs:');
+    const bagRows = await bagLighthouse(base, { runs: 3 });
+    console.log(JSON.stringify(bagRows.map(({ type, path, scores }) => ({ type, path, ...scores }))));
+    console.log('\nAdd-to-bag to badge update (local API, no throttling):');
+    console.log(JSON.stringify(await addToBagBench(base, { runs: 20 })));
+  });
+}

@@ -8,6 +8,7 @@
  *   POST /store/qr/{alias}/complete            its form: completes the payment (HTML result)
  *   POST /store/shipments/{alias}/shipped      staff (X-Staff-Token): address_received → shipped (JSON)
  *   GET|PUT|DELETE /__faults                   fault injection for tests, loopback only (see faults.ts)
+ *   POST /__test/draft-orders/{alias}/expire   test hook: the draft order expires now (loopback, not proxied)
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -70,6 +71,14 @@ function isLoopback(c: Context<Env>): boolean {
   const address = env?.incoming?.socket?.remoteAddress;
   if (address === undefined) return true; // in-process request (app.request in tests)
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/**
+ * Test-only surfaces (faults, test hooks) answer direct loopback calls only. The site's /api proxy also
+ * connects from loopback, so a relayed request (X-Forwarded-For) is refused: visitors cannot reach them.
+ */
+function isDirectLoopback(c: Context<Env>): boolean {
+  return isLoopback(c) && c.req.header('x-forwarded-for') === undefined;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -149,7 +158,7 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   // ------------------------------------------------------------------------------------------ faults
   app.use('/__faults', async (c, next) => {
-    if (!isLoopback(c))
+    if (!isDirectLoopback(c))
       return c.json({ code: 'FORBIDDEN', message: 'Faults are only accepted from loopback' }, 403);
     await next();
     return undefined;
@@ -166,6 +175,18 @@ export function createApp(options: AppOptions): Hono<Env> {
     faults.clear();
     return c.json({ rules: [] });
   });
+
+  // ------------------------------------------------------------------------------------------ test hooks
+  app.use('/__test/*', async (c, next) => {
+    if (!isDirectLoopback(c)) {
+      return c.json({ code: 'FORBIDDEN', message: 'Test hooks are only accepted from loopback' }, 403);
+    }
+    await next();
+    return undefined;
+  });
+  app.post('/__test/draft-orders/:alias/expire', (c) =>
+    c.json(orders.expireNow(checkAlias('alias', c.req.param('alias')))),
+  );
 
   // ------------------------------------------------------------------------------------------ public assets
   app.get('/images/:kind/:file', async (c) => {

@@ -308,6 +308,7 @@ export class Store {
   readonly insertDraftOrder;
   readonly cancelPendingDrafts;
   readonly completeDraft;
+  readonly expireDraft;
   readonly order;
   readonly insertOrder;
   readonly shipment;
@@ -404,6 +405,10 @@ export class Store {
     this.completeDraft = new Query<never>(
       db,
       "UPDATE draft_orders SET status = 'completed', order_alias = ? WHERE alias = ? AND status = 'pending'",
+    );
+    this.expireDraft = new Query<never>(
+      db,
+      "UPDATE draft_orders SET expires_at = ? WHERE alias = ? AND status = 'pending'",
     );
     this.order = new Query<OrderRow>(db, 'SELECT * FROM orders WHERE alias = ?');
     this.insertOrder = new Query<never>(

@@ -105,6 +105,16 @@ describe('fault injection', () => {
     expect((await setFaults([], local)).status).toBe(200);
   });
 
+  test('faults cannot be set through the storefront’s /api proxy, which relays from loopback', async () => {
+    const local = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+    const relayed = await t.app.request(
+      '/__faults',
+      { method: 'DELETE', headers: { 'X-Forwarded-For': '203.0.113.9' } },
+      local,
+    );
+    expect(relayed.status).toBe(403);
+  });
+
   test('CATALOG_API_FAULTS sets rules at start', () => {
     const config = loadConfig({
       CATALOG_API_FAULTS: '{"rules":[{"path":"^/catalog","status":503,"probability":0.05}]}',

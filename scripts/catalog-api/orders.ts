@@ -175,6 +175,20 @@ export class OrderService {
   }
 
   /**
+   * Test hook (loopback only): ends a pending draft order's time limit now, so an end-to-end test sees it
+   * expire without waiting and without lowering the time limit of a server other tests share.
+   */
+  expireNow(alias: string): DraftOrderStatus {
+    const draft = this.draft(alias);
+    if (!draft) throw notFound('draft order not found.');
+    if (draft.status !== 'pending') {
+      throw new ApiError(409, 'NOT_PENDING', `A draft order in status ${draft.status} cannot expire`);
+    }
+    this.#store.expireDraft.run(this.#now(), alias);
+    return this.status(alias);
+  }
+
+  /**
    * The store counter completes the payment: re-checks stock, decrements it, creates the order and its
    * shipment, marks the draft completed and clears the session's bag. All or nothing.
    */

@@ -3,58 +3,14 @@
  * titles of SPEC §2, and the one place that decides what goes to error reporting.
  */
 
-/** The DataNotFoundError messages of SPEC §8, verbatim. */
-export const DATA_NOT_FOUND_MESSAGES = [
-  'areas not found.',
-  'count not found.',
-  'product not found.',
-  'products not found.',
-  'filter option not found.',
-  'product qty not found.',
-  'product receive not found.',
-  'cart not found.',
-  'draft order not found.',
-  'Something went wrong.',
-] as const;
+import { DataNotFoundError } from './data-not-found-error.ts';
 
-export type DataNotFoundMessage = (typeof DATA_NOT_FOUND_MESSAGES)[number];
-
-export interface DataNotFoundErrorDetails {
-  /** HTTP status of the failed call; 0 when no response arrived (network error or timeout). */
-  status?: number;
-  /** The call that failed, e.g. `GET /catalog/products?page=3`, so a failed build names it. */
-  endpoint?: string;
-  /** The API's machine-readable error code, when it sent one. */
-  code?: string | undefined;
-  /** True when trying again may succeed (5xx, 429, timeout, network error, malformed body). */
-  retryable?: boolean;
-  cause?: unknown;
-}
-
-/** A catalog call that did not give the data asked for. */
-export class DataNotFoundError extends Error {
-  override readonly name = 'DataNotFoundError';
-  readonly status: number;
-  readonly endpoint: string;
-  readonly code: string | undefined;
-  readonly retryable: boolean;
-  /** Set once the UI has shown this error to the user; handled errors are not reported. */
-  handled = false;
-
-  constructor(message: DataNotFoundMessage, details: DataNotFoundErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.status = details.status ?? 0;
-    this.endpoint = details.endpoint ?? '';
-    this.code = details.code;
-    this.retryable = details.retryable ?? false;
-  }
-
-  /** The message with the endpoint and status, for logs and build failures. */
-  describe(): string {
-    if (!this.endpoint) return this.message;
-    return `${this.message} (${this.endpoint}${this.status ? ` → ${this.status}` : ''})`;
-  }
-}
+export {
+  DATA_NOT_FOUND_MESSAGES,
+  DataNotFoundError,
+  type DataNotFoundErrorDetails,
+  type DataNotFoundMessage,
+} from './data-not-found-error.ts';
 
 /** Marks an error as shown to the user, so it is not reported. Returns the same error. */
 export function markHandled<E>(error: E): E {

@@ -19,6 +19,13 @@ describe('image URLs', () => {
     expect(image.width).toBe(768);
   });
 
+  it('offers width candidates when the page says how wide the image is shown', () => {
+    const image = responsiveImage(src, 768, '100vw');
+    expect(image.sources[0]?.srcset).toBe(
+      `${src}?width=768&height=768&format=avif 768w, ${src}?width=1536&height=1536&format=avif 1536w`,
+    );
+  });
+
   it('falls back to the logo image when there is no image', () => {
     expect(responsiveImage(null, 256)).toEqual({
       src: FALLBACK_IMAGE_SRC,

@@ -27,6 +27,11 @@ export function imageSrcset(src: string, size: number, format: ImageFormat): str
   return `${imageUrl(src, size, format)} 1x, ${imageUrl(src, size * 2, format)} 2x`;
 }
 
+/** `url 768w, url 1536w`: the browser picks by the `sizes` the image is shown at and the screen density. */
+export function imageSrcsetByWidth(src: string, size: number, format: ImageFormat): string {
+  return `${imageUrl(src, size, format)} ${size}w, ${imageUrl(src, size * 2, format)} ${size * 2}w`;
+}
+
 export interface ResponsiveImage {
   /** The `<img src>`: JPEG at 1x, for browsers that take no `<source>`. */
   src: string;
@@ -36,14 +41,23 @@ export interface ResponsiveImage {
   height: number;
 }
 
-/** Everything a `<picture>` needs for a square catalogue image; the fallback image when `src` is missing. */
-export function responsiveImage(src: string | null | undefined, size: number): ResponsiveImage {
+/**
+ * Everything a `<picture>` needs for a square catalogue image; the fallback image when `src` is missing.
+ * With `sizes` (the `sizes` attribute the image gets), candidates are by width, so a phone at 1.75x showing
+ * the image at 360 px takes the 1x file instead of the 2x one; without, they are 1x and 2x.
+ */
+export function responsiveImage(
+  src: string | null | undefined,
+  size: number,
+  sizes?: string,
+): ResponsiveImage {
   if (!src) return { src: FALLBACK_IMAGE_SRC, sources: [], width: size, height: size };
+  const srcset = sizes ? imageSrcsetByWidth : imageSrcset;
   return {
     src: imageUrl(src, size, 'jpeg'),
     sources: [
-      { type: 'image/avif', srcset: imageSrcset(src, size, 'avif') },
-      { type: 'image/webp', srcset: imageSrcset(src, size, 'webp') },
+      { type: 'image/avif', srcset: srcset(src, size, 'avif') },
+      { type: 'image/webp', srcset: srcset(src, size, 'webp') },
     ],
     width: size,
     height: size,

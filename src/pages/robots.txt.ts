@@ -1,16 +1,8 @@
 import type { APIRoute } from 'astro';
+import { robotsTxt } from '../lib/seo.ts';
 
-/** Per-visitor pages are not for crawlers; the sitemap's URL must be absolute. */
-const DISALLOWED = ['/cart/', '/qr/', '/order/', '/address/'];
-
+/** Per-visitor pages and the build manifest are not for crawlers; the sitemap's URL is absolute. */
 export const GET: APIRoute = ({ site }) => {
-  const lines = [
-    'User-agent: *',
-    'Allow: /',
-    ...DISALLOWED.map((path) => `Disallow: ${path}`),
-    '',
-    `Sitemap: ${new URL('sitemap-index.xml', site)}`,
-    '',
-  ];
-  return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!site) throw new Error('robots.txt needs `site` in astro.config.mjs');
+  return new Response(robotsTxt(site), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -5,6 +5,7 @@ import { DataNotFoundError } from '../lib/errors.ts';
 
 const api = vi.hoisted(() => ({ getCartCount: vi.fn(), addToCart: vi.fn() }));
 vi.mock('../lib/catalog/cart.ts', () => api);
+vi.mock('../lib/catalog/cart-count.ts', () => ({ getCartCount: api.getCartCount }));
 
 const { $cart, $cartCount, addToBag, ensureCartCount, restoreCartCount } = await import('./cart.ts');
 

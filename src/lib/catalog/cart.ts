@@ -15,14 +15,10 @@ export type DraftOrderStatus = Schemas['DraftOrderStatus'];
 export type Order = Schemas['Order'];
 export type Shipment = Schemas['Shipment'];
 export type ShipmentAddress = Schemas['ShipmentAddress'];
+export type OrderLine = Schemas['OrderLine'];
 
-/** How many items are in the bag. */
-export async function getCartCount(client: CatalogClient = catalogClient()): Promise<number> {
-  const data = await call('GET /catalog/cart/products/count', 'count not found.', () =>
-    client.GET('/catalog/cart/products/count'),
-  );
-  return data.count;
-}
+/** How many items are in the bag (lean: the header of every page asks it). */
+export { getCartCount } from './cart-count.ts';
 
 export interface CartLineKey {
   productId: number;

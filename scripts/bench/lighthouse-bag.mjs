@@ -1,0 +1,113 @@
+// Lighthouse on the per-visitor pages of the bag: /cart/ with a filled bag and a QR page, mobile with
+// Lighthouse's default (simulated) throttling, in Debian's Chromium, ja-JP, median of several runs. The
+// shopper's cart cookie goes with every request (extraHeaders), so the pages show a real bag and draft
+// order. Figures, not tests: record them in docs/performance.md. Target: Performance ≥ 95.
+//
+//   node scripts/bench/lighthouse-bag.mjs [--url http://localhost:4321] [--runs 3]
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { filledBag } from './bag-session.mjs';
+import { withServedSite } from './lighthouse.mjs';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--lang=ja-JP',
+];
+const TARGET = 95;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+async function audit(url, port, cookie) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    locale: 'ja',
+    onlyCategories: CATEGORIES,
+    extraHeaders: { Cookie: cookie },
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    ),
+    metrics: Object.fromEntries(
+      [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ].map((id) => [id, lhr.audits[id]?.displayValue]),
+    ),
+    lost: CATEGORIES.flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}/${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+    ),
+  };
+}
+
+/** Audits /cart/ (filled bag) and a QR page of the site at `base`; one row per page with median scores. */
+export async function bagLighthouse(base, { runs = 3 } = {}) {
+  const shopper = await filledBag(base);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const rows = [];
+  try {
+    const pages = [
+      { type: 'bag', path: () => '/cart/' },
+      {
+        type: 'QR',
+        path: async () => {
+          const issued = await shopper.call('POST', '/catalog/cart/qr', {});
+          return `/qr/${issued.draftOrderAlias}/`;
+        },
+      },
+    ];
+    for (const page of pages) {
+      const path = await page.path();
+      const results = [];
+      for (let run = 0; run < runs; run++)
+        results.push(await audit(`${base}${path}`, chrome.port, shopper.cookie));
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]),
+      );
+      const metrics = results.at(-1)?.metrics;
+      const lost = [...new Set(results.flatMap((r) => r.lost))];
+      rows.push({ type: page.type, path, scores, metrics, lost });
+      console.log(
+        `  ${page.type.padEnd(8)} ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}  ${path}` +
+          `  (Performance per run: ${results.map((r) => r.scores.performance).join(', ')})` +
+          (scores.performance < TARGET ? `  ← Performance under ${TARGET}` : ''),
+      );
+      console.log(
+        `           FCP ${metrics?.['first-contentful-paint']}, LCP ${metrics?.['largest-contentful-paint']}, TBT ${metrics?.['total-blocking-time']}, CLS ${metrics?.['cumulative-layout-shift']}`,
+      );
+      if (lost.length) console.log(`           points lost in: ${lost.join('; ')}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const argv = process.argv.slice(2);
+  const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+  const runs = Number(arg('--runs') ?? 3);
+  const url = arg('--url');
+  console.log(`Lighthouse on the bag pages, ${runs}× per page (median), mobile, default throttling, ja-JP:`);
+  const rows = url
+    ? await bagLighthouse(url, { runs })
+    : await withServedSite((base) => bagLighthouse(base, { runs }));
+  console.log(JSON.stringify(rows.map(({ type, path, scores }) => ({ type, path, ...scores }))));
+}

@@ -1,0 +1,50 @@
+/**
+ * The generic error screen of SPEC §2 inside an island (an unknown alias, a failed load): the same look and
+ * titles as ErrorScreen.astro, from errorScreen() in src/lib/errors.ts.
+ */
+import type { ReactNode } from 'react';
+import { t } from '../../i18n/index.ts';
+import { errorScreen, pageNotFoundMessage } from '../../lib/errors.ts';
+
+export function ErrorScreenView({
+  statusCode,
+  description,
+  children,
+}: {
+  statusCode: number;
+  description?: string | undefined;
+  children?: ReactNode;
+}) {
+  const screen = errorScreen(statusCode, description);
+  return (
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+      aria-labelledby="error-title"
+    >
+      <p className="text-sm font-bold tracking-[0.3em] text-secondary">{t('error.word')}</p>
+      <p className="text-5xl font-bold" data-testid="error-status">
+        {screen.statusCode}
+      </p>
+      <h1 id="error-title" className="text-lg font-bold">
+        {screen.title}
+      </h1>
+      {screen.description && <p className="text-sm text-secondary">{screen.description}</p>}
+      {children}
+      <a
+        href="/"
+        className="mt-4 inline-block rounded border border-primary px-6 py-3 font-bold hover:bg-primary hover:text-white"
+      >
+        {t('error.home')}
+      </a>
+    </section>
+  );
+}
+
+/** A per-visitor URL whose alias fails the route's own check (SPEC §5): 404 with "Page Not Found: {path}". */
+export function PageNotFoundView({ path }: { path: string }) {
+  return (
+    <ErrorScreenView statusCode={404}>
+      <p className="break-all text-sm text-secondary">{pageNotFoundMessage(path)}</p>
+    </ErrorScreenView>
+  );
+}

@@ -1,0 +1,28 @@
+/** An mdi icon as inline SVG (DESIGN.md decision 12), decorative unless labelled; the React twin of Icon.astro. */
+export function Icon({
+  path,
+  label,
+  size = 24,
+  className,
+}: {
+  path: string;
+  label?: string;
+  size?: number;
+  className?: string;
+}) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      className={className}
+      fill="currentColor"
+      aria-hidden={label ? undefined : true}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      focusable="false"
+    >
+      <path d={path} />
+    </svg>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The per-visitor URLs (SPEC §2): /qr/{draftOrderAlias}/, /order/{orderAlias}/, /address/{alias}/ and
+ * /address/{alias}/complete/. Each is one prerendered shell; the island reads the alias from the path and
+ * checks it against the contract's Alias pattern before calling the API.
+ */
+
+/** The contract's `Alias` pattern (openapi.yaml). */
+export const ALIAS_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** True for a well-formed alias. */
+export function isAlias(value: unknown): value is string {
+  return typeof value === 'string' && ALIAS_PATTERN.test(value);
+}
+
+export type AliasSection = 'qr' | 'order' | 'address';
+
+/**
+ * The alias in `/{section}/{alias}/…`, or null when the path has none or it is malformed (the page then
+ * shows the 404 error screen without calling the API).
+ */
+export function aliasFromPath(pathname: string, section: AliasSection): string | null {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] !== section || segments[1] === undefined) return null;
+  let alias: string;
+  try {
+    alias = decodeURIComponent(segments[1]);
+  } catch {
+    return null;
+  }
+  return isAlias(alias) ? alias : null;
+}
+
+export const qrHref = (draftOrderAlias: string) => `/qr/${draftOrderAlias}/`;
+export const QR_TIMEOUT_HREF = '/qr/timeout/';
+export const orderHref = (orderAlias: string) => `/order/${orderAlias}/`;
+export const addressHref = (alias: string) => `/address/${alias}/`;
+export const addressCompleteHref = (alias: string) => `/address/${alias}/complete/`;
+export const CART_HREF = '/cart/';
+export const TERMS_HREF = '/terms/';

@@ -1,0 +1,105 @@
+/**
+ * The build's identity and its manifest (SPEC §7 "other calls"). One build id per build: astro.config.mjs
+ * sets `BUILD_ID` and `BUILD_TIME` once, before anything renders, and every page, payload and manifest of
+ * that build reads the same pair from here. Pages carry the id on `<html data-build-id>`, so the
+ * browser's version check compares against the document it is showing.
+ */
+
+/** Where the browser asks for the newest deployed build. */
+export const LATEST_BUILD_PATH = '/_build/latest.json';
+
+/** A build id: letters, digits and hyphens, safe in a URL path. */
+export const BUILD_ID_PATTERN = /^[0-9A-Za-z-]{1,64}$/;
+
+/** The body of `/_build/latest.json`. */
+export interface LatestBuild {
+  buildId: string;
+  /** ISO 8601, UTC. */
+  builtAt: string;
+}
+
+/** One rule of netlify.toml, as the browser needs it. */
+export interface RedirectRule {
+  from: string;
+  /** Query parameters the rule matches, e.g. `{ id: ':id' }`. */
+  query: Record<string, string>;
+  to: string;
+  /** 301/302 redirect, 200 rewrite, 404… */
+  status: number;
+  /** Applies even when a file exists at `from`. */
+  force: boolean;
+}
+
+/** A route of the site and whether it is prerendered. */
+export interface RouteRule {
+  /** Astro's route pattern, e.g. `/area/[id]/products/[productId]`. */
+  pattern: string;
+  type: 'page' | 'endpoint' | 'redirect' | 'fallback';
+  prerender: boolean;
+}
+
+/** The body of `/_build/{buildId}.json`: the route rules of SPEC §7 (redirects, prerender flags). */
+export interface BuildManifest extends LatestBuild {
+  redirects: RedirectRule[];
+  routes: RouteRule[];
+}
+
+/** `2026-11-21T20:30:15.123Z` → `20261121T203015Z-k3x9`: sortable by time, unique by its random tail. */
+export function createBuildId(now: Date = new Date(), random: () => number = Math.random): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  const tail = Math.floor(random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
+  return `${stamp}-${tail}`;
+}
+
+/** `/_build/{buildId}.json` (ids are checked where they are made, in buildInfo). */
+export function manifestPath(buildId: string): string {
+  return `/_build/${buildId}.json`;
+}
+
+/**
+ * This build's id and time. astro.config.mjs sets them before the build starts; the first caller in a
+ * process without them (a test, a script) sets them, so everything in one process agrees.
+ */
+export function buildInfo(env: Record<string, string | undefined> = process.env): LatestBuild {
+  if (!env.BUILD_TIME) env.BUILD_TIME = new Date().toISOString();
+  if (!env.BUILD_ID) env.BUILD_ID = createBuildId(new Date(env.BUILD_TIME));
+  if (!BUILD_ID_PATTERN.test(env.BUILD_ID))
+    throw new RangeError(`BUILD_ID is not a build id: ${env.BUILD_ID}`);
+  return { buildId: env.BUILD_ID, builtAt: new Date(env.BUILD_TIME).toISOString() };
+}
+
+/** The redirects and rewrites of netlify.toml (as @netlify/redirect-parser gives them) in the manifest's form. */
+export function redirectRules(parsed: readonly unknown[]): RedirectRule[] {
+  return parsed.map((rule) => {
+    const r = rule as { from?: unknown; to?: unknown; status?: unknown; force?: unknown; query?: unknown };
+    if (typeof r.from !== 'string' || typeof r.to !== 'string') {
+      throw new TypeError(`a redirect rule without from/to: ${JSON.stringify(rule)}`);
+    }
+    return {
+      from: r.from,
+      query: (r.query ?? {}) as Record<string, string>,
+      to: r.to,
+      status: typeof r.status === 'number' ? r.status : 301,
+      force: r.force === true,
+    };
+  });
+}
+
+/** The project's own routes (not Astro's internal ones), sorted by pattern. */
+export function routeRules(
+  routes: readonly { pattern: string; type: string; origin: string; isPrerendered: boolean }[],
+): RouteRule[] {
+  return routes
+    .filter((route) => route.origin === 'project')
+    .map((route) => ({
+      pattern: route.pattern,
+      type: route.type as RouteRule['type'],
+      prerender: route.isPrerendered,
+    }))
+    .sort((a, b) => a.pattern.localeCompare(b.pattern));
+}

@@ -1,0 +1,100 @@
+/**
+ * The error shape of every catalog call (`call`), and `leanGet`: a GET through plain fetch for code that
+ * every page ships. This module must not import openapi-fetch: the header's bag count reaches the API
+ * through it, and a static import of the typed client would put that client in every page's JavaScript
+ * (DESIGN.md decision 7: a plain page stays under 5 KB).
+ */
+// Not errors.ts: the rest of the error module would ride along into every page's script.
+import { DataNotFoundError, type DataNotFoundMessage } from '../data-not-found-error.ts';
+import { type CatalogConfig, catalogConfig } from './config.ts';
+import type { paths } from './schema.gen.ts';
+
+export interface RequestOptions extends Partial<CatalogConfig> {
+  /** A fetch to use instead of the global one (tests). */
+  fetch?: (input: Request) => Promise<Response>;
+}
+
+/** `value` without its undefined properties, so they do not override defaults when spread. */
+export function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+interface ApiResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * Runs one call and returns its data, or throws a DataNotFoundError carrying `message` (SPEC §8), the
+ * endpoint, the status, and whether a retry may help.
+ */
+export async function call<T>(
+  endpoint: string,
+  message: DataNotFoundMessage,
+  run: () => Promise<ApiResult<T>>,
+): Promise<T> {
+  let result: ApiResult<T>;
+  try {
+    result = await run();
+  } catch (cause) {
+    // No response (network error, timeout) or a body that is not JSON: worth another try.
+    const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
+    throw new DataNotFoundError(message, {
+      endpoint,
+      status: timedOut ? 504 : 0,
+      code: timedOut ? 'TIMEOUT' : cause instanceof SyntaxError ? 'MALFORMED_RESPONSE' : 'NETWORK',
+      retryable: true,
+      cause,
+    });
+  }
+  const { response } = result;
+  if (!response.ok || result.data === undefined) {
+    const status = response.status;
+    throw new DataNotFoundError(message, {
+      endpoint,
+      status,
+      code: errorCode(result.error),
+      retryable: status >= 500 || status === 429 || status === 408,
+      cause: result.error,
+    });
+  }
+  return result.data;
+}
+
+function errorCode(body: unknown): string | undefined {
+  return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'
+    ? body.code
+    : undefined;
+}
+
+/** The JSON a path's GET answers with on 200, as the contract types it. */
+type GetJson<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': infer T } } } };
+}
+  ? T
+  : never;
+
+/**
+ * A GET of a path without parameters through plain fetch: the same base URL, token header, credentials,
+ * timeout and error shape as the typed client, in a few hundred bytes.
+ */
+export function leanGet<P extends keyof paths>(
+  path: P,
+  message: DataNotFoundMessage,
+  options: RequestOptions = {},
+): Promise<GetJson<P>> {
+  const config = { ...catalogConfig(), ...withoutUndefined(options) };
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  return call(`GET ${path}`, message, async () => {
+    const response = await send(
+      new Request(`${config.baseUrl}${path}`, {
+        headers: { 'X-Api-Token': config.token },
+        credentials: 'include',
+        signal: AbortSignal.timeout(config.timeoutMs),
+      }),
+    );
+    if (response.ok) return { data: (await response.json()) as GetJson<P>, response };
+    return { error: await response.json().catch(() => undefined), response };
+  });
+}

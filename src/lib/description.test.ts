@@ -1,0 +1,14 @@
+import { isLongDescription } from './description.ts';
+
+describe('read more', () => {
+  it('folds a description only when its text is long', () => {
+    expect(isLongDescription(`<p>${'あ'.repeat(200)}</p>`)).toBe(false);
+    expect(isLongDescription(`<p>${'あ'.repeat(251)}</p>`)).toBe(true);
+  });
+
+  it('counts the text, not the markup', () => {
+    const markup = `<ul>${'<li><strong>内容</strong></li>'.repeat(20)}</ul>`;
+    expect(markup.length).toBeGreaterThan(250);
+    expect(isLongDescription(markup)).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+/** `/_payload.json`: the home page's data (src/lib/payload.ts HomePayload). */
+
+import { getCollection } from 'astro:content';
+import type { APIRoute } from 'astro';
+import { buildInfo } from '../lib/build-info.ts';
+import { sortAreas } from '../lib/catalog/pages.ts';
+import { deriveTags, listings } from '../lib/catalog/tags.ts';
+import { currentTheme } from '../lib/content.ts';
+import { type HomePayload, PAYLOAD_PARAM, payloadResponse } from '../lib/payload.ts';
+
+export function getStaticPaths() {
+  return [{ params: { payload: PAYLOAD_PARAM } }];
+}
+
+export const GET: APIRoute = async () => {
+  const [areaEntries, tenants, products, themes] = await Promise.all([
+    getCollection('areas'),
+    getCollection('tenants'),
+    getCollection('products'),
+    getCollection('theme'),
+  ]);
+  const areas = sortAreas(areaEntries.map((entry) => entry.data));
+  const theme = currentTheme(themes).data;
+  const payload: HomePayload = {
+    kind: 'home',
+    buildId: buildInfo().buildId,
+    theme: { title: theme.title, launchedAt: theme.launchedAt.toISOString() },
+    areas,
+    brands: tenants
+      .map(({ data: { id, name, logoSrc, officialSiteUrl } }) => ({ id, name, logoSrc, officialSiteUrl }))
+      .sort((a, b) => a.id - b.id),
+    tags: deriveTags(
+      listings(
+        products.map((entry) => entry.data),
+        areas.map((area) => area.id),
+      ),
+    ),
+  };
+  return payloadResponse(payload);
+};

@@ -1,0 +1,20 @@
+/** `/area/{id}/_payload.json`: the area page's data (src/lib/payload.ts AreaPayload). */
+
+import { getCollection } from 'astro:content';
+import type { APIRoute } from 'astro';
+import { buildInfo } from '../../../lib/build-info.ts';
+import type { Area } from '../../../lib/catalog/types.ts';
+import { areaPayload, PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
+
+export async function getStaticPaths() {
+  const areas = await getCollection('areas');
+  return areas.map((entry) => ({
+    params: { id: entry.id, payload: PAYLOAD_PARAM },
+    props: { area: entry.data },
+  }));
+}
+
+export const GET: APIRoute<{ area: Area }> = async ({ props }) => {
+  const products = (await getCollection('products')).map((entry) => entry.data);
+  return payloadResponse(areaPayload(props.area, products, buildInfo().buildId));
+};

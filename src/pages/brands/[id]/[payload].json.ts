@@ -1,0 +1,19 @@
+/** `/brands/{id}/_payload.json`: the brand page's data (src/lib/payload.ts BrandPayload). */
+
+import { getCollection } from 'astro:content';
+import type { APIRoute } from 'astro';
+import { buildInfo } from '../../../lib/build-info.ts';
+import type { Tenant } from '../../../lib/catalog/types.ts';
+import { brandPayload, PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
+
+export async function getStaticPaths() {
+  const tenants = await getCollection('tenants');
+  return tenants
+    .filter((entry) => /^\d+$/.test(entry.id))
+    .map((entry) => ({ params: { id: entry.id, payload: PAYLOAD_PARAM }, props: { tenant: entry.data } }));
+}
+
+export const GET: APIRoute<{ tenant: Tenant }> = async ({ props }) => {
+  const products = (await getCollection('products')).map((entry) => entry.data);
+  return payloadResponse(brandPayload(props.tenant, products, buildInfo().buildId));
+};

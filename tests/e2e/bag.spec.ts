@@ -1,0 +1,284 @@
+import { expect, test } from '@playwright/test';
+import { formatPrice } from '../../src/lib/format/price.ts';
+import {
+  BagPage,
+  completeAtCounter,
+  decodeQr,
+  expireDraftOrder,
+  pickProducts,
+  serverConfirmation,
+} from './fixtures/bag.ts';
+import { expectNoAxeViolations } from './fixtures/pages.ts';
+
+test.describe('the bag and the QR hand-off to the store', () => {
+  test('one item picked up, one shipped, wrapped: bag → QR → paid at the counter → order → address', async ({
+    page,
+  }) => {
+    test.slow();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const bag = new BagPage(page);
+    const [pickup, shipped] = await pickProducts(page.request, 2, { qty: 2 });
+    if (!pickup || !shipped) throw new Error('no products');
+    await bag.add(shipped, 1);
+    await bag.add(pickup, 2);
+
+    await bag.open();
+    // The onboarding dialog is marked as seen at once on the cart route (SPEC §2).
+    expect(await page.evaluate(() => localStorage.getItem('onboarding-seen:v1'))).toBe('true');
+    await expect(bag.lines).toHaveCount(2);
+    const pickupLine = bag.line(pickup.product.title);
+    await pickupLine.getByRole('radio', { name: '店頭で受け取る' }).check();
+    await expect(pickupLine.getByRole('radio', { name: '店頭で受け取る' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'ギフトラッピングをする' }).check();
+    await expect(page.getByRole('checkbox', { name: 'ギフトラッピングをする' })).toBeChecked();
+    await bag.settled();
+
+    // Every figure on the page is the server's.
+    const server = await bag.serverCart();
+    expect(server.wrapping).toBe(true);
+    expect(server.products.map((p) => [p.id, p.receive])).toEqual(
+      expect.arrayContaining([
+        [pickup.product.id, 'store'],
+        [shipped.product.id, 'ship'],
+      ]),
+    );
+    for (const line of server.products) {
+      const row = bag.line(line.title);
+      await expect(row.getByTestId('unit-price')).toHaveText(formatPrice(line.price));
+      await expect(row.getByTestId('line-total')).toHaveText(formatPrice(line.totalPrice));
+      await expect(row.getByRole('status', { name: '数量' })).toHaveText(String(line.qty));
+    }
+    await expect(bag.total('subtotal')).toHaveText(formatPrice(server.subtotal));
+    await expect(bag.total('shipping')).toHaveText(
+      server.shippingCharge === 0 ? '無料' : formatPrice(server.shippingCharge),
+    );
+    await expect(bag.total('wrapping')).toHaveText(formatPrice(server.wrappingFee));
+    await expect(bag.total('grandTotal')).toHaveText(formatPrice(server.grandTotal));
+    expect(server.grandTotal).toBe(server.subtotal + server.shippingCharge + server.wrappingFee);
+    await expectNoAxeViolations(page);
+
+    // The final confirmation, then the QR page.
+    await page.getByRole('button', { name: '店頭でのお支払いに進む' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ご注文内容の最終確認' });
+    await expect(dialog.getByTestId('confirm-totals').locator('[data-total="grandTotal"] dd')).toHaveText(
+      formatPrice(server.grandTotal),
+    );
+    await expect(dialog.getByText('店頭受け取りの商品は', { exact: false })).toBeVisible();
+    await expect(dialog.getByText('配送の商品は', { exact: false })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: '利用規約' })).toHaveAttribute('href', '/terms/');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: '店頭でのお支払いに進む' })).toBeFocused();
+    const alias = await bag.pay();
+    expect(await page.evaluate(() => localStorage.getItem('terms-agreed:v1'))).toBe('true');
+
+    const confirmation = await serverConfirmation(page, alias);
+    expect(await decodeQr(page)).toBe(confirmation.urlForQrCode);
+    const qrTotals = page.getByTestId('qr-totals');
+    await expect(bag.total('grandTotal', qrTotals)).toHaveText(formatPrice(confirmation.grandTotal));
+    await expect(bag.total('wrapping', qrTotals)).toHaveText(formatPrice(confirmation.wrappingFee));
+    await expect(page.getByRole('timer')).toHaveAccessibleName(/^残り1[45]分\d+秒$/);
+    await expect(page.getByTestId('qr-alias')).toHaveText(alias);
+    await expectNoAxeViolations(page);
+
+    // Staff complete the payment; the QR page moves on to the order page by itself.
+    await completeAtCounter(page, confirmation.urlForQrCode);
+    await page.waitForURL(/\/order\/[A-Za-z0-9_-]{16,64}\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'ご注文内容' })).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('お支払い済み');
+    await expect(page.getByRole('heading', { name: '店頭受け取り' })).toBeVisible();
+    await expect(page.getByTestId('order-totals').locator('[data-total="grandTotal"] dd')).toHaveText(
+      formatPrice(server.grandTotal),
+    );
+    const shipment = page.getByTestId('shipment');
+    await expect(shipment).toHaveCount(1);
+    await expect(shipment.getByTestId('shipment-status')).toHaveText('お届け先の入力待ち');
+    await expectNoAxeViolations(page);
+
+    // The address step: a bad postal code is refused, nothing typed is lost, then it goes through.
+    await shipment.getByRole('link', { name: 'お届け先を入力する' }).click();
+    await page.waitForURL(/\/address\/[A-Za-z0-9_-]{16,64}\/$/);
+    const postal = page.getByLabel(/^郵便番号/);
+    await postal.fill('123-45');
+    await page.getByLabel(/^都道府県/).selectOption('東京都');
+    await page.getByLabel(/^市区町村・町名/).fill('渋谷区神宮前');
+    await page.getByLabel(/^番地/).fill('1-2-3');
+    await page.getByLabel(/^氏名/).fill('山田 太郎');
+    await page.getByLabel(/^フリガナ/).fill('ヤマダ タロウ');
+    await page.getByLabel(/^電話番号/).fill('090-1234-5678');
+    await page.getByRole('button', { name: 'このお届け先で確定する' }).click();
+    await expect(page.getByTestId('error-summary')).toBeFocused();
+    await expect(page.getByTestId('postalCode-error')).toHaveText(
+      '郵便番号は7桁の数字で入力してください（例: 100-0001）',
+    );
+    await expect(postal).toHaveAttribute('aria-invalid', 'true');
+    await expect(postal).toHaveValue('123-45');
+    await expect(page.getByLabel(/^氏名/)).toHaveValue('山田 太郎');
+    await expect(page).toHaveURL(/\/address\/[A-Za-z0-9_-]{16,64}\/$/);
+    await expectNoAxeViolations(page);
+
+    await postal.fill('1500001');
+    await expect(page.getByTestId('postalCode-error')).toBeHidden();
+    await page.getByRole('button', { name: 'このお届け先で確定する' }).click();
+    await page.waitForURL(/\/address\/[A-Za-z0-9_-]{16,64}\/complete\/$/);
+    await expect(page.getByRole('heading', { name: 'お届け先を受け付けました' })).toBeVisible();
+    await expect(page.getByTestId('address-summary')).toContainText('〒150-0001');
+    await expect(page.getByTestId('address-summary')).toContainText('東京都渋谷区神宮前1-2-3');
+
+    await page.getByRole('link', { name: '注文ページに戻る' }).click();
+    await expect(page.getByTestId('shipment-status')).toHaveText('お届け先を受け付けました');
+    // No page threw on the way (hydration included).
+    expect(errors).toEqual([]);
+  });
+
+  test('the postal code fills the prefecture and the city from self-hosted data', async ({ page }) => {
+    const response = await page.request.get('/postal/150.json');
+    expect(response.status()).toBe(200);
+    expect((await response.json())['0001']).toEqual([[12, '渋谷区神宮前']]);
+  });
+
+  test('a QR left until its time limit lands on /qr/timeout/, where a new one can be issued', async ({
+    page,
+    request,
+  }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 1, offset: 10 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    await bag.open();
+    const alias = await bag.pay();
+    await expect(page.getByRole('img', { name: 'お支払い用QRコード' })).toBeVisible();
+
+    await expireDraftOrder(request, alias);
+    await page.waitForURL(/\/qr\/timeout\/$/);
+    await expect(page.getByRole('heading', { name: 'QRコードの有効期限が切れました' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'QRコードを再発行する' }).click();
+    await page.waitForURL(/\/qr\/[A-Za-z0-9_-]{16,64}\/$/);
+    expect(new URL(page.url()).pathname).not.toContain(alias);
+    await expect(page.getByRole('img', { name: 'お支払い用QRコード' })).toBeVisible();
+    // The old QR now says it expired (its errorCode), never a blank page.
+    await page.goto(`/qr/${alias}/`);
+    await page.waitForURL(/\/qr\/timeout\/$/);
+  });
+
+  test('a failed change rolls the bag back to the server’s state and says so', async ({ page }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 3, offset: 20 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    await bag.open();
+    const line = bag.line(pick.product.title);
+    await page.route('**/api/catalog/cart/product-qty', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"code":"UNAVAILABLE","message":"x"}',
+      }),
+    );
+    await line.getByRole('button', { name: `${pick.product.title}の数量を1つ増やす` }).click();
+    await expect(page.getByTestId('notification')).toContainText('サーバーで問題が発生しました');
+    await expect(page.getByTestId('notification')).toContainText('バッグは変更前の状態のままです');
+    await expect(line.getByRole('status', { name: '数量' })).toHaveText('1');
+    expect((await bag.serverCart()).count).toBe(1);
+  });
+
+  test('a QR for a bag whose stock ran out is refused with the reason, shown on the line', async ({
+    page,
+    browser,
+  }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 1, offset: 30 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    await bag.open();
+    await page.getByRole('button', { name: '店頭でのお支払いに進む' }).click();
+
+    // Meanwhile another shopper buys every unit left.
+    const other = await browser.newContext();
+    const rival = new BagPage(await other.newPage());
+    const variant = pick.product.variants.find((v) => v.id === pick.variantId);
+    const current = (
+      await (
+        await rival.page.request.get(`/api/catalog/products/${pick.product.id}`, {
+          headers: { 'X-Api-Token': 'gift-catalogue-public-token' },
+        })
+      ).json()
+    ).variants.find((v: { id: number }) => v.id === variant?.id) as { totalStock: number };
+    await rival.add(pick, current.totalStock);
+    const rivalIssue = await rival.page.request.post('/api/catalog/cart/qr', {
+      headers: { 'X-Api-Token': 'gift-catalogue-public-token' },
+      data: {},
+    });
+    const { draftOrderAlias } = await rivalIssue.json();
+    await completeAtCounter(rival.page, (await serverConfirmation(rival.page, draftOrderAlias)).urlForQrCode);
+    await other.close();
+
+    const dialog = page.getByRole('dialog', { name: 'ご注文内容の最終確認' });
+    await dialog.getByRole('checkbox', { name: '利用規約とキャンセルについての内容に同意します' }).check();
+    await dialog.getByRole('button', { name: '同意してQRコードを発行する' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('notification')).toContainText('在庫の確認が必要な商品があるため');
+    await expect(bag.line(pick.product.title)).toContainText(
+      '在庫がなくなりました。バッグから削除してください。',
+    );
+    await expect(page).toHaveURL(/\/cart\/$/);
+  });
+
+  test('an empty bag says so', async ({ page }) => {
+    await page.goto('/cart/');
+    await expect(page.getByRole('heading', { name: 'ショッピングバッグに商品はありません' })).toBeVisible();
+  });
+
+  test('an unknown or malformed alias shows the error screen, never a blank page', async ({ page }) => {
+    const unknown = 'u'.repeat(32);
+    for (const path of [
+      '/qr/not-an-alias/',
+      `/qr/${unknown}/`,
+      '/order/',
+      `/order/${unknown}/`,
+      `/address/${unknown}/`,
+      '/address/x/complete/',
+      `/address/${unknown}/complete/`,
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByTestId('error-status'), path).toHaveText('404');
+      await expect(
+        page.getByRole('heading', { name: 'お探しのページは見つかりませんでした' }),
+        path,
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'ホームに戻る' }), path).toBeVisible();
+    }
+    await page.goto('/qr/not-an-alias/');
+    await expect(page.getByText('Page Not Found: /qr/not-an-alias/')).toBeVisible();
+  });
+
+  test('an order alias in the address step opens its shipment awaiting an address (SPEC §2, both readings)', async ({
+    page,
+  }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 1, offset: 40 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    const issued = await page.request.post('/api/catalog/cart/qr', {
+      headers: { 'X-Api-Token': 'gift-catalogue-public-token' },
+      data: {},
+    });
+    const { draftOrderAlias } = await issued.json();
+    const confirmation = await serverConfirmation(page, draftOrderAlias);
+    await completeAtCounter(page, confirmation.urlForQrCode);
+    const status = await (
+      await page.request.get(`/api/catalog/cart/qr/${draftOrderAlias}/status`, {
+        headers: { 'X-Api-Token': 'gift-catalogue-public-token' },
+      })
+    ).json();
+    await page.goto(`/address/${status.orderAlias}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'お届け先の入力' })).toBeVisible();
+    await expect(page.getByLabel(/^郵便番号/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'お届けする商品' })).toContainText(pick.product.title);
+  });
+});

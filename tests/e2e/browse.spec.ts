@@ -1,0 +1,423 @@
+/**
+ * Browsing (issue 3, part B): the area page's brand filter and infinite list with its cache, the product
+ * page's options, bag and favorite, the brand and wishlist pages, and the onboarding dialog.
+ *
+ * Seed facts used (scripts/catalog-api/README.md and seed.ts): BASE A (area 1) has 25 products; its brands
+ * 京菓子司 香月堂 and 茶舗 翠園 have 17 of them, so the filtered list has two pages. Product 82 (≡ 2 mod 40, on
+ * the second page) has two option axes with one value of the first, 15個入, sold out in every variant.
+ */
+import { expect, test } from '@playwright/test';
+import { AreaPage, apiProduct, layoutShift, ProductPage, scrollY, settled } from './fixtures/browse.ts';
+import { expectNoAxeViolations } from './fixtures/pages.ts';
+
+test.describe('the area page', () => {
+  test('home → area → filter by brands → scroll to the end → product → options → bag → Back restores the list and its place', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('main').getByRole('link', { name: 'BASE A' }).click();
+    const area = new AreaPage(page);
+    await area.ready();
+    await expect(area.products).toHaveCount(10);
+    await expect(page.getByText('25件の商品')).toBeVisible();
+
+    await area.selectBrands(['京菓子司 香月堂', '茶舗 翠園']);
+    await expect(page.getByText('17件の商品')).toBeVisible();
+    await expect(area.products).toHaveCount(10);
+    await expect(page.getByRole('link', { name: /^京菓子司 香月堂の公式サイト/ })).toHaveAttribute(
+      'href',
+      'https://kagetsudo.example.jp/',
+    );
+
+    await area.scrollToEnd();
+    await expect(area.products).toHaveCount(17);
+    await expect(
+      area.products.getByText('京菓子司 香月堂').or(area.products.getByText('茶舗 翠園')),
+    ).toHaveCount(17);
+
+    const link = area.productLink(82);
+    await link.scrollIntoViewIfNeeded();
+    const left = await scrollY(page);
+    expect(left).toBeGreaterThan(1000);
+    await link.click();
+
+    const product = new ProductPage(page);
+    await expect(page).toHaveURL(/\/area\/1\/products\/82\/$/);
+    await product.ready();
+    await expect(product.heading).toHaveText('本練り羊羹 詰め合わせ');
+    // The first choice is the cheapest variant in stock, on sale: its regular price struck through.
+    await expect(product.price).toHaveText('¥4,104（税込）');
+    await expect(page.locator('variant-picker s')).toHaveText('¥4,968');
+    await expect(product.option('個数', '15個入')).toBeDisabled();
+    await expect(product.option('個数', '10個入')).toBeChecked();
+    await product.option('味', '抹茶').check();
+    await expect(product.price).toHaveText('¥4,536（税込）');
+    await expect(page.locator('variant-picker s')).toBeHidden();
+    await expect(page.getByText('店頭在庫 1点')).toBeVisible();
+
+    await product.addToBag.click();
+    await expect(page.getByRole('status').filter({ hasText: 'カートに追加しました。' })).toBeVisible();
+    await expect(product.bagLink(1)).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/area\/1\/$/);
+    await expect(area.products).toHaveCount(17);
+    await expect(page.getByText('17件の商品')).toBeVisible();
+    await expect(page.getByText('2件選択中')).toBeVisible();
+    await expect(area.end).toBeAttached();
+    await expect.poll(() => scrollY(page)).toBe(left);
+  });
+
+  test('a reload within 10 minutes keeps the loaded pages and the place (no back-forward cache involved)', async ({
+    page,
+  }) => {
+    const area = new AreaPage(page);
+    await area.goto(1);
+    await area.scrollToEnd();
+    await expect(area.products).toHaveCount(25);
+    const link = area.productLink(58);
+    await link.scrollIntoViewIfNeeded();
+    const left = await scrollY(page);
+    await page.reload();
+    await expect(area.products).toHaveCount(25);
+    await expect.poll(() => scrollY(page)).toBe(left);
+  });
+
+  test('a failure on the next page shows "Oops something went wrong!", and retry recovers', async ({
+    page,
+  }) => {
+    const area = new AreaPage(page);
+    await area.goto(1);
+    await page.route(/\/api\/catalog\/products\?.*page=2/, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"UNAVAILABLE"}' }),
+    );
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(area.failure).toBeVisible();
+    await expect(area.products).toHaveCount(10);
+
+    await page.unroute(/\/api\/catalog\/products\?.*page=2/);
+    await area.failure.getByRole('button', { name: '再試行' }).click();
+    await expect(area.failure).toBeHidden();
+    await expect(area.products).toHaveCount(20);
+  });
+
+  test('keyboard users load the next page with 「もっと見る」, and focus moves to the first new product', async ({
+    page,
+  }) => {
+    // Without IntersectionObserver only the button loads pages, so the test sees the button's load alone.
+    await page.addInitScript(() => Reflect.deleteProperty(window, 'IntersectionObserver'));
+    const area = new AreaPage(page);
+    await area.goto(1);
+    const more = page.getByRole('button', { name: 'もっと見る' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(area.products).toHaveCount(20);
+    await expect(area.products.nth(10).getByRole('link')).toBeFocused();
+  });
+
+  test('the brand search finds brands by name and reset clears the selection', async ({ page }) => {
+    const area = new AreaPage(page);
+    await area.goto(1);
+    await area.filter.click();
+    // BASE A has 7 brands; 6 show until 「ブランドをもっと見る」.
+    await expect(page.getByRole('checkbox')).toHaveCount(6);
+    await page.getByRole('button', { name: /ブランドをもっと見る/ }).click();
+    await expect(page.getByRole('checkbox')).toHaveCount(7);
+
+    await page.getByRole('searchbox', { name: 'ブランド名で検索' }).fill('ｺﾓﾚﾋﾞ');
+    await expect(page.getByRole('checkbox')).toHaveCount(1);
+    await page.getByRole('checkbox', { name: '暮らしの雑貨 こもれび' }).check();
+    await expect(page.getByText('3件の商品')).toBeVisible();
+    await expect(area.end).toBeVisible();
+
+    await page.getByRole('button', { name: 'リセット' }).click();
+    await expect(page.getByText('25件の商品')).toBeVisible();
+    await expect(area.products).toHaveCount(10);
+    await expect(page.getByRole('checkbox')).toHaveCount(6);
+  });
+
+  test('has no layout shift as its islands start, and no axe violations with the filter open', async ({
+    page,
+  }) => {
+    const area = new AreaPage(page);
+    await area.goto(1);
+    await settled(page);
+    expect(await layoutShift(page)).toBe(0);
+    await area.filter.click();
+    await expect(page.getByRole('searchbox', { name: 'ブランド名で検索' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('the product page', () => {
+  test('shows its gallery, brand, price, stock and description; the variant image and thumbnails swap the main image', async ({
+    page,
+    request,
+  }) => {
+    const api = await apiProduct(request, 82);
+    await new ProductPage(page).goto('/area/1/products/82/');
+    const main = page.getByRole('img', { name: api.title, exact: true });
+    await expect(main).toHaveAttribute('fetchpriority', 'high');
+    await expect(main).toHaveAttribute('loading', 'eager');
+    await expect(main).toHaveAttribute(
+      'src',
+      new RegExp(`/images/products/${api.images[0]?.id}\\.jpg\\?width=768&height=768`),
+    );
+    const thumbnails = page.getByRole('button', { name: /^画像\d+を表示$/ });
+    await expect(thumbnails).toHaveCount(api.images.length);
+    await expect(thumbnails.first().locator('img')).toHaveAttribute('loading', 'lazy');
+    await expect(thumbnails.first().locator('img')).toHaveAttribute('src', /width=256&height=256/);
+
+    await thumbnails.nth(2).click();
+    await expect(thumbnails.nth(2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(main).toHaveAttribute(
+      'src',
+      new RegExp(`/images/products/${api.images[2]?.id}\\.jpg\\?width=768`),
+    );
+    await expect(page.getByRole('link', { name: /京菓子司 香月堂/ })).toHaveAttribute('href', '/brands/1/');
+  });
+
+  test("shows the chosen variant's image", async ({ page, request }) => {
+    // Product 2: 6個入 / 抹茶 has its own image.
+    const api = await apiProduct(request, 2);
+    const matcha = api.variants.find((v) => v.title === '6個入 / 抹茶');
+    expect(matcha?.image).toBeTruthy();
+    const product = new ProductPage(page);
+    await product.goto('/area/1/products/2/');
+    await product.option('味', '抹茶').check();
+    await expect(page.getByRole('img', { name: api.title, exact: true })).toHaveAttribute(
+      'src',
+      new RegExp(`/images/products/${matcha?.image?.id}\\.jpg\\?width=768`),
+    );
+  });
+
+  test('a product with every variant sold out cannot be added to the bag', async ({ page, request }) => {
+    const api = await apiProduct(request, 6);
+    await page.goto(`/area/${api.areas[0]}/products/6/`);
+    const product = new ProductPage(page);
+    await expect(product.addToBag).toBeDisabled();
+    await expect(page.locator('variant-picker').getByText('在庫なし', { exact: true })).toBeVisible();
+    for (const radio of await page.getByRole('radio').all()) await expect(radio).toBeDisabled();
+  });
+
+  test('a refused add to the bag says why in Japanese and keeps the choice', async ({ page }) => {
+    const product = new ProductPage(page);
+    await product.goto('/area/1/products/82/');
+    await page.route('**/api/catalog/cart/product', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: '{"code":"OUT_OF_STOCK","message":"x"}',
+      }),
+    );
+    await product.option('味', '抹茶').check();
+    await product.addToBag.click();
+    await expect(page.getByRole('alert')).toHaveText('申し訳ありません。この商品は在庫がなくなりました。');
+    await expect(product.option('味', '抹茶')).toBeChecked();
+    await expect(product.addToBag).toBeEnabled();
+  });
+
+  test('a product without images shows the fallback logo; a long description folds behind 「続きを読む」', async ({
+    page,
+    request,
+  }) => {
+    const noImages = await apiProduct(request, 9);
+    await page.goto(`/area/${noImages.areas[0]}/products/9/`);
+    await expect(page.getByRole('img', { name: noImages.title, exact: true })).toHaveAttribute(
+      'src',
+      '/images/fallback-logo.svg',
+    );
+
+    const long = await apiProduct(request, 5);
+    await new ProductPage(page).goto(`/area/${long.areas[0]}/products/5/`);
+    await page.waitForFunction(() => customElements.get('read-more'));
+    const more = page.getByRole('button', { name: '続きを読む' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    const folded = await page.locator('#description').evaluate((e) => e.clientHeight);
+    await more.click();
+    await expect(page.getByRole('button', { name: '閉じる' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await page.locator('#description').evaluate((e) => e.clientHeight)).toBeGreaterThan(folded);
+  });
+
+  test('a product with a movie plays it in the page, loading nothing until asked', async ({
+    page,
+    request,
+  }) => {
+    const api = await apiProduct(request, 4);
+    await page.goto(`/area/${api.areas[0]}/products/4/`);
+    const video = page.locator('video');
+    await expect(video).toHaveAttribute('preload', 'none');
+    await expect(video).toHaveAttribute('controls', '');
+    await expect(video).toHaveAttribute('playsinline', '');
+    await expect(video).toHaveAttribute('src', /\/videos\/products\/4\.mp4$/);
+  });
+
+  test('carries Open Graph with the 768 image and JSON-LD Product with JPY offers', async ({ page }) => {
+    await page.goto('/area/1/products/82/');
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /width=768&height=768/,
+    );
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute(
+      'content',
+      /width=768&height=768/,
+    );
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: '本練り羊羹 詰め合わせ',
+      brand: { name: '京菓子司 香月堂' },
+    });
+    expect(data.offers).toHaveLength(4);
+    expect(data.offers[0]).toMatchObject({
+      price: 4104,
+      priceCurrency: 'JPY',
+      availability: 'https://schema.org/InStock',
+    });
+    expect(data.offers[2]).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
+  });
+
+  test('has no layout shift as its scripts start, and no axe violations', async ({ page }) => {
+    await page.goto('/area/1/products/82/');
+    await settled(page);
+    expect(await layoutShift(page)).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unknown area id in a product URL shows the 404 screen with the path, also from the legacy URL', async ({
+    page,
+  }) => {
+    const response = await page.goto('/area/999/products/2/');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found: /area/999/products/2/')).toBeVisible();
+
+    await page.goto('/area?id=999&product=2');
+    await expect(page).toHaveURL(/\/area\/999\/products\/2\/$/);
+    await expect(page.getByTestId('error-status')).toHaveText('404');
+    await expect(page.getByText('Page Not Found: /area/999/products/2/')).toBeVisible();
+  });
+});
+
+test.describe('favorites', () => {
+  test('a favorite survives a reload, shows on /wishlist/ and can be removed', async ({ page }) => {
+    const product = new ProductPage(page);
+    await product.goto('/area/1/products/82/');
+    await expect(product.favorite).toHaveAttribute('aria-pressed', 'false');
+    await product.favorite.click();
+    await expect(product.favorite).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('status').filter({ hasText: 'お気に入りに追加しました。' })).toBeAttached();
+
+    await page.reload();
+    await product.ready();
+    await expect(product.favorite).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('banner').getByRole('link', { name: 'お気に入り' }).click();
+    await expect(page).toHaveURL(/\/wishlist\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'お気に入り' })).toBeVisible();
+    const items = page.getByTestId('wishlist').getByRole('listitem');
+    await expect(items).toHaveCount(1);
+    await expect(items.getByRole('link', { name: '本練り羊羹 詰め合わせ' })).toHaveAttribute(
+      'href',
+      '/area/1/products/82/',
+    );
+    await expect(items.getByText('¥4,104（税込）〜')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: '本練り羊羹 詰め合わせをお気に入りから外す' }).click();
+    await expect(page.getByText('お気に入りはまだありません。', { exact: false })).toBeVisible();
+  });
+
+  test('a favorite whose product left the catalogue says so', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (localStorage.getItem('wishlist:v1')) return;
+      const gone = {
+        id: 99999,
+        areaId: 1,
+        title: '販売を終えた商品',
+        tenantName: '京菓子司 香月堂',
+        imageSrc: null,
+        price: 1000,
+        maxPrice: 1000,
+        compareAtPrice: null,
+        onSale: false,
+        soldOut: false,
+        href: '/area/1/products/99999/',
+      };
+      localStorage.setItem('wishlist:v1', JSON.stringify([{ product: gone, addedAt: 1 }]));
+    });
+    await page.goto('/wishlist/');
+    await expect(page.getByRole('link', { name: '販売を終えた商品' })).toBeVisible();
+    await expect(page.getByText('現在お取り扱いがありません')).toBeVisible();
+  });
+});
+
+test.describe('the brand page', () => {
+  test('shows the brand with its official site and its products; /brands/abc is the 404 screen', async ({
+    page,
+  }) => {
+    await page.goto('/brands/1/');
+    await expect(page.getByRole('heading', { level: 1, name: '京菓子司 香月堂' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^公式サイト/ })).toHaveAttribute(
+      'href',
+      'https://kagetsudo.example.jp/',
+    );
+    const products = page.getByTestId('product-list').getByRole('listitem');
+    await expect(products).toHaveCount(10);
+    await expect(products.getByText('京菓子司 香月堂')).toHaveCount(10);
+    await expectNoAxeViolations(page);
+
+    const response = await page.goto('/brands/abc');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('error-status')).toHaveText('404');
+    await expect(page.getByText('Page Not Found: /brands/abc')).toBeVisible();
+  });
+});
+
+test.describe('the onboarding dialog', () => {
+  // A first-time visitor: nothing stored (the configuration marks every other test's visitor as returning).
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('shows once on a first visit: labelled, keeps focus inside, closes with Esc', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'ギフトカタログへようこそ' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'はじめる' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    await settled(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.goto('/area/1/');
+    await settled(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('is marked seen at once on the cart route', async ({ page }) => {
+    await page.goto('/cart/');
+    await settled(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.goto('/');
+    await settled(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('loads its code only for visitors who have not seen it', async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
+    await page.goto('/about/');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(loaded.filter((path) => path.includes('onboarding-dialog'))).toHaveLength(1);
+
+    loaded.length = 0;
+    await page.goto('/about/');
+    await settled(page);
+    expect(loaded.filter((path) => path.includes('onboarding-dialog'))).toEqual([]);
+  });
+});
