@@ -1,6 +1,6 @@
 import { computeCharges } from './cart.ts';
 import { testConfig } from './config.ts';
-import { Client, makeApp, type TestApp } from './test-helpers.ts';
+import { Client, findVariant, makeApp, type TestApp } from './test-helpers.ts';
 
 interface CartBody {
   products: {
@@ -30,22 +30,7 @@ beforeEach(() => {
   shopper = new Client(t.app);
 });
 
-function variant(where: string) {
-  const row = t.db
-    .prepare(
-      `SELECT product_id AS productId, id AS variantId, price, total_stock AS totalStock, stock_in_shop AS stockInShop
-       FROM variants WHERE ${where} ORDER BY id LIMIT 1`,
-    )
-    .get() as {
-    productId: number;
-    variantId: number;
-    price: number;
-    totalStock: number;
-    stockInShop: number;
-  };
-  if (!row) throw new Error(`no variant where ${where}`);
-  return { ...row };
-}
+const variant = (where: string) => findVariant(t.db, where);
 
 function setStock(variantId: number, total: number, shop: number) {
   t.db

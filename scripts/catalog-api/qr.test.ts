@@ -1,4 +1,4 @@
-import { Client, makeApp, STAFF, type TestApp } from './test-helpers.ts';
+import { Client, findVariant, makeApp, STAFF, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
@@ -8,22 +8,7 @@ beforeEach(() => {
   shopper = new Client(t.app);
 });
 
-function variant(where: string) {
-  const row = t.db
-    .prepare(
-      `SELECT product_id AS productId, id AS variantId, price, total_stock AS totalStock, stock_in_shop AS stockInShop
-       FROM variants WHERE ${where} ORDER BY id LIMIT 1`,
-    )
-    .get() as {
-    productId: number;
-    variantId: number;
-    price: number;
-    totalStock: number;
-    stockInShop: number;
-  };
-  if (!row) throw new Error(`no variant where ${where}`);
-  return { ...row };
-}
+const variant = (where: string) => findVariant(t.db, where);
 
 function stockOf(variantId: number) {
   return t.db

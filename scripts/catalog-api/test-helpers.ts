@@ -122,3 +122,23 @@ export class Client {
     return { status: response.status, headers: response.headers, text, body: parsed };
   }
 }
+
+export interface VariantRow {
+  productId: number;
+  variantId: number;
+  price: number;
+  totalStock: number;
+  stockInShop: number;
+}
+
+/** The first variant (by id) matching an SQL condition on the variants table; throws when none does. */
+export function findVariant(db: DatabaseSync, where: string): VariantRow {
+  const row = db
+    .prepare(
+      `SELECT product_id AS productId, id AS variantId, price, total_stock AS totalStock, stock_in_shop AS stockInShop
+       FROM variants WHERE ${where} ORDER BY id LIMIT 1`,
+    )
+    .get() as VariantRow | undefined;
+  if (!row) throw new Error(`no variant where ${where}`);
+  return { ...row };
+}

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { addressHref, aliasFromPath, orderHref } from '../../lib/alias.ts';
 import { $addressCompletion, loadCompletion } from '../../stores/address.ts';
-import { ErrorScreenView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
+import { LoadErrorView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { AddressSummary } from './AddressSummary.tsx';
 
@@ -22,19 +22,7 @@ export default function AddressCompleteView() {
 
   if (alias === null) return <PageNotFoundView path={window.location.pathname} />;
   if (view.kind === 'error') {
-    return (
-      <ErrorScreenView statusCode={view.status || 503}>
-        {view.status !== 404 && (
-          <button
-            type="button"
-            onClick={() => alias && void loadCompletion(alias)}
-            className="min-h-11 rounded bg-primary px-6 font-bold text-white hover:bg-black"
-          >
-            {t('error.retry')}
-          </button>
-        )}
-      </ErrorScreenView>
-    );
+    return <LoadErrorView status={view.status} onRetry={() => alias && void loadCompletion(alias)} />;
   }
   if (view.kind === 'loading') {
     return (

@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.ts';
 import { addressHref, aliasFromPath, orderHref } from '../../lib/alias.ts';
 import { summaryOfOrderLine } from '../../lib/cart/lines.ts';
 import { $addressStep, resolveAddressStep } from '../../stores/address.ts';
-import { ErrorScreenView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
+import { LoadErrorView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
 import { SummaryLines } from '../ui/SummaryLines.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressSummary } from './AddressSummary.tsx';
@@ -31,19 +31,7 @@ export default function AddressView() {
 
   switch (step.kind) {
     case 'error':
-      return (
-        <ErrorScreenView statusCode={step.status || 503}>
-          {step.status !== 404 && (
-            <button
-              type="button"
-              onClick={() => alias && void resolveAddressStep(alias)}
-              className="min-h-11 rounded bg-primary px-6 font-bold text-white hover:bg-black"
-            >
-              {t('error.retry')}
-            </button>
-          )}
-        </ErrorScreenView>
-      );
+      return <LoadErrorView status={step.status} onRetry={() => alias && void resolveAddressStep(alias)} />;
     case 'form':
       return (
         <div className="flex flex-col gap-5">

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/format/time.ts';
 import { clearCart } from '../../stores/cart.ts';
 import { $order, loadOrder } from '../../stores/order.ts';
 import { AddressSummary } from '../address/AddressSummary.tsx';
-import { ErrorScreenView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
+import { LoadErrorView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
 import { SummaryLines } from '../ui/SummaryLines.tsx';
 import { TotalsList } from '../ui/TotalsList.tsx';
 
@@ -44,19 +44,7 @@ export default function OrderView() {
 
   if (alias === null) return <PageNotFoundView path={window.location.pathname} />;
   if (view.kind === 'error') {
-    return (
-      <ErrorScreenView statusCode={view.status || 503}>
-        {view.status !== 404 && (
-          <button
-            type="button"
-            onClick={() => alias && void loadOrder(alias)}
-            className="min-h-11 rounded bg-primary px-6 font-bold text-white hover:bg-black"
-          >
-            {t('error.retry')}
-          </button>
-        )}
-      </ErrorScreenView>
-    );
+    return <LoadErrorView status={view.status} onRetry={() => alias && void loadOrder(alias)} />;
   }
   if (view.kind === 'loading' || alias === undefined) {
     return (

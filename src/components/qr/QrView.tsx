@@ -9,7 +9,7 @@ import { aliasFromPath, CART_HREF } from '../../lib/alias.ts';
 import { anyShipped, summaryOfCartProduct } from '../../lib/cart/lines.ts';
 import { aliasForStaff, confirmationErrorMessage } from '../../lib/qr/status.ts';
 import { $qr, type DraftOrderWatch, followDraftOrder } from '../../stores/draft-order.ts';
-import { ErrorScreenView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
+import { LoadErrorView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
 import { SummaryLines } from '../ui/SummaryLines.tsx';
 import { TotalsList } from '../ui/TotalsList.tsx';
 import { Countdown } from './Countdown.tsx';
@@ -33,22 +33,13 @@ export default function QrView() {
   switch (view.kind) {
     case 'error':
       return (
-        <ErrorScreenView
-          statusCode={view.status || 503}
+        <LoadErrorView
+          status={view.status}
           description={view.status === 404 ? confirmationErrorMessage('NOT_FOUND') : undefined}
-        >
-          {view.status !== 404 && (
-            <button
-              type="button"
-              onClick={() => {
-                if (alias) watch.current = followDraftOrder(alias, { restart: true });
-              }}
-              className="min-h-11 rounded bg-primary px-6 font-bold text-white hover:bg-black"
-            >
-              {t('error.retry')}
-            </button>
-          )}
-        </ErrorScreenView>
+          onRetry={() => {
+            if (alias) watch.current = followDraftOrder(alias, { restart: true });
+          }}
+        />
       );
     case 'refused':
       return (

@@ -48,3 +48,31 @@ export function PageNotFoundView({ path }: { path: string }) {
     </ErrorScreenView>
   );
 }
+
+/**
+ * A failed load on a per-visitor page: the error screen for its status (503 when no response came), with a
+ * retry button unless the thing does not exist (404), where trying again cannot help.
+ */
+export function LoadErrorView({
+  status,
+  description,
+  onRetry,
+}: {
+  status: number;
+  description?: string | undefined;
+  onRetry: () => void;
+}) {
+  return (
+    <ErrorScreenView statusCode={status || 503} description={description}>
+      {status !== 404 && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="min-h-11 rounded bg-primary px-6 font-bold text-white hover:bg-black"
+        >
+          {t('error.retry')}
+        </button>
+      )}
+    </ErrorScreenView>
+  );
+}
