@@ -5,62 +5,15 @@
 //
 //   node scripts/bench/lighthouse-bag.mjs [--url http://localhost:4321] [--runs 3]
 import { pathToFileURL } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { filledBag } from './bag-session.mjs';
-import { withServedSite } from './lighthouse.mjs';
+import { audit, CATEGORIES, launchChrome, median, withServedSite } from './lighthouse.mjs';
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--lang=ja-JP',
-];
 const TARGET = 95;
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-
-async function audit(url, port, cookie) {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    locale: 'ja',
-    onlyCategories: CATEGORIES,
-    extraHeaders: { Cookie: cookie },
-  });
-  const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  return {
-    scores: Object.fromEntries(
-      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
-    ),
-    metrics: Object.fromEntries(
-      [
-        'first-contentful-paint',
-        'largest-contentful-paint',
-        'total-blocking-time',
-        'cumulative-layout-shift',
-      ].map((id) => [id, lhr.audits[id]?.displayValue]),
-    ),
-    lost: CATEGORIES.flatMap((id) =>
-      (lhr.categories[id]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${id}/${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
-    ),
-  };
-}
 
 /** Audits /cart/ (filled bag) and a QR page of the site at `base`; one row per page with median scores. */
 export async function bagLighthouse(base, { runs = 3 } = {}) {
   const shopper = await filledBag(base);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
+  const chrome = await launchChrome();
   const rows = [];
   try {
     const pages = [
@@ -77,7 +30,7 @@ export async function bagLighthouse(base, { runs = 3 } = {}) {
       const path = await page.path();
       const results = [];
       for (let run = 0; run < runs; run++)
-        results.push(await audit(`${base}${path}`, chrome.port, shopper.cookie));
+        results.push(await audit(`${base}${path}`, chrome.port, { cookie: shopper.cookie }));
       const scores = Object.fromEntries(
         CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]),
       );

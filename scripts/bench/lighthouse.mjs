@@ -15,9 +15,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startNode, stop, waitForHttp } from '../lib.mjs';
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -61,19 +61,31 @@ async function warmUp(url) {
   await Promise.all([...urls].map((image) => fetch(image).then((response) => response.arrayBuffer())));
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
-/** One Lighthouse run: the four scores (0–100) and the audits that lost points, for finding out why. */
-async function audit(url, port) {
+/** Debian's Chromium for Lighthouse, headless, ja-JP. */
+export function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+}
+
+/**
+ * One Lighthouse run: the four scores (0–100), the main metrics and the audits that lost points, for
+ * finding out why. `cookie` goes with every request (a shopper's bag).
+ */
+export async function audit(url, port, { cookie } = {}) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     locale: 'ja',
     onlyCategories: CATEGORIES,
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -99,10 +111,7 @@ async function audit(url, port) {
 
 /** Audits every page type of the site at `base`; returns one row per page with median scores. */
 export async function lighthouseBench(base, { runs = 3 } = {}) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
+  const chrome = await launchChrome();
   const rows = [];
   try {
     for (const page of await pagesOf(base)) {
