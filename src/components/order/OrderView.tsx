@@ -14,8 +14,8 @@ import { clearCart } from '../../stores/cart.ts';
 import { $order, loadOrder } from '../../stores/order.ts';
 import { AddressSummary } from '../address/AddressSummary.tsx';
 import { LoadErrorView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
+import { OrderSummary } from '../ui/OrderSummary.tsx';
 import { SummaryLines } from '../ui/SummaryLines.tsx';
-import { TotalsList } from '../ui/TotalsList.tsx';
 
 const ORDER_STATUS: Record<Order['status'], string> = {
   paid: t('order.status.paid'),
@@ -75,17 +75,14 @@ function OrderDetails({ order }: { order: Order }) {
         </dl>
       </header>
 
-      <section aria-labelledby="order-lines" className="rounded-lg border border-accent/40 p-4">
-        <h2 id="order-lines" className="text-sm font-bold">
-          {t('order.lines')}
-        </h2>
-        <SummaryLines lines={order.lines.map(summaryOfOrderLine)} />
-        <TotalsList
-          charges={order}
-          context={{ anyShipped: anyShipped(order.lines), wrapping: order.wrapping }}
-          testId="order-totals"
-        />
-      </section>
+      <OrderSummary
+        id="order-lines"
+        title={t('order.lines')}
+        lines={order.lines.map(summaryOfOrderLine)}
+        charges={order}
+        context={{ anyShipped: anyShipped(order.lines), wrapping: order.wrapping }}
+        testId="order-totals"
+      />
 
       {order.pickup && (
         <section aria-labelledby="order-pickup" className="rounded-lg border border-accent/40 p-4">

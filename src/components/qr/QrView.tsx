@@ -10,8 +10,7 @@ import { anyShipped, summaryOfCartProduct } from '../../lib/cart/lines.ts';
 import { aliasForStaff, confirmationErrorMessage } from '../../lib/qr/status.ts';
 import { $qr, type DraftOrderWatch, followDraftOrder } from '../../stores/draft-order.ts';
 import { LoadErrorView, PageNotFoundView } from '../ui/ErrorScreenView.tsx';
-import { SummaryLines } from '../ui/SummaryLines.tsx';
-import { TotalsList } from '../ui/TotalsList.tsx';
+import { OrderSummary } from '../ui/OrderSummary.tsx';
 import { Countdown } from './Countdown.tsx';
 import { QrCode } from './QrCode.tsx';
 
@@ -111,17 +110,14 @@ function ReadyQr({
           {view.offline ? t('qr.status.offline') : t('qr.status.waiting')}
         </p>
       </section>
-      <section aria-labelledby="qr-confirmation" className="rounded-lg border border-accent/40 p-4">
-        <h2 id="qr-confirmation" className="text-sm font-bold">
-          {t('qr.confirmation.title')}
-        </h2>
-        <SummaryLines lines={confirmation.products.map(summaryOfCartProduct)} />
-        <TotalsList
-          charges={confirmation}
-          context={{ anyShipped: anyShipped(confirmation.products), wrapping: confirmation.wrappingFee > 0 }}
-          testId="qr-totals"
-        />
-      </section>
+      <OrderSummary
+        id="qr-confirmation"
+        title={t('qr.confirmation.title')}
+        lines={confirmation.products.map(summaryOfCartProduct)}
+        charges={confirmation}
+        context={{ anyShipped: anyShipped(confirmation.products), wrapping: confirmation.wrappingFee > 0 }}
+        testId="qr-totals"
+      />
     </div>
   );
 }
