@@ -48,7 +48,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node scripts/tools/start.mjs',
     url: `${baseURL}/`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

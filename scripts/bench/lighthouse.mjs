@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startNode, stop, waitForHttp } from '../lib.mjs';
+import { startNode, stop, waitForHttp } from '../tools/lib.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -147,7 +147,7 @@ export async function withServedSite(fn) {
   const apiPort = Number(process.env.LIGHTHOUSE_API_PORT ?? 8799);
   const work = await mkdtemp(join(tmpdir(), 'lighthouse-'));
   const base = `http://localhost:${port}`;
-  const site = startNode(['scripts/start.mjs'], {
+  const site = startNode(['scripts/tools/start.mjs'], {
     env: {
       PORT: String(port),
       CATALOG_API_PORT: String(apiPort),

@@ -8,7 +8,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { bin, startNode, stop, waitForHttp } from '../lib.mjs';
+import { bin, startNode, stop, waitForHttp } from '../tools/lib.mjs';
 import { addToBagBench } from './add-to-bag.mjs';
 import { pageJs } from './js-bytes.mjs';
 import { lighthouseBench, withServedSite } from './lighthouse.mjs';

@@ -11,7 +11,7 @@ import {
   TIME_SLOTS,
   tokyoDatePlus,
   validateAddressValues,
-} from '../../src/lib/address/rules.ts';
+} from '../../src/features/address/address-rules.ts';
 import { checkShape } from './validate.ts';
 
 // The rules live in src/lib/address/rules.ts, shared with the storefront's address form.

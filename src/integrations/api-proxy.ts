@@ -1,7 +1,7 @@
 /**
  * Writes dist/_redirects with the `/api/*` proxy to the catalog API. The target differs per environment
  * and netlify.toml cannot read environment variables, so the build writes it from CATALOG_API_URL; Netlify
- * and scripts/serve.mjs both read _redirects before netlify.toml's rules.
+ * and scripts/parity-server/serve.mjs both read _redirects before netlify.toml's rules.
  */
 import { writeFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';

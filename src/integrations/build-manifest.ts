@@ -1,6 +1,6 @@
 /**
  * Gives the `/_build/{buildId}.json` endpoint the route rules it publishes: the redirects and rewrites of
- * netlify.toml (parsed with Netlify's own parser, as scripts/serve.mjs does) and Astro's own route table
+ * netlify.toml (parsed with Netlify's own parser, as scripts/parity-server/serve.mjs does) and Astro's own route table
  * with each route's prerender flag. They reach the endpoint as the virtual module `virtual:build-manifest`.
  */
 import { fileURLToPath } from 'node:url';

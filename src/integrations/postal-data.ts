@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
-import { buildPostalFiles, type KenAllData, type PostalFile } from '../lib/address/postal.ts';
+import { buildPostalFiles, type KenAllData, type PostalFile } from '../features/address/postal.ts';
 
 let built: Promise<Map<string, PostalFile>> | undefined;
 

@@ -6,8 +6,9 @@
  * Astro does not route files whose name starts with `_`, so the endpoints are `[payload].json.ts` with the
  * one param value `_payload` (PAYLOAD_PARAM).
  */
+
+import { brandsInArea, firstPage, productSummary } from '../features/catalogue/product-list.ts';
 import type { Area, Product, Tenant } from './catalog/types.ts';
-import { brandsInArea, firstPage, productSummary } from './product-list.ts';
 
 // The summary builder lives with the list rules; pages import it from here with the payload types.
 export { productSummary };
@@ -103,7 +104,7 @@ export interface HomePayload {
   theme: { title: string /** ISO 8601. */; launchedAt: string };
   areas: Area[];
   brands: BrandOption[];
-  tags: import('./catalog/tags.ts').TagSummary[];
+  tags: import('../features/catalogue/tags.ts').TagSummary[];
 }
 
 /** `/brands/`: every brand with how many products it lists. */
@@ -117,7 +118,7 @@ export interface BrandsPayload {
 export interface TagPayload {
   kind: 'tag';
   buildId: string;
-  tag: import('./catalog/tags.ts').TagSummary;
+  tag: import('../features/catalogue/tags.ts').TagSummary;
   /** 1-based. */
   page: number;
   pageCount: number;

@@ -49,10 +49,10 @@ describe('tracked element names', () => {
   });
 
   const files = {
-    header: 'components/SiteHeader.astro',
-    footer: 'components/SiteFooter.astro',
+    header: 'features/site/SiteHeader.astro',
+    footer: 'features/site/SiteFooter.astro',
     chat: 'layouts/ChatLayout.astro',
-    areaCards: 'components/AreaCards.astro',
+    areaCards: 'features/catalogue/AreaCards.astro',
   };
 
   it.each(Object.entries(files))('the %s uses only SPEC §2 names', async (_, path) => {

@@ -2,9 +2,9 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
+import { sortAreas } from '../features/catalogue/catalogue-pages.ts';
+import { deriveTags, listings } from '../features/catalogue/tags.ts';
 import { buildInfo } from '../lib/build-info.ts';
-import { sortAreas } from '../lib/catalog/pages.ts';
-import { deriveTags, listings } from '../lib/catalog/tags.ts';
 import { currentTheme } from '../lib/content.ts';
 import { type HomePayload, PAYLOAD_PARAM, payloadResponse } from '../lib/payload.ts';
 

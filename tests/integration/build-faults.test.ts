@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { bin, runNode, startNode, stop, waitForHttp } from '../../scripts/lib.mjs';
+import { bin, runNode, startNode, stop, waitForHttp } from '../../scripts/tools/lib.mjs';
 
 const API_PORT = 8791;
 const API = `http://127.0.0.1:${API_PORT}`;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { OUTPUT, renderTypes } from '../../../scripts/gen-api-types.mjs';
+import { OUTPUT, renderTypes } from '../../../scripts/tools/gen-api-types.mjs';
 
 describe('the generated API types', () => {
   it('match the contract (run `npm run gen:api` after changing openapi.yaml)', async () => {

@@ -1,8 +1,8 @@
 /** `/brands/_payload.json`: every brand with its product count (src/lib/payload.ts BrandsPayload). */
 
 import type { APIRoute } from 'astro';
+import { loadBrandList } from '../../features/catalogue/catalogue-data.ts';
 import { buildInfo } from '../../lib/build-info.ts';
-import { loadBrandList } from '../../lib/catalog/collections.ts';
 import { type BrandsPayload, PAYLOAD_PARAM, payloadResponse } from '../../lib/payload.ts';
 
 export function getStaticPaths() {

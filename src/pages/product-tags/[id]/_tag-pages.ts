@@ -1,6 +1,6 @@
 /** Every page of every tag, for the tag page and its payload (Astro does not route `_` files). */
 import { getCollection } from 'astro:content';
-import { listings, tagPageSize, tagPages } from '../../../lib/catalog/tags.ts';
+import { listings, tagPageSize, tagPages } from '../../../features/catalogue/tags.ts';
 
 /** `TAG_PAGE_SIZE` in the build's environment overrides the 20 per page (the e2e build uses it). */
 export async function allTagPages() {

@@ -1,7 +1,7 @@
 /** `/product-tags/{id}/[page/N/]_payload.json`: one page of a tag (src/lib/payload.ts TagPayload). */
 import type { APIRoute } from 'astro';
+import type { TagPage } from '../../../../features/catalogue/tags.ts';
 import { buildInfo } from '../../../../lib/build-info.ts';
-import type { TagPage } from '../../../../lib/catalog/tags.ts';
 import { PAYLOAD_PARAM, payloadResponse, productSummary, type TagPayload } from '../../../../lib/payload.ts';
 import { allTagPages } from '../_tag-pages.ts';
 

@@ -2,8 +2,8 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
+import { productPagePaths } from '../../../../../features/catalogue/catalogue-pages.ts';
 import { buildInfo } from '../../../../../lib/build-info.ts';
-import { productPagePaths } from '../../../../../lib/catalog/pages.ts';
 import type { Area, Product } from '../../../../../lib/catalog/types.ts';
 import { PAYLOAD_PARAM, payloadResponse, productPayload } from '../../../../../lib/payload.ts';
 

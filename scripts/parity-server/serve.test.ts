@@ -1,0 +1,404 @@
+// The production-parity server, against a fixture dist/ and the real netlify.toml: if a rule in
+// netlify.toml or a Netlify behaviour in serve.mjs breaks, these tests fail.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { createServer } from './serve.mjs';
+
+const CONFIG = fileURLToPath(new URL('../../netlify.toml', import.meta.url));
+
+const PAGES: Record<string, string> = {
+  'index.html': 'HOME',
+  'about/index.html': 'ABOUT',
+  'area/index.html': 'AREA-FALLBACK',
+  'area/3/index.html': 'AREA-3',
+  'area/3/products/7/index.html': 'PRODUCT-3-7',
+  'qr/_/index.html': 'QR-SHELL',
+  'qr/timeout/index.html': 'QR-TIMEOUT',
+  'order/_/index.html': 'ORDER-SHELL',
+  'address/_/index.html': 'ADDRESS-SHELL',
+  'address/_/complete/index.html': 'ADDRESS-COMPLETE-SHELL',
+  '404.html': 'NOT-FOUND-PAGE',
+};
+
+type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** A raw HTTP request: unlike fetch, it sends the path as written (`..`, `%2f`) and never decompresses. */
+function raw(
+  base: string,
+  requestPath: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path: requestPath, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    );
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** An HTML page big enough for compression to be meaningful, with a marker to recognise it by. */
+const page = (marker: string) =>
+  `<!doctype html><title>${marker}</title><p>${marker}</p>${'<p>ギフト</p>'.repeat(200)}`;
+
+let tmp: string;
+let root: string;
+let upstream: http.Server;
+let upstreamUrl: string;
+let server: ReturnType<typeof createServer>;
+let base: string;
+const extraServers: http.Server[] = [];
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'serve-test-'));
+  root = path.join(tmp, 'dist');
+  for (const [file, marker] of Object.entries(PAGES)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), page(marker));
+  }
+  await mkdir(path.join(root, '_astro'), { recursive: true });
+  await writeFile(path.join(root, '_astro/x.js'), `export const x = ${JSON.stringify('x'.repeat(2000))};\n`);
+  await mkdir(path.join(root, '_build'), { recursive: true });
+  await writeFile(path.join(root, '_build/latest.json'), '{"buildId":"b1"}');
+  await writeFile(path.join(root, '_headers'), '/about/*\n  X-From-Headers-File: yes\n');
+  // Outside the root: no request may ever reach it.
+  await writeFile(path.join(tmp, 'secret.txt'), 'TOP-SECRET');
+
+  // The upstream echoes what it received and sets two cookies.
+  upstream = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://upstream');
+      if (url.pathname === '/slow') return; // never answers: the gateway timeout test
+      res.setHeader('set-cookie', ['cart=abc; Path=/; HttpOnly', 'seen=1; Path=/']);
+      res.setHeader('content-type', 'application/json');
+      res.statusCode = url.pathname === '/missing' ? 404 : 200;
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          path: url.pathname,
+          query: url.search,
+          cookie: req.headers.cookie ?? null,
+          body: Buffer.concat(chunks).toString(),
+          host: req.headers.host,
+          forwardedHost: req.headers['x-forwarded-host'],
+          forwardedProto: req.headers['x-forwarded-proto'],
+          forwardedFor: req.headers['x-forwarded-for'],
+          proxyConnection: req.headers['proxy-connection'] ?? null,
+        }),
+      );
+    });
+  });
+  upstreamUrl = await listen(upstream);
+  await writeFile(
+    path.join(root, '_redirects'),
+    `# written by the build\n/api/*  ${upstreamUrl}/:splat  200!\n`,
+  );
+
+  server = createServer({ root, configPath: CONFIG });
+  await server.ready;
+  base = await listen(server);
+});
+
+afterAll(async () => {
+  await Promise.all([server, upstream, ...extraServers].map(close));
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function getText(requestPath: string, init?: RequestInit) {
+  const res = await fetch(`${base}${requestPath}`, { redirect: 'manual', ...init });
+  return { res, text: await res.text() };
+}
+
+describe('static files', () => {
+  test('serves pages, and /about without a slash with 200 and no redirect', async () => {
+    const cases: [string, string][] = [
+      ['/', 'HOME'],
+      ['/about/', 'ABOUT'],
+      ['/about', 'ABOUT'],
+      ['/about/index.html', 'ABOUT'],
+      ['/area/3/', 'AREA-3'],
+      ['/area/3/products/7/', 'PRODUCT-3-7'],
+    ];
+    for (const [requestPath, marker] of cases) {
+      const { res, text } = await getText(requestPath);
+      expect(res.status, requestPath).toBe(200);
+      expect(res.headers.get('location'), requestPath).toBeNull();
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(text).toContain(`<p>${marker}</p>`);
+    }
+  });
+
+  test('content types', async () => {
+    expect((await fetch(`${base}/_astro/x.js`)).headers.get('content-type')).toBe(
+      'text/javascript; charset=utf-8',
+    );
+    expect((await fetch(`${base}/_build/latest.json`)).headers.get('content-type')).toBe(
+      'application/json; charset=utf-8',
+    );
+  });
+
+  test('unknown paths get 404.html with status 404', async () => {
+    for (const requestPath of ['/nope', '/brands/abc/', '/_astro/missing.js']) {
+      const { res, text } = await getText(requestPath);
+      expect(res.status, requestPath).toBe(404);
+      expect(text).toContain('NOT-FOUND-PAGE');
+    }
+  });
+
+  test('the rule files themselves are not served', async () => {
+    expect((await fetch(`${base}/_redirects`)).status).toBe(404);
+    expect((await fetch(`${base}/_headers`)).status).toBe(404);
+  });
+
+  test('HEAD answers the headers without a body', async () => {
+    const res = await raw(base, '/about/', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(page('ABOUT')));
+    expect(res.body.length).toBe(0);
+  });
+
+  test('other methods on a file are refused', async () => {
+    const res = await fetch(`${base}/about/`, { method: 'POST', body: 'x' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  test('ETag and If-None-Match → 304', async () => {
+    const first = await raw(base, '/area/3/');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+    const second = await raw(base, '/area/3/', { headers: { 'if-none-match': etag ?? '' } });
+    expect(second.status).toBe(304);
+    expect(second.body.length).toBe(0);
+    const other = await raw(base, '/area/3/', { headers: { 'if-none-match': '"something-else"' } });
+    expect(other.status).toBe(200);
+  });
+
+  test('gzip and brotli when asked, identity otherwise', async () => {
+    const expected = page('AREA-3');
+    const gz = await raw(base, '/area/3/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(gz.body.length).toBeLessThan(Buffer.byteLength(expected));
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(expected);
+
+    const br = await raw(base, '/area/3/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(expected);
+
+    const refused = await raw(base, '/area/3/', { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.toString()).toBe(expected);
+
+    // The compressed variant has its own ETag, and revalidates too.
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    const again = await raw(base, '/area/3/', {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.etag ?? '' },
+    });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('legacy query redirects', () => {
+  test.each([
+    ['/area?id=3', '/area/3/'],
+    ['/area/?id=3', '/area/3/'],
+    ['/area?id=3&product=7', '/area/3/products/7/'],
+    ['/area/?product=7&id=3', '/area/3/products/7/'],
+    // Unmatched parameters are passed along; the matched ones are consumed.
+    ['/area?id=3&utm_source=qr', '/area/3/?utm_source=qr'],
+  ])('%s → 301 %s', async (from, to) => {
+    const res = await fetch(`${base}${from}`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(to);
+  });
+
+  test('/area without id still serves the fallback page (the rule is forced past it, but needs the query)', async () => {
+    const { res, text } = await getText('/area/');
+    expect(res.status).toBe(200);
+    expect(text).toContain('AREA-FALLBACK');
+  });
+});
+
+describe('shell rewrites', () => {
+  test.each([
+    ['/qr/abc', 'QR-SHELL'],
+    ['/qr/abc/?from=cart', 'QR-SHELL'],
+    ['/order/xyz', 'ORDER-SHELL'],
+    ['/address/s1', 'ADDRESS-SHELL'],
+    ['/address/s1/complete', 'ADDRESS-COMPLETE-SHELL'],
+    ['/address/s1/complete/', 'ADDRESS-COMPLETE-SHELL'],
+  ])('%s serves the %s with 200, URL unchanged', async (requestPath, marker) => {
+    const { res, text } = await getText(requestPath);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(text).toContain(`<p>${marker}</p>`);
+  });
+
+  test('/qr/timeout is its own page: a real file shadows the /qr/* rule', async () => {
+    for (const requestPath of ['/qr/timeout', '/qr/timeout/']) {
+      const { res, text } = await getText(requestPath);
+      expect(res.status).toBe(200);
+      expect(text).toContain('<p>QR-TIMEOUT</p>');
+    }
+  });
+});
+
+describe('headers', () => {
+  test('security headers on every page, and a revalidating Cache-Control on HTML (never no-store)', async () => {
+    for (const requestPath of ['/', '/about', '/qr/abc', '/nope']) {
+      const res = await fetch(`${base}${requestPath}`);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('permissions-policy')).toBe('camera=(self), microphone=(), geolocation=()');
+      const cacheControl = res.headers.get('cache-control') ?? '';
+      expect(cacheControl).toContain('max-age=0');
+      expect(cacheControl).toContain('must-revalidate');
+      expect(cacheControl).not.toContain('no-store');
+    }
+  });
+
+  test('hashed assets are immutable; the build version is never cached stale', async () => {
+    const asset = await fetch(`${base}/_astro/x.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    const latest = await fetch(`${base}/_build/latest.json`);
+    expect(latest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test('rules from dist/_headers apply too', async () => {
+    expect((await fetch(`${base}/about/`)).headers.get('x-from-headers-file')).toBe('yes');
+    expect((await fetch(`${base}/`)).headers.get('x-from-headers-file')).toBeNull();
+  });
+});
+
+describe('/api proxy', () => {
+  test('forwards method, path without /api, query, body and cookies; keeps both Set-Cookie headers', async () => {
+    const res = await fetch(`${base}/api/catalog/cart/items?lang=ja&x=%E3%82%AE`, {
+      method: 'POST',
+      headers: { cookie: 'cart=old; theme=dark', 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: 7, quantity: 2 }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual(['cart=abc; Path=/; HttpOnly', 'seen=1; Path=/']);
+    // Custom headers are not applied to proxied responses (Netlify's documented limitation).
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    const echo = await res.json();
+    expect(echo).toMatchObject({
+      method: 'POST',
+      path: '/catalog/cart/items',
+      query: '?lang=ja&x=%E3%82%AE',
+      cookie: 'cart=old; theme=dark',
+      body: JSON.stringify({ productId: 7, quantity: 2 }),
+      host: new URL(upstreamUrl).host,
+      forwardedHost: new URL(base).host,
+      forwardedProto: 'http',
+      forwardedFor: '127.0.0.1',
+    });
+  });
+
+  test('other methods, upstream status and hop-by-hop headers', async () => {
+    const res = await raw(base, '/api/missing', {
+      method: 'DELETE',
+      headers: { 'proxy-connection': 'keep-alive' },
+    });
+    expect(res.status).toBe(404);
+    const echo = JSON.parse(res.body.toString());
+    expect(echo.method).toBe('DELETE');
+    expect(echo.proxyConnection).toBeNull();
+  });
+
+  test('502 with a JSON body when the upstream is down', async () => {
+    const down = http.createServer();
+    const downUrl = await listen(down);
+    await close(down);
+    const gateway = createServer({ root, configPath: CONFIG, apiUrl: downUrl });
+    extraServers.push(gateway);
+    const gatewayBase = await listen(gateway);
+    const res = await fetch(`${gatewayBase}/api/catalog/areas`);
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toMatchObject({ code: 'BAD_GATEWAY', message: expect.any(String) });
+  });
+
+  test('504 when the upstream does not answer in time', async () => {
+    const gateway = createServer({ root, configPath: CONFIG, apiUrl: upstreamUrl, proxyTimeoutMs: 300 });
+    extraServers.push(gateway);
+    const gatewayBase = await listen(gateway);
+    const res = await fetch(`${gatewayBase}/api/slow`);
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ code: 'GATEWAY_TIMEOUT' });
+  });
+});
+
+describe('safety', () => {
+  test.each([
+    '/../secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/%2e%2e%2fsecret.txt',
+    '/_astro/..%2f..%2fsecret.txt',
+    '/area/%2e%2e%2f%2e%2e%2f..%2fsecret.txt',
+    '/..%5csecret.txt',
+    '/qr/..%2f..%2f..%2fsecret.txt',
+  ])('path traversal %s never escapes the root', async (requestPath) => {
+    const res = await raw(base, requestPath);
+    expect([400, 404]).toContain(res.status);
+    expect(res.body.toString()).not.toContain('TOP-SECRET');
+  });
+
+  test('an encoded ../ is refused with 400', async () => {
+    expect((await raw(base, '/..%2fsecret.txt')).status).toBe(400);
+  });
+
+  test('malformed URLs answer 400', async () => {
+    for (const requestPath of ['/%E0%A4%A', '/%', '/a%00b']) {
+      expect((await raw(base, requestPath)).status, requestPath).toBe(400);
+    }
+  });
+
+  test('configuration errors are reported clearly', async () => {
+    const badConfig = path.join(tmp, 'bad.toml');
+    await writeFile(badConfig, '[[redirects]]\n  to = "/x"\n');
+    const broken = createServer({ root, configPath: badConfig });
+    await expect(broken.ready).rejects.toThrow(/cannot parse the rules[\s\S]*Missing "from" field/);
+    await expect(
+      createServer({ root: path.join(tmp, 'no-such-dir'), configPath: CONFIG }).ready,
+    ).rejects.toThrow(/is not a directory/);
+    await expect(createServer({ root, configPath: path.join(tmp, 'missing.toml') }).ready).rejects.toThrow(
+      /missing\.toml not found/,
+    );
+  });
+});

@@ -1,0 +1,38 @@
+// `npm test`: every test, in the order that fails fastest. Lint and types, unit/component/contract tests,
+// the build under injected API faults, then the end-to-end specs in Debian's Chromium against the product
+// as `npm start` runs it (built once, shared by every spec).
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { bin, runNode } from './lib.mjs';
+
+const steps = [
+  ['format, lint', [bin('@biomejs/biome/bin/biome'), 'ci', '.']],
+  ['types', ['scripts/tools/typecheck.mjs']],
+  ['unit, component and contract tests', [bin('vitest/vitest.mjs'), 'run']],
+  ['build under API faults', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts']],
+  ['end-to-end', [bin('@playwright/test/cli.js'), 'test']],
+];
+
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.log('Chromium is missing: installing the system packages the browser tests need');
+  const install = spawnSync('bash', ['scripts/tools/install-system-deps.sh'], { stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
+const only = process.argv[2];
+const results = [];
+for (const [name, args] of steps) {
+  if (only && !name.includes(only)) continue;
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const { code } = await runNode(args, { env: { FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  results.push({ name, code, seconds: Math.round((Date.now() - started) / 1000) });
+  if (code !== 0) break;
+}
+
+console.log('\nSummary:');
+for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
+const failed = results.filter((r) => r.code !== 0).length;
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed || results.length === 0 ? 1 : 0);

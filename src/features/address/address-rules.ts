@@ -1,0 +1,216 @@
+/**
+ * The Japanese delivery address (DESIGN.md "Address step"): normalisation and per-field rules with Japanese
+ * messages. One module for both sides: the address form checks with it before sending, and the reference
+ * API (scripts/catalog-api/address.ts) answers 422 with the same messages, so the two cannot disagree.
+ */
+import type { components } from '../../lib/catalog/schema.gen.ts';
+
+export type ShipmentAddress = components['schemas']['ShipmentAddress'];
+
+/** The 47 prefectures in JIS X 0401 order. */
+export const PREFECTURES: readonly string[] = [
+  '北海道',
+  '青森県',
+  '岩手県',
+  '宮城県',
+  '秋田県',
+  '山形県',
+  '福島県',
+  '茨城県',
+  '栃木県',
+  '群馬県',
+  '埼玉県',
+  '千葉県',
+  '東京都',
+  '神奈川県',
+  '新潟県',
+  '富山県',
+  '石川県',
+  '福井県',
+  '山梨県',
+  '長野県',
+  '岐阜県',
+  '静岡県',
+  '愛知県',
+  '三重県',
+  '滋賀県',
+  '京都府',
+  '大阪府',
+  '兵庫県',
+  '奈良県',
+  '和歌山県',
+  '鳥取県',
+  '島根県',
+  '岡山県',
+  '広島県',
+  '山口県',
+  '徳島県',
+  '香川県',
+  '愛媛県',
+  '高知県',
+  '福岡県',
+  '佐賀県',
+  '長崎県',
+  '熊本県',
+  '大分県',
+  '宮崎県',
+  '鹿児島県',
+  '沖縄県',
+];
+
+export type TimeSlot = Exclude<ShipmentAddress['deliveryTimeSlot'], null | undefined>;
+
+/** The delivery time slots, in the day's order. */
+export const TIME_SLOTS: readonly TimeSlot[] = ['morning', '14-16', '16-18', '18-20', '19-21'];
+
+/** Days from today (Asia/Tokyo) from which a delivery date may be wished. */
+export const DELIVERY_LEAD_DAYS = 3;
+
+/** Full-width digits and the many dash look-alikes to ASCII; spaces removed. */
+export function asciiDigitsAndHyphens(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(/[ー‐‑‒–—―−－]/g, '-')
+    .replace(/\s+/g, '');
+}
+
+/** `１００ー０００１`, `〒100-0001`, `1000001` → `1000001`; null unless it is 7 digits. */
+export function postalDigits(value: string): string | null {
+  const match = /^(\d{3})-?(\d{4})$/.exec(asciiDigitsAndHyphens(value).replace(/^〒/, ''));
+  return match ? `${match[1]}${match[2]}` : null;
+}
+
+/** The date `days` after today in Asia/Tokyo, as YYYY-MM-DD. */
+export function tokyoDatePlus(now: number, days: number): string {
+  const tokyo = new Date(now + 9 * 3600_000);
+  const date = new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), tokyo.getUTCDate() + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/** `2025-01-18` → `2025年1月18日`. */
+export function japaneseDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return `${y}年${m}月${d}日`;
+}
+
+function isValidDate(iso: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
+}
+
+/** The fields of the form, as typed (strings; the optional ones may be null or absent). */
+export interface AddressInput {
+  postalCode: string;
+  prefecture: string;
+  city: string;
+  street: string;
+  building?: string | null | undefined;
+  name: string;
+  nameKana: string;
+  phone: string;
+  deliveryDate?: string | null | undefined;
+  deliveryTimeSlot?: string | null | undefined;
+}
+
+export type AddressField = keyof AddressInput;
+
+/** The fields in the order the form shows them (the error summary follows it). */
+export const ADDRESS_FIELDS: readonly AddressField[] = [
+  'postalCode',
+  'prefecture',
+  'city',
+  'street',
+  'building',
+  'name',
+  'nameKana',
+  'phone',
+  'deliveryDate',
+  'deliveryTimeSlot',
+];
+
+export type AddressResult =
+  | { ok: true; address: ShipmentAddress }
+  | { ok: false; fields: Partial<Record<AddressField, string>> };
+
+const chars = (value: string) => [...value].length;
+
+/** Checks and normalises an address; every wrong field gets its Japanese message. */
+export function validateAddressValues(input: AddressInput, now: number): AddressResult {
+  const fields: Partial<Record<AddressField, string>> = {};
+  const text = (key: AddressField) => {
+    const value = input[key];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+
+  const postal = postalDigits(text('postalCode'));
+  if (text('postalCode') === '') fields.postalCode = '郵便番号を入力してください';
+  else if (!postal) fields.postalCode = '郵便番号は7桁の数字で入力してください（例: 100-0001）';
+
+  const prefecture = text('prefecture');
+  if (prefecture === '') fields.prefecture = '都道府県を選択してください';
+  else if (!PREFECTURES.includes(prefecture)) fields.prefecture = '都道府県は一覧から選択してください';
+
+  const required = (key: AddressField, label: string, max: number) => {
+    const value = text(key);
+    if (value === '') fields[key] = `${label}を入力してください`;
+    else if (chars(value) > max) fields[key] = `${label}は${max}文字以内で入力してください`;
+    return value;
+  };
+  const city = required('city', '市区町村', 100);
+  const street = required('street', '番地', 100);
+  const name = required('name', '氏名', 60);
+
+  const buildingText = text('building');
+  const building = buildingText === '' ? null : buildingText;
+  if (building !== null && chars(building) > 100) fields.building = '建物名は100文字以内で入力してください';
+
+  const kana = text('nameKana').normalize('NFKC').replace(/\s+/g, ' ');
+  if (kana === '') fields.nameKana = 'フリガナを入力してください';
+  else if (!/^[\u30A1-\u30FA\u30FB\u30FC ]+$/.test(kana)) {
+    fields.nameKana = 'フリガナは全角カタカナで入力してください';
+  } else if (chars(kana) > 60) fields.nameKana = 'フリガナは60文字以内で入力してください';
+
+  const phone = asciiDigitsAndHyphens(text('phone')).replace(/[-()（）]/g, '');
+  if (text('phone') === '') fields.phone = '電話番号を入力してください';
+  else if (!/^0\d{9,10}$/.test(phone)) {
+    fields.phone = '電話番号は0から始まる10桁または11桁の数字で入力してください（ハイフンは省略できます）';
+  }
+
+  let deliveryDate: string | null = null;
+  const dateText = text('deliveryDate');
+  if (dateText !== '') {
+    const date = asciiDigitsAndHyphens(dateText);
+    const earliest = tokyoDatePlus(now, DELIVERY_LEAD_DAYS);
+    if (!isValidDate(date)) {
+      fields.deliveryDate = 'お届け希望日は正しい日付（例: 2025-01-31）で入力してください';
+    } else if (date < earliest) {
+      fields.deliveryDate = `お届け希望日は${japaneseDate(earliest)}以降の日付を選択してください`;
+    } else deliveryDate = date;
+  }
+
+  let deliveryTimeSlot: TimeSlot | null = null;
+  const slot = typeof input.deliveryTimeSlot === 'string' ? input.deliveryTimeSlot : '';
+  if (slot !== '') {
+    const known = TIME_SLOTS.find((candidate) => candidate === slot);
+    if (known) deliveryTimeSlot = known;
+    else fields.deliveryTimeSlot = 'お届け時間帯は選択肢から選んでください';
+  }
+
+  if (Object.keys(fields).length > 0 || !postal) return { ok: false, fields };
+  return {
+    ok: true,
+    address: {
+      postalCode: `${postal.slice(0, 3)}-${postal.slice(3)}`,
+      prefecture,
+      city,
+      street,
+      building,
+      name,
+      nameKana: kana,
+      phone,
+      deliveryDate,
+      deliveryTimeSlot,
+    },
+  };
+}

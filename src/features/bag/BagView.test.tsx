@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cart, cartLine } from '../../lib/catalog/fixtures.ts';
+import type { Cart } from '../../lib/catalog/types.ts';
+
+const api = vi.hoisted(() => ({
+  getCartCount: vi.fn(),
+  addToCart: vi.fn(),
+  checkCart: vi.fn(),
+  setCartQty: vi.fn(),
+  setCartReceive: vi.fn(),
+  setCartWrapping: vi.fn(),
+  issueCartQr: vi.fn(),
+}));
+vi.mock('../../lib/catalog/cart.ts', () => api);
+
+const { default: BagView } = await import('./BagView.tsx');
+const { closeNotification } = await import('../site/notification-store.ts');
+const { $cartLoad } = await import('./bag-store.ts');
+
+const filled = (): Cart =>
+  cart({
+    products: [
+      cartLine({ qty: 2, totalPrice: 6480 }),
+      cartLine({
+        id: 2,
+        title: '今治タオルセット',
+        selectVariantId: 21,
+        price: 5500,
+        totalPrice: 5500,
+        receive: 'store',
+      }),
+    ],
+    shippingCharge: 0,
+    wrapping: true,
+    wrappingFee: 330,
+    subtotal: 11980,
+    grandTotal: 12310,
+    warning: [
+      {
+        productId: 2,
+        variantId: 21,
+        title: '今治タオルセット',
+        reason: 'EXCEEDS_STORE_STOCK',
+        availableQty: 0,
+      },
+    ],
+  });
+
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset();
+  sessionStorage.clear();
+  closeNotification();
+  $cartLoad.set('idle');
+});
+afterEach(cleanup);
+
+async function showBag(value: Cart) {
+  api.checkCart.mockResolvedValue(value);
+  render(<BagView />);
+  await screen.findByText(/点の商品$/);
+}
+
+describe('the bag page', () => {
+  it('shows each line with its title, variant, unit price, line total, receive and quantity', async () => {
+    await showBag(filled());
+    const lines = screen.getAllByTestId('bag-line');
+    expect(lines).toHaveLength(2);
+    const first = within(lines[0] as HTMLElement);
+    expect(first.getByRole('heading', { name: '季節の焼き菓子詰め合わせ' })).toBeTruthy();
+    expect(first.getByText('容量: 500ml')).toBeTruthy();
+    expect(first.getByTestId('unit-price').textContent).toBe('¥3,240（税込）');
+    expect(first.getByTestId('line-total').textContent).toBe('¥6,480（税込）');
+    expect((first.getByRole('radio', { name: '配送する' }) as HTMLInputElement).checked).toBe(true);
+    expect(first.getByRole('status', { name: '数量' }).textContent).toBe('2');
+  });
+
+  it('shows the server’s charges, with free shipping and wrapping', async () => {
+    await showBag(filled());
+    const totals = screen.getByTestId('bag-totals');
+    const rows = [...totals.querySelectorAll('[data-total]')].map((row) => row.textContent);
+    expect(rows).toEqual([
+      '商品小計¥11,980（税込）',
+      '送料無料',
+      'ギフトラッピング¥330（税込）',
+      'お支払い金額（税込）¥12,310（税込）',
+    ]);
+  });
+
+  it('shows a warning on the line it concerns, and holds the payment back', async () => {
+    await showBag(filled());
+    const [first, second] = screen.getAllByTestId('bag-line') as HTMLElement[];
+    expect(within(second as HTMLElement).getByText(/店頭の在庫が残り0点です/)).toBeTruthy();
+    expect(within(first as HTMLElement).queryByText(/在庫/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '店頭でのお支払いに進む' }));
+    expect(
+      await screen.findByText(/在庫の確認が必要な商品があります/, {
+        selector: '[data-testid=notification] p',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before removing a line, then removes it', async () => {
+    await showBag(cart());
+    api.setCartQty.mockResolvedValue(cart({ products: [cart().products[1] as never] }));
+    fireEvent.click(screen.getByRole('button', { name: '季節の焼き菓子詰め合わせの数量を1つ減らす' }));
+    const dialog = await screen.findByRole('dialog', { name: '商品の削除' });
+    expect(api.setCartQty).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '削除する' })));
+    expect(api.setCartQty).toHaveBeenCalledWith({ productId: 1, variantId: 11, qty: 0 });
+    expect(screen.getAllByTestId('bag-line')).toHaveLength(1);
+  });
+
+  it('says the bag is empty', async () => {
+    api.checkCart.mockResolvedValue(cart({ products: [] }));
+    render(<BagView />);
+    expect(await screen.findByRole('heading', { name: 'ショッピングバッグに商品はありません' })).toBeTruthy();
+  });
+
+  it('offers to try again when the bag cannot be read', async () => {
+    api.checkCart.mockRejectedValueOnce(new Error('offline'));
+    render(<BagView />);
+    const retry = await screen.findByRole('button', { name: 'もう一度読み込む' });
+    api.checkCart.mockResolvedValue(cart());
+    await act(async () => fireEvent.click(retry));
+    expect(screen.getAllByTestId('bag-line')).toHaveLength(2);
+  });
+
+  it('opens the final confirmation; agreeing records the terms and issues the QR', async () => {
+    await showBag(cart());
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    api.issueCartQr.mockResolvedValue({ draftOrderAlias: 'Q'.repeat(32) });
+    fireEvent.click(screen.getByRole('button', { name: '店頭でのお支払いに進む' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ご注文内容の最終確認' });
+    expect(within(dialog).getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/terms/');
+    expect(within(dialog).getByText(/店頭カウンターでのお支払い/)).toBeTruthy();
+    expect(within(dialog).getByText(/キャンセル・返品/)).toBeTruthy();
+    // Without agreeing, nothing is issued.
+    fireEvent.click(within(dialog).getByRole('button', { name: '同意してQRコードを発行する' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain('利用規約への同意が必要');
+    expect(api.issueCartQr).not.toHaveBeenCalled();
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', { name: '利用規約とキャンセルについての内容に同意します' }),
+    );
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: '同意してQRコードを発行する' })),
+    );
+    expect(localStorage.getItem('terms-agreed:v1')).toBe('true');
+    expect(api.issueCartQr).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith(`/qr/${'Q'.repeat(32)}/`);
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,59 @@
+import { cartLine, shipment, variant } from '../../lib/catalog/fixtures.ts';
+import { lineView, summaryOfOrderLine, variantLabel } from './bag-lines.ts';
+
+describe('a bag line as shown', () => {
+  it('has the title, the variant, the unit price and the line total, tax included', () => {
+    const view = lineView(cartLine({ qty: 3, price: 3240, totalPrice: 9720 }));
+    expect(view).toMatchObject({
+      key: '1:11',
+      title: '季節の焼き菓子詰め合わせ',
+      variantLabel: '容量: 500ml',
+      unitPrice: '¥3,240（税込）',
+      lineTotal: '¥9,720（税込）',
+      qty: 3,
+      receive: 'ship',
+    });
+  });
+
+  it('offers up to the stock, at most 99, and never less than the quantity it has', () => {
+    expect(lineView(cartLine()).maxQty).toBe(8);
+    const plenty = cartLine();
+    plenty.variants = [variant({ totalStock: 500 })];
+    expect(lineView(plenty).maxQty).toBe(99);
+    const over = cartLine({ qty: 5 });
+    over.variants = [variant({ totalStock: 2 })];
+    expect(lineView(over).maxQty).toBe(5);
+  });
+
+  it('carries the warning that concerns it, and only that one', () => {
+    const warning = {
+      productId: 1,
+      variantId: 11,
+      title: 'x',
+      reason: 'EXCEEDS_STOCK' as const,
+      availableQty: 2,
+    };
+    const other = { ...warning, productId: 2, variantId: 21 };
+    expect(lineView(cartLine(), [other, warning]).warning).toBe(warning);
+    expect(lineView(cartLine(), [other]).warning).toBeUndefined();
+  });
+
+  it('treats an unknown receive as ship', () => {
+    expect(lineView(cartLine({ receive: 'pickup' as never })).receive).toBe('ship');
+  });
+
+  it('names a variant by its options, else its title, else nothing for the default one', () => {
+    expect(variantLabel(variant({ options: [] }))).toBe('500ml');
+    expect(variantLabel(variant({ options: [], title: 'Default Title' }))).toBe('');
+    expect(variantLabel(undefined)).toBe('');
+  });
+
+  it('reads an order line the same way', () => {
+    expect(summaryOfOrderLine(shipment().lines[0] as never)).toMatchObject({
+      key: '1:11',
+      variantLabel: '500ml',
+      price: 3240,
+      receive: 'ship',
+    });
+  });
+});

@@ -1,0 +1,111 @@
+/** What a bag line shows, derived from the cart the server answered (no rule in JSX). */
+import type { OrderLine } from '../../lib/catalog/cart.ts';
+import type { CartProduct, CartWarning, Variant } from '../../lib/catalog/types.ts';
+import { formatPrice } from '../../lib/format/price.ts';
+import { normalizeReceive } from './receive.ts';
+
+/** The most a line may hold (the contract's limit). */
+export const MAX_LINE_QTY = 99;
+
+/** A line's identity: the product and the chosen variant. */
+export interface LineKey {
+  productId: number;
+  variantId: number;
+}
+
+/** `productId:variantId`, for maps and React keys. */
+export const lineKey = (line: LineKey) => `${line.productId}:${line.variantId}`;
+
+export interface LineView extends LineKey {
+  key: string;
+  title: string;
+  /** The variant's name (its options, or its title), empty when the product has one plain variant. */
+  variantLabel: string;
+  imageSrc: string | null;
+  qty: number;
+  /** Tax-inclusive unit price and line total, formatted. */
+  unitPrice: string;
+  lineTotal: string;
+  receive: 'store' | 'ship';
+  /** The most the stepper offers: the stock, at most 99, never below the current quantity. */
+  maxQty: number;
+  warning: CartWarning | undefined;
+}
+
+function variantOf(line: CartProduct): Variant | undefined {
+  return line.variants.find((variant) => variant.id === line.selectVariantId);
+}
+
+/** `容量: 500ml / 色: 赤`, or the variant title, or '' for a product's only default variant. */
+export function variantLabel(variant: Variant | undefined): string {
+  if (!variant) return '';
+  if (variant.options.length > 0) {
+    return variant.options.map((option) => `${option.displayName}: ${option.displayValue}`).join(' / ');
+  }
+  return variant.title === 'Default Title' ? '' : variant.title;
+}
+
+/** The line as the bag shows it, with its warning when it has one. */
+export function lineView(line: CartProduct, warnings: readonly CartWarning[] = []): LineView {
+  const variant = variantOf(line);
+  const key = { productId: line.id, variantId: line.selectVariantId };
+  const stock = variant?.totalStock ?? line.qty;
+  return {
+    ...key,
+    key: lineKey(key),
+    title: line.title,
+    variantLabel: variantLabel(variant),
+    imageSrc: variant?.image?.src ?? line.images[0]?.src ?? null,
+    qty: line.qty,
+    unitPrice: formatPrice(line.price),
+    lineTotal: formatPrice(line.totalPrice),
+    receive: normalizeReceive(line.receive),
+    maxQty: Math.max(line.qty, Math.min(MAX_LINE_QTY, stock)),
+    warning: warnings.find((w) => w.productId === key.productId && w.variantId === key.variantId),
+  };
+}
+
+/** A read-only line for a confirmation or an order. */
+export interface SummaryLine {
+  key: string;
+  title: string;
+  variantLabel: string;
+  imageSrc: string | null;
+  qty: number;
+  price: number;
+  totalPrice: number;
+  receive: 'store' | 'ship';
+}
+
+/** A bag line (or a QR confirmation's) as a read-only summary line. */
+export function summaryOfCartProduct(line: CartProduct): SummaryLine {
+  const view = lineView(line);
+  return {
+    key: view.key,
+    title: view.title,
+    variantLabel: view.variantLabel,
+    imageSrc: view.imageSrc,
+    qty: line.qty,
+    price: line.price,
+    totalPrice: line.totalPrice,
+    receive: view.receive,
+  };
+}
+
+/** An order line as a read-only summary line. */
+export function summaryOfOrderLine(line: OrderLine): SummaryLine {
+  return {
+    key: lineKey(line),
+    title: line.title,
+    variantLabel: line.variantTitle === 'Default Title' ? '' : line.variantTitle,
+    imageSrc: line.imageSrc,
+    qty: line.qty,
+    price: line.price,
+    totalPrice: line.totalPrice,
+    receive: normalizeReceive(line.receive),
+  };
+}
+
+/** True when any line is shipped (the totals then show the shipping row). */
+export const anyShipped = (lines: readonly { receive: unknown }[]) =>
+  lines.some((line) => normalizeReceive(line.receive) === 'ship');

@@ -1,0 +1,45 @@
+/** Japanese messages for bag warnings and for every way a bag or QR call can fail. */
+import { t } from '../../i18n/index.ts';
+import { apiErrorDetails } from '../../lib/catalog/api-error.ts';
+import type { CartWarning } from '../../lib/catalog/types.ts';
+
+/** Why a line cannot be ordered as it stands, said on that line. */
+export function warningMessage(warning: CartWarning): string {
+  switch (warning.reason) {
+    case 'OUT_OF_STOCK':
+      return t('cart.warning.outOfStock');
+    case 'EXCEEDS_STOCK':
+      return t('cart.warning.exceedsStock', { count: warning.availableQty });
+    case 'EXCEEDS_STORE_STOCK':
+      return t('cart.warning.exceedsStoreStock', { count: warning.availableQty });
+    default:
+      return t('cart.warning.outOfStock');
+  }
+}
+
+/** What the shopper is told when a bag call fails, by the API's code, then by status. */
+export function cartErrorMessage(error: unknown): string {
+  const { status, code, availableQty } = apiErrorDetails(error);
+  switch (code) {
+    case 'OUT_OF_STOCK':
+      return t('cart.error.outOfStock');
+    case 'EXCEEDS_STOCK':
+      return t('cart.error.exceedsStock', { count: availableQty ?? 0 });
+    case 'QTY_LIMIT':
+      return t('cart.error.qtyLimit');
+    case 'CART_EMPTY':
+      return t('cart.error.empty');
+    case 'CART_HAS_WARNINGS':
+      return t('cart.error.hasWarnings');
+    case 'NETWORK':
+    case 'TIMEOUT':
+    case 'MALFORMED_RESPONSE':
+      return t('cart.error.network');
+    default:
+      break;
+  }
+  if (status === 404) return t('cart.error.lineGone');
+  if (status === 0) return t('cart.error.network');
+  if (status >= 500) return t('cart.error.server');
+  return t('cart.error.generic');
+}

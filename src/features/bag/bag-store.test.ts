@@ -1,0 +1,182 @@
+// @vitest-environment happy-dom
+import { cart, cartLine } from '../../lib/catalog/fixtures.ts';
+import type { Cart } from '../../lib/catalog/types.ts';
+import { DataNotFoundError } from '../../lib/errors.ts';
+
+const api = vi.hoisted(() => ({
+  getCartCount: vi.fn(),
+  addToCart: vi.fn(),
+  checkCart: vi.fn(),
+  setCartQty: vi.fn(),
+  setCartReceive: vi.fn(),
+  setCartWrapping: vi.fn(),
+  issueCartQr: vi.fn(),
+}));
+vi.mock('../../lib/catalog/cart.ts', () => api);
+
+const { $cartLoad, $cartPending, changeQty, changeReceive, changeWrapping, issueQr, loadCart } = await import(
+  './bag-store.ts'
+);
+const { $cart, $cartCount } = await import('./add-to-bag.ts');
+const { $notification, closeNotification } = await import('../site/notification-store.ts');
+
+const LINE = { productId: 1, variantId: 11 };
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset();
+  sessionStorage.clear();
+  closeNotification();
+  $cart.set(cart());
+  $cartPending.set(new Set());
+});
+
+describe('reading the bag', () => {
+  it('takes the server’s bag and count', async () => {
+    api.checkCart.mockResolvedValue(cart());
+    await loadCart();
+    expect($cartLoad.get()).toBe('ready');
+    expect($cartCount.get()).toEqual({ count: 3, cached: true });
+  });
+
+  it('clears the cart when fetching it fails (SPEC §4)', async () => {
+    api.checkCart.mockRejectedValue(new DataNotFoundError('cart not found.', { status: 503 }));
+    await loadCart();
+    expect($cartLoad.get()).toBe('failed');
+    expect($cart.get()).toBeUndefined();
+    expect($cartCount.get()).toEqual({ count: 0, cached: false });
+  });
+});
+
+describe('changing the bag', () => {
+  it('shows a new quantity at once and then the server’s bag', async () => {
+    const answer = deferred<Cart>();
+    api.setCartQty.mockReturnValue(answer.promise);
+    const done = changeQty(LINE, 3);
+    expect($cart.get()?.products[0]).toMatchObject({ qty: 3, totalPrice: 3240 * 3 });
+    expect($cartPending.get().has('qty:1:11')).toBe(true);
+    const server = cart({
+      products: [cartLine({ qty: 3 })],
+      subtotal: 9720,
+      grandTotal: 10600,
+      shippingCharge: 880,
+    });
+    answer.resolve(server);
+    expect(await done).toBe(true);
+    expect($cart.get()).toEqual(server);
+    expect($cartPending.get().size).toBe(0);
+    expect(api.setCartQty).toHaveBeenCalledWith({ productId: 1, variantId: 11, qty: 3 });
+  });
+
+  it('never sends a double tap twice', async () => {
+    const answer = deferred<Cart>();
+    api.setCartQty.mockReturnValue(answer.promise);
+    const first = changeQty(LINE, 2);
+    const second = changeQty(LINE, 2);
+    answer.resolve(cart());
+    expect(await first).toBe(true);
+    expect(await second).toBe(false);
+    expect(api.setCartQty).toHaveBeenCalledTimes(1);
+  });
+
+  it('rolls a failed change back to the server’s bag and says so', async () => {
+    const before = $cart.get();
+    api.setCartQty.mockRejectedValue(
+      new DataNotFoundError('product qty not found.', {
+        status: 409,
+        code: 'EXCEEDS_STOCK',
+        cause: { code: 'EXCEEDS_STOCK', message: 'x', availableQty: 8 },
+      }),
+    );
+    api.checkCart.mockResolvedValue(before);
+    expect(await changeQty(LINE, 9)).toBe(false);
+    expect($cart.get()).toEqual(before);
+    expect($notification.get()).toMatchObject({
+      tone: 'error',
+      message: '在庫が残り8点のため、数量を変更できませんでした。バッグは変更前の状態のままです。',
+    });
+  });
+
+  it('puts the bag back as it was when the server cannot be read either', async () => {
+    const before = $cart.get();
+    api.setCartWrapping.mockRejectedValue(
+      new DataNotFoundError('cart not found.', { status: 0, code: 'NETWORK' }),
+    );
+    api.checkCart.mockRejectedValue(new DataNotFoundError('cart not found.', { status: 0, code: 'NETWORK' }));
+    expect(await changeWrapping(true)).toBe(false);
+    expect($cart.get()).toEqual(before);
+    expect($notification.get()?.message).toContain('通信できませんでした');
+  });
+
+  it('sends changes one after another, so the last answer is the last change', async () => {
+    const first = deferred<Cart>();
+    api.setCartReceive.mockReturnValue(first.promise);
+    api.setCartWrapping.mockResolvedValue(cart({ wrapping: true, wrappingFee: 330 }));
+    const a = changeReceive(LINE, 'store');
+    const b = changeWrapping(true);
+    await Promise.resolve();
+    expect(api.setCartWrapping).not.toHaveBeenCalled();
+    first.resolve(cart());
+    await Promise.all([a, b]);
+    expect(api.setCartWrapping).toHaveBeenCalledTimes(1);
+    expect($cart.get()?.wrapping).toBe(true);
+  });
+
+  it('sends any receive other than store as ship', async () => {
+    api.setCartReceive.mockResolvedValue(cart());
+    await changeReceive(LINE, 'pickup');
+    expect(api.setCartReceive).toHaveBeenCalledWith({ productId: 1, variantId: 11, receive: 'ship' });
+  });
+
+  it('removes a line with quantity 0', async () => {
+    api.setCartQty.mockResolvedValue(cart({ products: [] }));
+    const done = changeQty(LINE, 0);
+    expect($cart.get()?.products.map((p) => p.id)).toEqual([2]);
+    await done;
+    expect(api.setCartQty).toHaveBeenCalledWith({ productId: 1, variantId: 11, qty: 0 });
+  });
+});
+
+describe('issuing the QR', () => {
+  it('gives the draft order alias', async () => {
+    api.issueCartQr.mockResolvedValue({ draftOrderAlias: 'Q'.repeat(32) });
+    expect(await issueQr()).toEqual({ ok: true, draftOrderAlias: 'Q'.repeat(32) });
+  });
+
+  it('is refused for a bag with warnings, which then show on their lines', async () => {
+    const warning = [
+      { productId: 1, variantId: 11, title: 'x', reason: 'OUT_OF_STOCK' as const, availableQty: 0 },
+    ];
+    api.issueCartQr.mockRejectedValue(
+      new DataNotFoundError('draft order not found.', {
+        status: 409,
+        code: 'CART_HAS_WARNINGS',
+        cause: { code: 'CART_HAS_WARNINGS', message: 'x', warning },
+      }),
+    );
+    api.checkCart.mockResolvedValue(cart({ warning }));
+    const result = await issueQr();
+    expect(result).toMatchObject({ ok: false, warning });
+    expect(result?.ok === false && result.message).toContain('在庫の確認が必要な商品');
+    expect($cart.get()?.warning).toEqual(warning);
+  });
+
+  it('ignores a second tap while the first is on its way', async () => {
+    const answer = deferred<{ draftOrderAlias: string }>();
+    api.issueCartQr.mockReturnValue(answer.promise);
+    const first = issueQr();
+    expect(await issueQr()).toBeUndefined();
+    answer.resolve({ draftOrderAlias: 'Q'.repeat(32) });
+    await first;
+    expect(api.issueCartQr).toHaveBeenCalledTimes(1);
+  });
+});

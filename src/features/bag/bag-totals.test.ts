@@ -1,0 +1,47 @@
+import { totalRows } from './bag-totals.ts';
+
+const shown = (rows: ReturnType<typeof totalRows>) => rows.map((row) => [row.label, row.value]);
+
+describe('the totals display', () => {
+  it('shows the subtotal, shipping, wrapping and the tax-inclusive grand total as the server figured them', () => {
+    const rows = totalRows(
+      { subtotal: 8740, shippingCharge: 880, wrappingFee: 330, grandTotal: 9950 },
+      { anyShipped: true, wrapping: true },
+    );
+    expect(shown(rows)).toEqual([
+      ['商品小計', '¥8,740（税込）'],
+      ['送料', '¥880（税込）'],
+      ['ギフトラッピング', '¥330（税込）'],
+      ['お支払い金額（税込）', '¥9,950（税込）'],
+    ]);
+    expect(rows.filter((row) => row.emphasis).map((row) => row.key)).toEqual(['grandTotal']);
+  });
+
+  it('says 無料 when shipped lines travel free', () => {
+    const rows = totalRows(
+      { subtotal: 12000, shippingCharge: 0, wrappingFee: 0, grandTotal: 12000 },
+      { anyShipped: true, wrapping: false },
+    );
+    expect(shown(rows)).toEqual([
+      ['商品小計', '¥12,000（税込）'],
+      ['送料', '無料'],
+      ['お支払い金額（税込）', '¥12,000（税込）'],
+    ]);
+  });
+
+  it('leaves out shipping when every line is picked up, and wrapping when it is off', () => {
+    const rows = totalRows(
+      { subtotal: 3240, shippingCharge: 0, wrappingFee: 0, grandTotal: 3240 },
+      { anyShipped: false, wrapping: false },
+    );
+    expect(rows.map((row) => row.key)).toEqual(['subtotal', 'grandTotal']);
+  });
+
+  it('never hides a charge the server made, whatever the context says', () => {
+    const rows = totalRows(
+      { subtotal: 1000, shippingCharge: 880, wrappingFee: 330, grandTotal: 2210 },
+      { anyShipped: false, wrapping: false },
+    );
+    expect(rows.map((row) => row.key)).toEqual(['subtotal', 'shipping', 'wrapping', 'grandTotal']);
+  });
+});

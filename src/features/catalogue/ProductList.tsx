@@ -1,0 +1,187 @@
+/**
+ * The product list of an area or brand page. Page 1 comes in the HTML (this island is server-rendered with
+ * it); the island takes over for the next pages: infinite scroll on a sentinel, a 「もっと見る」 button for
+ * keyboards, "No more results!" at the end, "Oops something went wrong!" with a retry button on failure. It
+ * restores the cached pages and the scroll position on Back (src/stores/area-cache.ts).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { FirstPage } from '../../lib/payload.ts';
+import { ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
+import {
+  $productList,
+  initialListState,
+  isComplete,
+  isHistoryNavigation,
+  type ListConfig,
+  loadMore,
+  type ProductListState,
+  rememberScroll,
+  retry,
+  scrollRestored,
+  startProductList,
+} from './area-list-store.ts';
+
+export interface ProductListLabels extends ProductCardLabels {
+  /** 「{count}件の商品」 */
+  count: string;
+  more: string;
+  loading: string;
+  end: string;
+  error: string;
+  retry: string;
+  empty: string;
+}
+
+export interface ProductListProps {
+  /** Cache key: `area:{id}` or `brand:{id}`. One list per page. */
+  listKey: string;
+  areaId?: number;
+  /** A brand page's brand. */
+  tenantIds?: number[];
+  first: FirstPage;
+  labels: ProductListLabels;
+}
+
+/** Loads the next page this far before the sentinel scrolls into view. */
+const PRELOAD_MARGIN = '0px 0px 600px 0px';
+
+/** Starts the page's list after hydration (never during it: the server rendered page 1) and returns it. */
+export function useProductList({ listKey, areaId, tenantIds, first }: Omit<ProductListProps, 'labels'>) {
+  const config = useRef<ListConfig>({ key: listKey, areaId, tenantIds, first });
+  const state = useStore($productList, { ssr: 'initial' });
+
+  useEffect(() => {
+    startProductList(config.current, { restoreScroll: isHistoryNavigation() });
+    const onHide = () => {
+      rememberScroll(window.scrollY);
+      // Back will restore the list first, then the position: the browser must not jump on its own.
+      history.scrollRestoration = 'manual';
+    };
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) history.scrollRestoration = 'auto';
+    };
+    addEventListener('pagehide', onHide);
+    addEventListener('pageshow', onShow);
+    return () => {
+      removeEventListener('pagehide', onHide);
+      removeEventListener('pageshow', onShow);
+    };
+  }, []);
+
+  return state?.key === listKey ? state : initialListState(config.current);
+}
+
+export function ProductListView({ state, labels }: { state: ProductListState; labels: ProductListLabels }) {
+  const list = useRef<HTMLUListElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinelVisible = useRef(false);
+  const complete = isComplete(state);
+  const loading = state.status === 'loading';
+  const firstLoad = loading && state.nextPage === 1;
+
+  // Back: scroll to where the shopper was, once the restored pages are in the document.
+  useLayoutEffect(() => {
+    if (state.restoreScrollY === null) return;
+    window.scrollTo(0, state.restoreScrollY);
+    history.scrollRestoration = 'auto';
+    scrollRestored();
+  }, [state.restoreScrollY]);
+
+  const showSentinel = !complete && state.status !== 'error' && state.nextPage > 1;
+  useEffect(() => {
+    const element = sentinel.current;
+    // Without IntersectionObserver (old browsers) the 「もっと見る」 button loads the next pages.
+    if (!showSentinel || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        sentinelVisible.current = entry?.isIntersecting ?? false;
+        if (sentinelVisible.current) void loadMore();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => {
+      sentinelVisible.current = false;
+      observer.disconnect();
+    };
+  }, [showSentinel]);
+
+  // A tall screen may still show the sentinel after a page arrives: keep going.
+  useEffect(() => {
+    if (sentinelVisible.current && state.status === 'idle' && !complete) void loadMore();
+  }, [state.status, complete]);
+
+  // After a load by the button, focus moves to the first new product, not on to the end of the page.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || state.status === 'loading') return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLAnchorElement>('li a')[from]?.focus();
+  }, [state.status]);
+
+  function loadByButton() {
+    focusFrom.current = state.products.length;
+    void loadMore();
+  }
+
+  return (
+    <div>
+      <p className="mb-3 text-sm text-secondary" aria-live="polite">
+        {firstLoad ? labels.loading : labels.count.replace('{count}', String(state.count))}
+      </p>
+      {state.products.length > 0 && (
+        <ul
+          ref={list}
+          className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5"
+          data-testid="product-list"
+        >
+          {state.products.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} labels={labels} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 flex min-h-24 flex-col items-center justify-center gap-3 text-center text-sm">
+        {state.status === 'error' ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded border border-error px-4 py-3"
+          >
+            <p>{labels.error}</p>
+            <button
+              type="button"
+              onClick={() => void retry()}
+              className="min-h-11 rounded border border-primary px-6 font-bold hover:bg-primary hover:text-white"
+            >
+              {labels.retry}
+            </button>
+          </div>
+        ) : complete ? (
+          <p className="text-secondary">{state.products.length === 0 ? labels.empty : labels.end}</p>
+        ) : (
+          <>
+            <div ref={sentinel} aria-hidden="true" className="h-px w-full" />
+            <button
+              type="button"
+              onClick={loadByButton}
+              disabled={loading}
+              aria-busy={loading}
+              className="min-h-11 rounded border border-primary px-6 font-bold hover:bg-primary hover:text-white disabled:border-accent disabled:text-secondary disabled:hover:bg-transparent"
+            >
+              {loading ? labels.loading : labels.more}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The island of brand pages: the list alone. Area pages wrap it with the brand filter (AreaProducts). */
+export default function ProductList({ labels, ...props }: ProductListProps) {
+  const state = useProductList(props);
+  return <ProductListView state={state} labels={labels} />;
+}

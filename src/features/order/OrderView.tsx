@@ -1,0 +1,153 @@
+/**
+ * The order page (/order/{orderAlias}/): status, lines, charges, pickup information, and each shipment with
+ * its status and a link to its address step.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { t } from '../../i18n/index.ts';
+import { addressHref, aliasFromPath } from '../../lib/alias.ts';
+import type { Order, Shipment } from '../../lib/catalog/cart.ts';
+import { formatDateTime } from '../../lib/format/time.ts';
+import { SummaryLines } from '../../ui/SummaryLines.tsx';
+import { AddressSummary } from '../address/AddressSummary.tsx';
+import { isAddressEditable } from '../address/address-target.ts';
+import { clearCart } from '../bag/add-to-bag.ts';
+import { anyShipped, summaryOfOrderLine } from '../bag/bag-lines.ts';
+import { OrderSummary } from '../bag/OrderSummary.tsx';
+import { LoadErrorView, PageNotFoundView } from '../site/ErrorScreenView.tsx';
+import { $order, loadOrder } from './order-store.ts';
+
+const ORDER_STATUS: Record<Order['status'], string> = {
+  paid: t('order.status.paid'),
+  fulfilled: t('order.status.fulfilled'),
+  cancelled: t('order.status.cancelled'),
+};
+
+export const SHIPMENT_STATUS: Record<Shipment['status'], string> = {
+  awaiting_address: t('order.shipment.status.awaiting_address'),
+  address_received: t('order.shipment.status.address_received'),
+  shipped: t('order.shipment.status.shipped'),
+  delivered: t('order.shipment.status.delivered'),
+};
+
+export default function OrderView() {
+  const view = useStore($order);
+  const [alias, setAlias] = useState<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    const found = aliasFromPath(window.location.pathname, 'order');
+    setAlias(found);
+    // The bag was emptied when the order was paid: the count cached in this tab is stale.
+    clearCart();
+    if (found) void loadOrder(found);
+  }, []);
+
+  if (alias === null) return <PageNotFoundView path={window.location.pathname} />;
+  if (view.kind === 'error') {
+    return <LoadErrorView status={view.status} onRetry={() => alias && void loadOrder(alias)} />;
+  }
+  if (view.kind === 'loading' || alias === undefined) {
+    return (
+      <p className="py-12 text-center text-sm text-secondary" role="status" aria-busy="true">
+        {t('order.loading')}
+      </p>
+    );
+  }
+  return <OrderDetails order={view.order} />;
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const storeLines = order.lines.filter((line) => line.receive === 'store');
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-lg font-bold">{t('order.title')}</h1>
+        {order.status === 'paid' && <p className="mt-1 text-sm">{t('order.thanks')}</p>}
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-secondary">{t('order.status')}</dt>
+          <dd className="font-bold" data-testid="order-status">
+            {ORDER_STATUS[order.status]}
+          </dd>
+          <dt className="text-secondary">{t('order.date')}</dt>
+          <dd>{formatDateTime(order.createdAt)}</dd>
+          <dt className="text-secondary">{t('order.number')}</dt>
+          <dd className="break-all font-mono text-xs leading-5">{order.orderAlias}</dd>
+        </dl>
+      </header>
+
+      <OrderSummary
+        id="order-lines"
+        title={t('order.lines')}
+        lines={order.lines.map(summaryOfOrderLine)}
+        charges={order}
+        context={{ anyShipped: anyShipped(order.lines), wrapping: order.wrapping }}
+        testId="order-totals"
+      />
+
+      {order.pickup && (
+        <section aria-labelledby="order-pickup" className="rounded-lg border border-accent/40 p-4">
+          <h2 id="order-pickup" className="text-sm font-bold">
+            {t('order.pickup.title')}
+          </h2>
+          <dl className="mt-2 text-sm">
+            <dt className="text-secondary">{t('order.pickup.place')}</dt>
+            <dd className="font-bold">{order.pickup.place}</dd>
+          </dl>
+          <p className="mt-2 text-sm">{order.pickup.note}</p>
+          <SummaryLines lines={storeLines.map(summaryOfOrderLine)} compact />
+        </section>
+      )}
+
+      {order.shipments.length > 0 && (
+        <section aria-labelledby="order-shipments" className="flex flex-col gap-3">
+          <h2 id="order-shipments" className="text-sm font-bold">
+            {t('order.shipments.title')}
+          </h2>
+          {order.shipments.map((shipment, index) => (
+            <ShipmentCard key={shipment.shipmentAlias} shipment={shipment} index={index} />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ShipmentCard({ shipment, index }: { shipment: Shipment; index: number }) {
+  const labelId = `shipment-${shipment.shipmentAlias}`;
+  return (
+    <article
+      aria-labelledby={labelId}
+      className="rounded-lg border border-accent/40 p-4"
+      data-testid="shipment"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={labelId} className="text-sm font-bold">
+          {t('order.shipment.label', { n: index + 1 })}
+        </h3>
+        <span
+          className="rounded-full border border-primary px-2.5 py-0.5 text-xs font-bold"
+          data-testid="shipment-status"
+        >
+          {SHIPMENT_STATUS[shipment.status]}
+        </span>
+      </div>
+      <SummaryLines lines={shipment.lines.map(summaryOfOrderLine)} compact />
+      {shipment.address && (
+        <div className="mt-2">
+          <h4 className="text-xs text-secondary">{t('order.shipment.address')}</h4>
+          <AddressSummary address={shipment.address} />
+        </div>
+      )}
+      {isAddressEditable(shipment) && (
+        <a
+          href={addressHref(shipment.shipmentAlias)}
+          className={`mt-3 flex min-h-11 items-center justify-center rounded px-4 font-bold ${shipment.status === 'awaiting_address' ? 'bg-primary text-white hover:bg-black' : 'border border-primary hover:bg-neutral-50'}`}
+        >
+          {shipment.status === 'awaiting_address'
+            ? t('order.shipment.enterAddress')
+            : t('order.shipment.changeAddress')}
+        </a>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Product, Variant } from '../../lib/catalog/types.ts';
+import { jsonLdText, productJsonLd } from './json-ld.ts';
+
+const variant = (id: number, price: number, totalStock: number, title = `v${id}`): Variant => ({
+  id,
+  sku: `SKU-${id}`,
+  title,
+  compareAtPrice: null,
+  price,
+  isSale: false,
+  stockInShop: 0,
+  totalStock,
+  imageId: null,
+  image: null,
+  options: [],
+});
+
+const product: Product = {
+  id: 2,
+  shopifyProductId: 'gid://shopify/Product/2',
+  images: [{ id: 4, src: 'http://img.test/products/4.jpg' }],
+  title: '本練り羊羹',
+  descriptionHtml: '<p>北海道産小豆の<strong>羊羹</strong>です。</p><script>alert(1)</script>',
+  variants: [variant(4, 2592, 3, '6個入'), variant(6, 4212, 0, '10個入')],
+  tenant: {
+    id: 1,
+    name: '京菓子司 香月堂',
+    logoSrc: 'http://img.test/t.png',
+    description: '',
+    officialSiteUrl: null,
+  },
+  videoSrc: null,
+  tags: [],
+  stockInShop: 3,
+  areas: [1],
+};
+
+describe('product structured data', () => {
+  const url = 'https://gift.example/area/1/products/2/';
+  const data = productJsonLd(product, url);
+
+  it('names the product, its brand, its 768 image and a plain-text description', () => {
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: '本練り羊羹',
+      brand: { '@type': 'Brand', name: '京菓子司 香月堂' },
+      image: ['http://img.test/products/4.jpg?width=768&height=768&format=jpeg'],
+      description: '北海道産小豆の羊羹です。',
+      sku: 'SKU-4',
+    });
+  });
+
+  it('offers every variant in yen with its availability', () => {
+    expect(data.offers).toEqual([
+      expect.objectContaining({
+        sku: 'SKU-4',
+        price: 2592,
+        priceCurrency: 'JPY',
+        availability: 'https://schema.org/InStock',
+        url,
+      }),
+      expect.objectContaining({ sku: 'SKU-6', price: 4212, availability: 'https://schema.org/OutOfStock' }),
+    ]);
+  });
+
+  it('has no image when the product has none', () => {
+    expect(productJsonLd({ ...product, images: [] }, url)).not.toHaveProperty('image');
+  });
+
+  it('cannot close its script element', () => {
+    expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).not.toContain('<');
+  });
+});

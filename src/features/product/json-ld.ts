@@ -1,0 +1,42 @@
+/**
+ * Structured data for product pages (schema.org Product with one Offer per variant), built at build time
+ * from the catalogue: search engines read the JPY price and availability of every variant.
+ */
+
+import type { Product } from '../../lib/catalog/types.ts';
+import { descriptionText } from '../../lib/html.ts';
+import { imageUrl, MAIN_SIZE } from '../../lib/images.ts';
+import { leadVariant } from '../catalogue/catalogue-pages.ts';
+
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+/** The JSON-LD Product of a product page at `pageUrl` (absolute). */
+export function productJsonLd(product: Product, pageUrl: string) {
+  const images = product.images.map((image) => imageUrl(image.src, MAIN_SIZE));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    ...(images.length ? { image: images } : {}),
+    description: descriptionText(product.descriptionHtml, 5000),
+    sku: leadVariant(product).sku,
+    brand: { '@type': 'Brand', name: product.tenant.name },
+    url: pageUrl,
+    offers: product.variants.map((variant) => ({
+      '@type': 'Offer',
+      sku: variant.sku,
+      name: variant.title || product.title,
+      price: variant.price,
+      priceCurrency: 'JPY',
+      availability: variant.totalStock > 0 ? IN_STOCK : OUT_OF_STOCK,
+      itemCondition: 'https://schema.org/NewCondition',
+      url: pageUrl,
+    })),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` escaped so the data cannot close the script. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

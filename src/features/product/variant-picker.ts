@@ -1,0 +1,132 @@
+/** <variant-picker>: options, price, stock and add-to-bag of a product page (VariantPicker.astro). */
+
+import type { Variant } from '../../lib/catalog/types.ts';
+import { define, readJson } from '../../lib/custom-element.ts';
+import { priceDisplay } from '../../lib/format/price.ts';
+import { addToBag } from '../bag/add-to-bag.ts';
+import { type AddToBagProblem, addToBagProblem } from './add-to-bag-problem.ts';
+import { showImage } from './gallery-store.ts';
+import {
+  type AvailabilityLabels,
+  availability,
+  availabilityText,
+  chooseOption,
+  findVariant,
+  type OptionSelection,
+} from './variant-options.ts';
+
+/** The texts the picker says after the first render (VariantPicker.astro passes them as JSON). */
+export interface PickerLabels extends AvailabilityLabels {
+  adding: string;
+  added: string;
+  viewBag: string;
+  errors: Record<AddToBagProblem, string>;
+}
+
+class VariantPicker extends HTMLElement {
+  #variants: Variant[] = [];
+  #labels: PickerLabels | undefined;
+  #selection: OptionSelection = {};
+  #adding = false;
+
+  connectedCallback() {
+    this.#variants = readJson<Variant[]>(this, 'variants') ?? [];
+    this.#labels = readJson<PickerLabels>(this, 'labels') ?? undefined;
+    // Whatever was checked before this script ran (a tap on a slow connection) counts.
+    for (const radio of this.#radios())
+      if (radio.checked) this.#selection[radio.dataset.option ?? ''] = radio.value;
+    this.addEventListener('change', (event) => {
+      const radio = event.target;
+      if (!(radio instanceof HTMLInputElement) || radio.type !== 'radio') return;
+      this.#selection = chooseOption(
+        this.#variants,
+        this.#selection,
+        radio.dataset.option ?? '',
+        radio.value,
+      );
+      this.#say('', '');
+      this.#render();
+      const image = this.#variant()?.image;
+      if (image) showImage(image);
+    });
+    this.querySelector('[data-add]')?.addEventListener('click', () => void this.#add());
+    this.#render();
+  }
+
+  #radios() {
+    return this.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+  }
+
+  #variant() {
+    return findVariant(this.#variants, this.#selection);
+  }
+
+  #render() {
+    const labels = this.#labels;
+    if (!labels) return;
+    const variant = this.#variant();
+    for (const radio of this.#radios())
+      radio.checked = this.#selection[radio.dataset.option ?? ''] === radio.value;
+    if (variant) {
+      const price = priceDisplay(variant.price, variant.compareAtPrice);
+      this.#set('[data-amount]', price.price);
+      this.#set('[data-compare-amount]', price.compareAt ?? '');
+      for (const selector of ['[data-sale]', '[data-compare]']) {
+        this.querySelector<HTMLElement>(selector)?.toggleAttribute('hidden', !price.compareAt);
+      }
+    }
+    const state = availability(variant);
+    const stock = this.querySelector<HTMLElement>('[data-stock]');
+    if (stock) {
+      stock.textContent = availabilityText(variant, labels);
+      stock.classList.toggle('bg-error/20', state === 'soldOut');
+      stock.classList.toggle('px-1', state === 'soldOut');
+    }
+    const button = this.querySelector<HTMLButtonElement>('[data-add]');
+    if (button) {
+      button.disabled = this.#adding || state === 'soldOut' || state === 'missing';
+      button.setAttribute('aria-busy', String(this.#adding));
+    }
+  }
+
+  #set(selector: string, text: string) {
+    const element = this.querySelector(selector);
+    if (element) element.textContent = text;
+  }
+
+  /** The polite status line (with the bag link once added) and the alert line for failures. */
+  #say(status: string, error: string, withBagLink = false) {
+    const line = this.querySelector('[data-status]');
+    if (line) {
+      line.textContent = status;
+      if (withBagLink && this.#labels) {
+        const link = document.createElement('a');
+        link.href = '/cart/';
+        link.className = 'ml-1 font-bold underline underline-offset-4';
+        link.textContent = this.#labels.viewBag;
+        line.append(link);
+      }
+    }
+    this.#set('[data-error]', error);
+  }
+
+  async #add() {
+    const variant = this.#variant();
+    const labels = this.#labels;
+    if (!variant || !labels || this.#adding || variant.totalStock === 0) return;
+    this.#adding = true;
+    this.#say(labels.adding, '');
+    this.#render();
+    try {
+      await addToBag({ productId: Number(this.dataset.productId), variantId: variant.id, qty: 1 });
+      this.#say(labels.added, '', true);
+    } catch (error) {
+      this.#say('', labels.errors[addToBagProblem(error)]);
+    } finally {
+      this.#adding = false;
+      this.#render();
+    }
+  }
+}
+
+define('variant-picker', VariantPicker);

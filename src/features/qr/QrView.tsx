@@ -1,0 +1,123 @@
+/**
+ * The QR page (/qr/{draftOrderAlias}/): the QR of urlForQrCode for the store counter, the confirmation, the
+ * time limit and the polled status. Completed → the order page; expired → /qr/timeout/.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../i18n/index.ts';
+import { aliasFromPath, CART_HREF } from '../../lib/alias.ts';
+import { anyShipped, summaryOfCartProduct } from '../bag/bag-lines.ts';
+import { OrderSummary } from '../bag/OrderSummary.tsx';
+import { LoadErrorView, PageNotFoundView } from '../site/ErrorScreenView.tsx';
+import { Countdown } from './Countdown.tsx';
+import { $qr, type DraftOrderWatch, followDraftOrder } from './draft-order-store.ts';
+import { QrCode } from './QrCode.tsx';
+import { aliasForStaff, confirmationErrorMessage } from './qr-status.ts';
+
+export default function QrView() {
+  // The page's script starts before hydration: hydrate from the build-time value first.
+  const view = useStore($qr, { ssr: 'initial' });
+  const [alias, setAlias] = useState<string | null | undefined>(undefined);
+  const watch = useRef<DraftOrderWatch | undefined>(undefined);
+
+  useEffect(() => {
+    const found = aliasFromPath(window.location.pathname, 'qr');
+    setAlias(found);
+    if (found) watch.current = followDraftOrder(found);
+    return () => watch.current?.stop();
+  }, []);
+
+  if (alias === null) return <PageNotFoundView path={window.location.pathname} />;
+
+  switch (view.kind) {
+    case 'error':
+      return (
+        <LoadErrorView
+          status={view.status}
+          description={view.status === 404 ? confirmationErrorMessage('NOT_FOUND') : undefined}
+          onRetry={() => {
+            if (alias) watch.current = followDraftOrder(alias, { restart: true });
+          }}
+        />
+      );
+    case 'refused':
+      return (
+        <section className="flex flex-col items-center gap-4 py-12 text-center" aria-labelledby="qr-refused">
+          <h1 id="qr-refused" className="text-lg font-bold">
+            {t('qr.error.title')}
+          </h1>
+          <p className="rounded bg-error/20 px-4 py-3 text-sm" role="alert">
+            {confirmationErrorMessage(view.code)}
+          </p>
+          <a
+            href={CART_HREF}
+            className="inline-flex min-h-11 items-center rounded bg-primary px-6 font-bold text-white hover:bg-black"
+          >
+            {t('qr.backToCart')}
+          </a>
+        </section>
+      );
+    case 'ready':
+      return <ReadyQr view={view} onZero={() => watch.current?.pollNow()} />;
+    case 'leaving':
+      return <Pending text={t('qr.status.leaving')} />;
+    default:
+      return <Pending text={t('qr.loading')} />;
+  }
+}
+
+function Pending({ text }: { text: string }) {
+  return (
+    <div aria-busy="true" className="flex flex-col items-center gap-4 py-8">
+      <div className="h-72 w-72 rounded bg-neutral-100" aria-hidden="true" />
+      <p className="text-sm text-secondary" role="status">
+        {text}
+      </p>
+    </div>
+  );
+}
+
+function ReadyQr({
+  view,
+  onZero,
+}: {
+  view: Extract<ReturnType<typeof $qr.get>, { kind: 'ready' }>;
+  onZero: () => void;
+}) {
+  const { confirmation } = view;
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="flex flex-col items-center gap-3 text-center" aria-labelledby="qr-title">
+        <h1 id="qr-title" className="text-lg font-bold">
+          {t('qr.title')}
+        </h1>
+        <p className="text-sm">{t('qr.lead')}</p>
+        <div className="rounded-lg border border-accent/40 bg-white p-1 shadow-sm">
+          <QrCode value={confirmation.urlForQrCode} />
+        </div>
+        <p className="text-xs text-secondary">
+          {t('qr.fallback')}
+          <br />
+          <code className="break-all font-mono text-sm text-primary" data-testid="qr-alias">
+            {aliasForStaff(confirmation.urlForQrCode)}
+          </code>
+        </p>
+        <Countdown expiresAt={view.expiresAt} onZero={onZero} />
+        <p
+          role="status"
+          className={`rounded px-3 py-2 text-sm ${view.offline ? 'bg-error/20' : 'bg-neutral-100'}`}
+        >
+          {view.offline ? t('qr.status.offline') : t('qr.status.waiting')}
+        </p>
+      </section>
+      <OrderSummary
+        id="qr-confirmation"
+        title={t('qr.confirmation.title')}
+        lines={confirmation.products.map(summaryOfCartProduct)}
+        charges={confirmation}
+        context={{ anyShipped: anyShipped(confirmation.products), wrapping: confirmation.wrappingFee > 0 }}
+        testId="qr-totals"
+      />
+    </div>
+  );
+}

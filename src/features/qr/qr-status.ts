@@ -1,0 +1,83 @@
+/** What the QR page does with what the server says about a draft order. */
+import { t } from '../../i18n/index.ts';
+import { orderHref, QR_TIMEOUT_HREF } from '../../lib/alias.ts';
+import type { CartConfirmation, CartConfirmationError, DraftOrderStatus } from '../../lib/catalog/cart.ts';
+
+export type ConfirmationErrorCode = CartConfirmationError['errorCode'];
+
+/** Where the QR page goes, or what it shows, after a status poll. */
+export type DraftOrderStep =
+  | { kind: 'waiting'; expiresAt: string }
+  | { kind: 'go'; href: string }
+  | { kind: 'cancelled' };
+
+/** pending → keep waiting; completed → the order page; expired → /qr/timeout/; cancelled → say so. */
+export function stepForStatus(status: DraftOrderStatus): DraftOrderStep {
+  switch (status.status) {
+    case 'pending':
+      return { kind: 'waiting', expiresAt: status.expiresAt };
+    case 'completed':
+      return status.orderAlias ? { kind: 'go', href: orderHref(status.orderAlias) } : { kind: 'cancelled' };
+    case 'expired':
+      return { kind: 'go', href: QR_TIMEOUT_HREF };
+    default:
+      return { kind: 'cancelled' };
+  }
+}
+
+/** What the QR page does with the confirmation call's answer. */
+export type ConfirmationStep =
+  | { kind: 'show'; confirmation: CartConfirmation }
+  | { kind: 'go'; href: string }
+  | { kind: 'notFound' }
+  | { kind: 'refused'; code: ConfirmationErrorCode };
+
+export function isConfirmationError(
+  value: CartConfirmation | CartConfirmationError,
+): value is CartConfirmationError {
+  return 'errorCode' in value;
+}
+
+/** EXPIRED → /qr/timeout/; COMPLETED with its order → the order page; NOT_FOUND → 404; else explain. */
+export function stepForConfirmation(value: CartConfirmation | CartConfirmationError): ConfirmationStep {
+  if (!isConfirmationError(value)) return { kind: 'show', confirmation: value };
+  switch (value.errorCode) {
+    case 'EXPIRED':
+      return { kind: 'go', href: QR_TIMEOUT_HREF };
+    case 'COMPLETED':
+      return value.orderAlias
+        ? { kind: 'go', href: orderHref(value.orderAlias) }
+        : { kind: 'refused', code: 'COMPLETED' };
+    case 'NOT_FOUND':
+      return { kind: 'notFound' };
+    default:
+      return { kind: 'refused', code: value.errorCode };
+  }
+}
+
+/** A clear Japanese message for each errorCode (and for a replaced draft order, CANCELLED). */
+export function confirmationErrorMessage(code: ConfirmationErrorCode | 'CANCELLED'): string {
+  switch (code) {
+    case 'NOT_FOUND':
+      return t('qr.error.notFound');
+    case 'EXPIRED':
+      return t('qr.error.expired');
+    case 'COMPLETED':
+      return t('qr.error.completed');
+    case 'STOCK_CHANGED':
+      return t('qr.error.stockChanged');
+    case 'CANCELLED':
+      return t('qr.error.cancelled');
+    default:
+      return t('qr.error.notFound');
+  }
+}
+
+/** The draft-order alias at the end of urlForQrCode, shown under the QR for staff when scanning fails. */
+export function aliasForStaff(urlForQrCode: string): string {
+  try {
+    return new URL(urlForQrCode).pathname.split('/').filter(Boolean).pop() ?? '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+
+import type { ProductSummary } from '../../lib/payload.ts';
+import {
+  $wishlist,
+  isFavorite,
+  loadWishlist,
+  refreshWishlist,
+  removeFavorite,
+  toggleFavorite,
+  WISHLIST_KEY,
+} from './wishlist-store.ts';
+
+const summary = (id: number, price = 1000): ProductSummary => ({
+  id,
+  areaId: 1,
+  title: `商品${id}`,
+  tenantName: 'ブランド',
+  imageSrc: null,
+  price,
+  maxPrice: price,
+  compareAtPrice: null,
+  onSale: false,
+  soldOut: false,
+  href: `/area/1/products/${id}/`,
+});
+
+const stored = () => JSON.parse(localStorage.getItem(WISHLIST_KEY) ?? 'null');
+
+beforeEach(() => {
+  localStorage.clear();
+  loadWishlist();
+});
+
+describe('favorites', () => {
+  it('adds a product with the heart and removes it with a second tap', () => {
+    expect(toggleFavorite(summary(2), 100)).toBe(true);
+    expect(isFavorite($wishlist.get(), 2)).toBe(true);
+    expect(stored()).toEqual([{ product: summary(2), addedAt: 100 }]);
+    expect(toggleFavorite(summary(2), 200)).toBe(false);
+    expect(stored()).toEqual([]);
+  });
+
+  it('survives a reload (kept in localStorage), newest first', () => {
+    toggleFavorite(summary(2), 100);
+    toggleFavorite(summary(5), 200);
+    $wishlist.set([]);
+    loadWishlist();
+    expect($wishlist.get().map((item) => item.product.id)).toEqual([5, 2]);
+  });
+
+  it('drops a stored item of another shape and keeps the rest', () => {
+    localStorage.setItem(
+      WISHLIST_KEY,
+      JSON.stringify([{ product: summary(2), addedAt: 1 }, { product: { id: 'x' }, addedAt: 2 }, 'junk']),
+    );
+    loadWishlist();
+    expect($wishlist.get().map((item) => item.product.id)).toEqual([2]);
+  });
+
+  it('ignores a stored value that is not a list', () => {
+    localStorage.setItem(WISHLIST_KEY, '{"items":');
+    loadWishlist();
+    expect($wishlist.get()).toEqual([]);
+  });
+
+  it('removes a favorite', () => {
+    toggleFavorite(summary(2));
+    toggleFavorite(summary(3));
+    removeFavorite(2);
+    expect($wishlist.get().map((item) => item.product.id)).toEqual([3]);
+  });
+
+  it('refreshes each favorite from its product page payload', async () => {
+    toggleFavorite(summary(2, 1000), 1);
+    toggleFavorite(summary(9, 1000), 2);
+    toggleFavorite(summary(7, 1000), 3);
+    const fetchImpl = vi.fn(async (url: string | URL | Request) => {
+      const path = String(url);
+      if (path === '/area/1/products/2/_payload.json') {
+        return Response.json({ kind: 'product', summary: { ...summary(2, 800), soldOut: true } });
+      }
+      if (path === '/area/1/products/9/_payload.json') return new Response('not found', { status: 404 });
+      throw new TypeError('Failed to fetch');
+    });
+    await refreshWishlist(fetchImpl as typeof fetch);
+    const byId = new Map($wishlist.get().map((item) => [item.product.id, item]));
+    expect(byId.get(2)).toEqual({ product: { ...summary(2, 800), soldOut: true }, addedAt: 1 });
+    expect(byId.get(9)?.unavailable).toBe(true);
+    expect(byId.get(7)).toEqual({ product: summary(7, 1000), addedAt: 3 });
+    expect(stored()).toHaveLength(3);
+  });
+});

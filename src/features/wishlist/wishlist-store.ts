@@ -1,0 +1,94 @@
+/**
+ * Favorites (the wishlist): products the shopper marked with the heart, kept in localStorage under a
+ * versioned key and validated on read. Each item stores the product's summary, so /wishlist/ renders at once
+ * (offline-first) and then refreshes every item from its product page's `_payload.json`.
+ */
+import { atom } from 'nanostores';
+import { fetchPayload, isProductSummary, type ProductSummary } from '../../lib/payload.ts';
+import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
+
+export const WISHLIST_KEY = 'wishlist:v1';
+
+export interface WishlistItem {
+  product: ProductSummary;
+  /** When it was added (ms since the epoch). */
+  addedAt: number;
+  /** Set when the product's page no longer exists (it left the catalogue). */
+  unavailable?: boolean;
+}
+
+function isItem(value: unknown): value is WishlistItem {
+  return (
+    isRecord(value) &&
+    isProductSummary(value.product) &&
+    isNonNegativeInteger(value.addedAt) &&
+    (value.unavailable === undefined || typeof value.unavailable === 'boolean')
+  );
+}
+
+/** Favorites, newest first. Empty until `loadWishlist()` (the server render and hydration see it empty). */
+export const $wishlist = atom<WishlistItem[]>([]);
+
+/** Reads the stored favorites, keeping every valid item (an invalid one is dropped, not the whole list). */
+export function loadWishlist(): void {
+  const stored = readStored('local', WISHLIST_KEY, Array.isArray, []);
+  $wishlist.set(stored.filter(isItem));
+}
+
+function save(items: WishlistItem[]): void {
+  $wishlist.set(items);
+  writeStored('local', WISHLIST_KEY, items);
+}
+
+/** True when the product is a favorite. */
+export function isFavorite(items: readonly WishlistItem[], productId: number): boolean {
+  return items.some((item) => item.product.id === productId);
+}
+
+/** Adds the product, or removes it when it is one already; true when it is a favorite afterwards. */
+export function toggleFavorite(product: ProductSummary, now: number = Date.now()): boolean {
+  loadWishlist(); // another tab may have changed it
+  const items = $wishlist.get();
+  if (isFavorite(items, product.id)) {
+    save(items.filter((item) => item.product.id !== product.id));
+    return false;
+  }
+  save([{ product, addedAt: now }, ...items]);
+  return true;
+}
+
+/** Removes a favorite. */
+export function removeFavorite(productId: number): void {
+  loadWishlist();
+  save($wishlist.get().filter((item) => item.product.id !== productId));
+}
+
+/**
+ * Refreshes every favorite from its product page's payload (price, stock, title and image change with each
+ * build). A page that no longer exists marks the item unavailable; a network failure keeps it as it was.
+ */
+export async function refreshWishlist(fetchImpl: typeof fetch = fetch): Promise<void> {
+  const items = $wishlist.get();
+  const fresh = await Promise.all(
+    items.map(async (item): Promise<WishlistItem> => {
+      try {
+        const payload = await fetchPayload(item.product.href, 'product', fetchImpl);
+        if (!payload) return { ...item, unavailable: true };
+        return { product: payload.summary, addedAt: item.addedAt };
+      } catch {
+        return item;
+      }
+    }),
+  );
+  // Keep removals and additions made while the payloads were on their way.
+  const byId = new Map(fresh.map((item) => [item.product.id, item]));
+  save($wishlist.get().map((item) => byId.get(item.product.id) ?? item));
+}
+
+if (typeof window !== 'undefined') {
+  loadWishlist();
+  // Another tab changed the favorites.
+  addEventListener('storage', (event) => {
+    if (event.key === WISHLIST_KEY || event.key === null) loadWishlist();
+  });
+}

@@ -1,0 +1,33 @@
+/** A square catalogue image in React: AVIF/WebP/JPEG at 1x and 2x (the fallback image when `src` is null). */
+import { responsiveImage } from '../lib/images.ts';
+
+interface Props {
+  src: string | null | undefined;
+  /** Display size in CSS px (256 thumbnails, 768 main). */
+  size: number;
+  alt: string;
+  /** The page's LCP image: eager, fetchpriority high. Every other image is lazy. */
+  priority?: boolean;
+  className?: string;
+}
+
+export function CatalogPicture({ src, size, alt, priority = false, className }: Props) {
+  const image = responsiveImage(src, size);
+  return (
+    <picture>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} />
+      ))}
+      <img
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        className={className}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'sync' : 'async'}
+        fetchPriority={priority ? 'high' : 'auto'}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The lines of a confirmation or an order, read-only: image, title, variant, receive, quantity, unit price
+ * and line total.
+ */
+
+import type { SummaryLine } from '../features/bag/bag-lines.ts';
+import { t } from '../i18n/index.ts';
+import { formatPrice } from '../lib/format/price.ts';
+import { Thumb } from './Thumb.tsx';
+
+export function SummaryLines({
+  lines,
+  compact = false,
+}: {
+  lines: readonly SummaryLine[];
+  compact?: boolean;
+}) {
+  return (
+    <ul className="divide-y divide-accent/30">
+      {lines.map((line) => (
+        <li key={line.key} className="flex gap-3 py-3" data-testid="summary-line">
+          {!compact && <Thumb src={line.imageSrc} size={56} />}
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="font-bold leading-snug">{line.title}</p>
+            {line.variantLabel && <p className="text-xs text-secondary">{line.variantLabel}</p>}
+            <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-secondary">
+                <span className="rounded border border-accent/60 px-1.5">
+                  {line.receive === 'store' ? t('cart.receive.storeShort') : t('cart.receive.shipShort')}
+                </span>
+                <span>
+                  {formatPrice(line.price)} × {t('confirm.lineQty', { count: line.qty })}
+                </span>
+              </p>
+              <p className="ml-auto font-bold tabular-nums">{formatPrice(line.totalPrice)}</p>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

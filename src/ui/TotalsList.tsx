@@ -1,0 +1,39 @@
+/** Subtotal, shipping, wrapping and the tax-inclusive grand total, as the server figured them. */
+
+import { type Charges, type TotalsContext, totalRows } from '../features/bag/bag-totals.ts';
+import { t } from '../i18n/index.ts';
+
+export function TotalsList({
+  charges,
+  context,
+  busy = false,
+  testId,
+}: {
+  charges: Charges;
+  context: TotalsContext;
+  /** A change is on its way: these figures are about to be replaced. */
+  busy?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div aria-busy={busy || undefined}>
+      <dl className={`flex flex-col gap-2 text-sm ${busy ? 'opacity-60' : ''}`} data-testid={testId}>
+        {totalRows(charges, context).map((row) => (
+          <div
+            key={row.key}
+            className={`flex flex-wrap items-baseline justify-between gap-x-4 ${row.emphasis ? 'border-t border-accent/40 pt-2 text-base font-bold' : ''}`}
+            data-total={row.key}
+          >
+            <dt className={row.emphasis ? '' : 'text-secondary'}>{row.label}</dt>
+            <dd className="ml-auto text-right tabular-nums">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {busy ? (
+        <p className="mt-2 text-xs text-secondary">{t('cart.totals.updating')}</p>
+      ) : (
+        <p className="mt-2 text-xs text-secondary">{t('cart.totals.taxNote')}</p>
+      )}
+    </div>
+  );
+}
