@@ -1,4 +1,4 @@
-/** Theme of SPEC §1: a single light theme. Loaded by src/styles/global.css through `@config`. */
+/** The product's theme: a single light theme. Loaded by src/styles/global.css through `@config`. */
 /** @type {import('tailwindcss').Config} */
 export default {
   theme: {
@@ -13,7 +13,7 @@ export default {
         success: '#333333',
       },
       fontFamily: {
-        // No web fonts: the Japanese system stack (DESIGN.md decision 12).
+        // No web fonts: the Japanese system font stack.
         sans: [
           '"Hiragino Kaku Gothic ProN"',
           '"Hiragino Sans"',

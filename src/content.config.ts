@@ -7,7 +7,7 @@ export const collections = {
   areas: defineCollection(areasLoader()),
   tenants: defineCollection(tenantsLoader()),
   products: defineCollection(productsLoader()),
-  /** The seasonal theme of the home page (SPEC §1), authored in src/content/theme/. */
+  /** The seasonal theme of the home page, authored in src/content/theme/. */
   theme: defineCollection({
     loader: glob({ pattern: '*.md', base: './src/content/theme' }),
     schema: themeSchema,

@@ -1,4 +1,4 @@
-// Add-to-bag → header badge: on a product page, the time from the click on カートに入れる until the header's
+// Add-to-bag → header badge: on a product page, the time from the click on バッグに入れる until the header's
 // bag badge shows the new count, against the local reference API (target ≤ 300 ms). Measured in the page
 // (performance.now() at the click and at the badge's change), in Debian's Chromium at phone size, no
 // throttling. Also the bare API round trip of POST /catalog/cart/product through the site's proxy.
@@ -46,7 +46,7 @@ export async function addToBagBench(base, { runs = 20 } = {}) {
       const ms = await page.evaluate(
         () =>
           new Promise((resolve, reject) => {
-            const badge = document.querySelector('[data-cart-badge-count]');
+            const badge = document.querySelector('[data-bag-badge-count]');
             const button = document.querySelector('[data-add]');
             if (!badge || !button) return reject(new Error('no badge or add-to-bag button on the page'));
             const before = badge.textContent;

@@ -5,18 +5,15 @@
 import {
   type AddressInput,
   type AddressResult,
-  DELIVERY_LEAD_DAYS,
   PREFECTURES,
-  type ShipmentAddress,
-  TIME_SLOTS,
   tokyoDatePlus,
   validateAddressValues,
 } from '../../src/features/address/address-rules.ts';
 import { checkShape } from './validate.ts';
 
-// The rules live in src/lib/address/rules.ts, shared with the storefront's address form.
-export type { AddressResult, ShipmentAddress };
-export { DELIVERY_LEAD_DAYS, PREFECTURES, TIME_SLOTS, tokyoDatePlus };
+// The rules live in src/features/address/address-rules.ts, shared with the storefront's address form.
+export type { AddressResult };
+export { PREFECTURES, tokyoDatePlus };
 
 const STR = (maxLength: number) => ({ kind: 'string', maxLength }) as const;
 const NULLABLE = (maxLength: number) => ({ kind: 'nullableString', maxLength }) as const;

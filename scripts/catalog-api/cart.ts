@@ -13,16 +13,16 @@ import type { AddToCart, SetQty, SetReceive } from './validate.ts';
 
 export type Cart = components['schemas']['Cart'];
 export type CartProduct = components['schemas']['CartProduct'];
-export type CartWarning = components['schemas']['CartWarning'];
+type CartWarning = components['schemas']['CartWarning'];
 export type OrderLine = components['schemas']['OrderLine'];
 
 export const SESSION_COOKIE = 'cart_session';
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
-export const MAX_LINE_QTY = 99;
+const MAX_LINE_QTY = 99;
 
 /** One line of the bag with everything an order needs. */
-export interface LineDetail {
+interface LineDetail {
   line: OrderLine;
   product: CartProduct;
   variant: VariantRow;
@@ -55,7 +55,7 @@ export function computeCharges(
 }
 
 /** Why a line cannot be ordered as it stands, or null. */
-export function lineWarning(
+function lineWarning(
   qty: number,
   receive: 'store' | 'ship',
   variant: Pick<VariantRow, 'total_stock' | 'stock_in_shop'>,
@@ -68,7 +68,7 @@ export function lineWarning(
   return null;
 }
 
-export function lineTitle(productTitle: string, variantTitle: string, lang: Lang): string {
+function lineTitle(productTitle: string, variantTitle: string, lang: Lang): string {
   if (variantTitle === '') return productTitle;
   return lang === 'ja' ? `${productTitle}（${variantTitle}）` : `${productTitle} (${variantTitle})`;
 }

@@ -9,8 +9,8 @@ import { type L10n, type Lang, optionText } from './i18n-data.ts';
 export type Area = components['schemas']['Area'];
 export type Tenant = components['schemas']['Tenant'];
 export type Product = components['schemas']['Product'];
-export type Variant = components['schemas']['Variant'];
-export type Tag = components['schemas']['Tag'];
+type Variant = components['schemas']['Variant'];
+type Tag = components['schemas']['Tag'];
 
 /** At most this many assembled products are kept (over all languages); enough for 10,000 in two languages. */
 const MAX_CACHED = 25_000;

@@ -36,7 +36,7 @@ export interface Config {
   imageCacheDir: string | null;
 }
 
-export const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
+const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   host: '127.0.0.1',
   port: 8787,
   dbPath: '.data/catalog.sqlite',

@@ -173,31 +173,31 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
 // ---------------------------------------------------------------------------------------------------------
 // Rows
 
-export interface AreaRow {
+interface AreaRow {
   id: number;
   place: 'a' | 'b' | 'c' | 'd';
   description: string;
   pickup_place: string;
 }
-export interface TenantRow {
+interface TenantRow {
   id: number;
   name: string;
   code: string;
   description: string;
   official_site_url: string | null;
 }
-export interface TagRow {
+interface TagRow {
   id: number;
   names: string;
 }
-export interface ProductRow {
+interface ProductRow {
   id: number;
   shopify_product_id: string;
   tenant_id: number;
   has_video: number;
   texts: string;
 }
-export interface ImageRow {
+interface ImageRow {
   id: number;
   product_id: number;
   position: number;
@@ -215,12 +215,12 @@ export interface VariantRow {
   image_id: number | null;
   options: string;
 }
-export interface SessionRow {
+interface SessionRow {
   id: string;
   wrapping: number;
   chat_order: number;
 }
-export interface CartLineRow {
+interface CartLineRow {
   product_id: number;
   variant_id: number;
   qty: number;
@@ -237,7 +237,7 @@ export interface DraftOrderRow {
   snapshot: string;
   order_alias: string | null;
 }
-export interface OrderRow {
+interface OrderRow {
   alias: string;
   draft_alias: string;
   status: 'paid' | 'fulfilled' | 'cancelled';

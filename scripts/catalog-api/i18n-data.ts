@@ -307,7 +307,7 @@ export interface AxisSpec {
   mult: readonly number[];
 }
 
-export interface ItemDef {
+interface ItemDef {
   name: L10n;
   blurb: L10n;
   /** Overrides the category's option specs. */
@@ -315,7 +315,7 @@ export interface ItemDef {
   priceFactor?: number;
 }
 
-export interface Fact {
+interface Fact {
   label: L10n;
   value: L10n;
 }

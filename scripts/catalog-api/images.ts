@@ -20,7 +20,7 @@ import { mulberry32 } from './seed.ts';
 
 export type ImageKind = 'products' | 'areas' | 'tenants';
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
-export type ImageFit = 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
+type ImageFit = 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
 
 export interface ImageParams {
   width: number | null;
@@ -35,7 +35,7 @@ export interface RenderedImage {
   etag: string;
 }
 
-export const CONTENT_TYPES: Record<ImageFormat, string> = {
+const CONTENT_TYPES: Record<ImageFormat, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
@@ -51,7 +51,7 @@ const EXT_FORMAT: Record<string, ImageFormat> = {
   webp: 'webp',
   avif: 'avif',
 };
-export const MAX_DIMENSION = 2048;
+const MAX_DIMENSION = 2048;
 /** Bump when the drawings change, so disk caches and ETags do not serve old pictures. */
 const DRAWING_VERSION = 1;
 

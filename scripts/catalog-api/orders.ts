@@ -46,13 +46,13 @@ interface OrderData {
 export type EffectiveStatus = DraftOrderStatus['status'];
 
 /** An unguessable URL-safe alias: 24 random bytes, base64url (32 characters). */
-export function newAlias(): string {
+function newAlias(): string {
   return randomBytes(24).toString('base64url');
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export const PICKUP_NOTE =
+const PICKUP_NOTE =
   'お受け取りの際は、この注文ページを受け取りカウンターでご提示ください。お受け取り期限はお支払いから7日間です。';
 
 export class OrderService {

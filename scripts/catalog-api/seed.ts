@@ -69,7 +69,7 @@ function chooseValues(rng: () => number, spec: AxisSpec, n: number): { value: st
   return out;
 }
 
-export interface SeedVariant {
+interface SeedVariant {
   id: number;
   position: number;
   sku: string;

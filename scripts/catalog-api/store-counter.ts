@@ -6,7 +6,7 @@
 import type { OrderLine } from './cart.ts';
 import type { DraftSnapshot, EffectiveStatus, Order } from './orders.ts';
 
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   return String(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -15,7 +15,7 @@ export function escapeHtml(value: unknown): string {
     .replace(/'/g, '&#39;');
 }
 
-export const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
+const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
 const dateTime = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',
@@ -138,7 +138,7 @@ export function draftPage(input: DraftPageInput): string {
   const staffQuery = input.staff === '' ? '' : `?staff=${encodeURIComponent(input.staff)}`;
   let action = '';
   if (status === 'pending' && input.stockChanged) {
-    action = `<p class="error">在庫が変わったため、このQRコードではお支払いできません。お客さまにカートの確認とQRコードの再発行をお願いしてください。</p>`;
+    action = `<p class="error">在庫が変わったため、このQRコードではお支払いできません。お客さまにバッグの確認とQRコードの再発行をお願いしてください。</p>`;
   } else if (status === 'pending') {
     action = `<form method="post" action="${escapeHtml(`${alias}/complete${staffQuery}`)}">
   <label>スタッフトークン
@@ -196,7 +196,7 @@ const FAILURE_MESSAGES: Record<string, string> = {
   EXPIRED: 'お支払い期限が過ぎています。お客さまにQRコードの再発行をお願いしてください。',
   CANCELLED: '新しいQRコードが発行されたため、このQRコードは使えません。',
   COMPLETED: 'このご注文はすでにお支払い済みです。',
-  STOCK_CHANGED: '在庫が変わったため、お支払いできませんでした。お客さまにカートの確認をお願いしてください。',
+  STOCK_CHANGED: '在庫が変わったため、お支払いできませんでした。お客さまにバッグの確認をお願いしてください。',
 };
 
 export function failurePage(code: string, backHref: string): string {

@@ -12,7 +12,7 @@ export const TOKEN = testConfig().apiToken;
 export const STAFF = testConfig().staffToken;
 
 /** A clock that only moves when told. */
-export class Clock {
+class Clock {
   ms: number;
   constructor(start = Date.UTC(2025, 0, 15, 1, 0, 0)) {
     this.ms = start;

@@ -6,7 +6,7 @@
 import { ApiError, badRequest } from './errors.ts';
 import { isLang, type Lang } from './i18n-data.ts';
 
-export const MAX_BODY_BYTES = 16 * 1024;
+const MAX_BODY_BYTES = 16 * 1024;
 
 /** Reads at most MAX_BODY_BYTES of a request body; 413 past that. */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {

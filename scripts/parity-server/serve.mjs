@@ -1,5 +1,6 @@
 // Production-parity static server: serves dist/ with the redirects, rewrites, headers and /api proxy that
-// Netlify applies in production (DESIGN decision 10), parsed with Netlify's own parsers.
+// Netlify applies in production, parsed with Netlify's own parsers, so tests exercise the rules that
+// production runs.
 //
 //   node scripts/parity-server/serve.mjs            PORT (4321), HOST (127.0.0.1), DIST_DIR (dist),
 //                                     CATALOG_API_URL (optional: overrides the /api/* proxy target)

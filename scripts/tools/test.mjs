@@ -1,6 +1,6 @@
-// `npm test`: every test, in the order that fails fastest. Lint and types, unit/component/contract tests,
-// the build under injected API faults, then the end-to-end specs in Debian's Chromium against the product
-// as `npm start` runs it (built once, shared by every spec).
+// `npm test`: every test, in the order that fails fastest. Lint, the dependency direction of src/, unused
+// code, types, unit/component/contract tests, the build under injected API faults, then the end-to-end specs
+// in Debian's Chromium against the product as `npm start` runs it (built once, shared by every spec).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +8,8 @@ import { bin, runNode } from './lib.mjs';
 
 const steps = [
   ['format, lint', [bin('@biomejs/biome/bin/biome'), 'ci', '.']],
+  ['dependency direction', ['scripts/tools/check-architecture.mjs']],
+  ['unused files, exports and dependencies', [bin('knip/bin/knip.js')]],
   ['types', ['scripts/tools/typecheck.mjs']],
   ['unit, component and contract tests', [bin('vitest/vitest.mjs'), 'run']],
   ['build under API faults', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts']],

@@ -6,7 +6,7 @@ describe('UI strings', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(t('area.products.count', { count: 12 })).toBe('12件の商品');
-    expect(t('area.products.count')).toBe('{count}件の商品');
+    expect(t('area.products.count', { count: 12 })).toBe('12点の商品');
+    expect(t('area.products.count')).toBe('{count}点の商品');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * UI strings. Static Japanese pages read ja.json at build time without shipping i18next (DESIGN.md
- * decision 11); the chat islands load the other locales.
+ * UI strings. Static Japanese pages read ja.json at build time without shipping i18next; the chat
+ * islands load the other locales.
  */
 import ja from './ja.json';
 

@@ -1,11 +1,11 @@
 /**
- * The per-visitor URLs (SPEC §2): /qr/{draftOrderAlias}/, /order/{orderAlias}/, /address/{alias}/ and
+ * The per-visitor URLs: /qr/{draftOrderAlias}/, /order/{orderAlias}/, /address/{alias}/ and
  * /address/{alias}/complete/. Each is one prerendered shell; the island reads the alias from the path and
  * checks it against the contract's Alias pattern before calling the API.
  */
 
 /** The contract's `Alias` pattern (openapi.yaml). */
-export const ALIAS_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const ALIAS_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** True for a well-formed alias. */
 export function isAlias(value: unknown): value is string {
@@ -35,5 +35,5 @@ export const QR_TIMEOUT_HREF = '/qr/timeout/';
 export const orderHref = (orderAlias: string) => `/order/${orderAlias}/`;
 export const addressHref = (alias: string) => `/address/${alias}/`;
 export const addressCompleteHref = (alias: string) => `/address/${alias}/complete/`;
-export const CART_HREF = '/cart/';
+export const BAG_HREF = '/cart/';
 export const TERMS_HREF = '/terms/';

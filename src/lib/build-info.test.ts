@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { netlifyRedirects } from '../integrations/build-manifest.ts';
 import { BUILD_ID_PATTERN, buildInfo, createBuildId, manifestPath, routeRules } from './build-info.ts';
 
 describe('the build id', () => {
@@ -39,24 +37,6 @@ describe('the build id', () => {
 });
 
 describe('the build manifest', () => {
-  it("carries netlify.toml's redirects and rewrites, the legacy /area?id= URLs first", async () => {
-    const rules = await netlifyRedirects(fileURLToPath(new URL('../../netlify.toml', import.meta.url)));
-    expect(rules[0]).toEqual({
-      from: '/area',
-      query: { id: ':id', product: ':product' },
-      to: '/area/:id/products/:product/',
-      status: 301,
-      force: true,
-    });
-    expect(rules).toContainEqual({
-      from: '/qr/*',
-      query: {},
-      to: '/qr/_/index.html',
-      status: 200,
-      force: false,
-    });
-  });
-
   it("lists the project's routes with their prerender flags, not Astro's own", () => {
     const rules = routeRules([
       { pattern: '/area/[id]', type: 'page', origin: 'project', isPrerendered: true },

@@ -1,8 +1,8 @@
 /**
- * The build's identity and its manifest (SPEC §7 "other calls"). One build id per build: astro.config.mjs
- * sets `BUILD_ID` and `BUILD_TIME` once, before anything renders, and every page, payload and manifest of
- * that build reads the same pair from here. Pages carry the id on `<html data-build-id>`, so the
- * browser's version check compares against the document it is showing.
+ * The build's identity and its manifest (the browser fetches it by build id for the route rules). One build
+ * id per build: astro.config.mjs sets `BUILD_ID` and `BUILD_TIME` once, before anything renders, and every
+ * page, payload and manifest of that build reads the same pair from here. Pages carry the id on
+ * `<html data-build-id>`, so the browser's version check compares against the document it is showing.
  */
 
 /** Where the browser asks for the newest deployed build. */
@@ -38,7 +38,7 @@ export interface RouteRule {
   prerender: boolean;
 }
 
-/** The body of `/_build/{buildId}.json`: the route rules of SPEC §7 (redirects, prerender flags). */
+/** The body of `/_build/{buildId}.json`: the build's route rules (redirects, prerender flags). */
 export interface BuildManifest extends LatestBuild {
   redirects: RedirectRule[];
   routes: RouteRule[];

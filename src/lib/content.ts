@@ -1,5 +1,5 @@
 /**
- * Authored content (Markdown in src/content/, DESIGN.md "Seasonal theme"): the schemas its frontmatter is
+ * Authored content (Markdown in src/content/, editable by content editors): the schemas its frontmatter is
  * checked against, and which theme the home page shows.
  */
 import { z } from 'astro/zod';
@@ -24,8 +24,6 @@ export const sitePageSchema = z.strictObject({
   updatedAt: z.coerce.date(),
   rows: z.array(rowSchema).optional(),
 });
-
-export type SitePage = z.infer<typeof sitePageSchema>;
 
 /** The theme live at `now`: the latest `launchedAt` not after it; before any launch, the earliest one. */
 export function currentTheme<T extends { data: Theme }>(themes: readonly T[], now: Date = new Date()): T {

@@ -1,11 +1,11 @@
 /**
- * DataNotFoundError and its SPEC §8 messages, on their own so that code every page ships (the header's bag
- * count) does not carry the rest of the error module. Import them from errors.ts, the one error module;
- * only src/lib/catalog/request.ts imports this file directly, for that reason.
+ * DataNotFoundError and the catalogue's failure messages, on their own so that code every page ships (the
+ * header's bag count) does not carry the rest of the error module. Import them from errors.ts, the one
+ * error module; only src/lib/catalog/request.ts imports this file directly, for that reason.
  */
 
-/** The DataNotFoundError messages of SPEC §8, verbatim. */
-export const DATA_NOT_FOUND_MESSAGES = [
+/** The catalogue's DataNotFoundError messages, verbatim. */
+const DATA_NOT_FOUND_MESSAGES = [
   'areas not found.',
   'count not found.',
   'product not found.',

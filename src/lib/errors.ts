@@ -1,16 +1,12 @@
 /**
- * The one error module: DataNotFoundError with the messages of SPEC §8, the "handled" flag, the error-screen
- * titles of SPEC §2, and the one place that decides what goes to error reporting.
+ * The one error module: DataNotFoundError with the catalogue's failure messages, the "handled" flag (an
+ * error the page has already shown the shopper, which error reporting is to leave alone) and the titles of
+ * the generic error screen.
  */
 
 import { DataNotFoundError } from './data-not-found-error.ts';
 
-export {
-  DATA_NOT_FOUND_MESSAGES,
-  DataNotFoundError,
-  type DataNotFoundErrorDetails,
-  type DataNotFoundMessage,
-} from './data-not-found-error.ts';
+export { DataNotFoundError } from './data-not-found-error.ts';
 
 /** Marks an error as shown to the user, so it is not reported. Returns the same error. */
 export function markHandled<E>(error: E): E {
@@ -19,21 +15,7 @@ export function markHandled<E>(error: E): E {
   return error;
 }
 
-/** Messages that are noise, never reported (SPEC §8). */
-export const IGNORED_ERROR_MESSAGES = [
-  'Unable to preload CSS',
-  'ResizeObserver loop completed',
-  'Importing a module script failed',
-] as const;
-
-/** The one place that decides whether an error goes to error reporting. */
-export function shouldReport(error: unknown): boolean {
-  if (error && typeof error === 'object' && 'handled' in error && error.handled === true) return false;
-  const message = error instanceof Error ? error.message : String(error);
-  return !IGNORED_ERROR_MESSAGES.some((ignored) => message.includes(ignored));
-}
-
-/** Titles of the generic error screen by status (SPEC §2). */
+/** Titles of the generic error screen by status. */
 const ERROR_TITLES: Record<number, string> = {
   401: 'ログインしてから再度お試しください',
   403: 'アクセスが許可されていません',
@@ -43,10 +25,10 @@ const ERROR_TITLES: Record<number, string> = {
 };
 
 /** The title for any other status. */
-export const FALLBACK_ERROR_TITLE = 'ページが表示できませんでした';
+const FALLBACK_ERROR_TITLE = 'ページが表示できませんでした';
 
-/** The 404 description of SPEC §2. */
-export const NOT_FOUND_DESCRIPTION =
+/** The description the 404 error screen shows under its title. */
+const NOT_FOUND_DESCRIPTION =
   'お探しのページは一時的にアクセスができない状況にあるか、移動もしくは削除された可能性があります。';
 
 export interface ErrorScreen {
@@ -64,7 +46,7 @@ export function errorScreen(statusCode: number, description?: string): ErrorScre
   };
 }
 
-/** The message of a route that fails its own validation (SPEC §5). */
+/** The message of a route that fails its own validation (404). */
 export function pageNotFoundMessage(path: string): string {
   return `Page Not Found: ${path}`;
 }

@@ -1,6 +1,6 @@
 /**
  * Product descriptions are untrusted HTML from the API. They are sanitised here, at build time, through
- * the one render point (components/RichText.astro); sanitize-html is never shipped to the browser.
+ * the one render point (src/ui/RichText.astro); sanitize-html is never shipped to the browser.
  */
 import sanitize from 'sanitize-html';
 

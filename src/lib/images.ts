@@ -1,13 +1,13 @@
 /**
- * The one image helper. Catalogue images come from the image host with size parameters (DESIGN.md
- * decision 6): nothing is processed at build time, so a 10,000-product build stays O(pages).
+ * The one image helper. Catalogue images come from the image host with size parameters: nothing is
+ * processed at build time, so a 10,000-product build stays O(pages).
  */
 
-/** SPEC §9 sizes. */
+/** Image sizes: 256×256 thumbnails, 768×768 main images. */
 export const THUMBNAIL_SIZE = 256;
 export const MAIN_SIZE = 768;
 
-/** Shown when a product has no image (SPEC §9 "fallback logo image"). */
+/** Shown when a product has no image: the fallback logo image. */
 export const FALLBACK_IMAGE_SRC = '/images/fallback-logo.svg';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
@@ -23,12 +23,12 @@ export function imageUrl(src: string, size: number, format: ImageFormat = 'jpeg'
 }
 
 /** `url 1x, url 2x` for a square display size. */
-export function imageSrcset(src: string, size: number, format: ImageFormat): string {
+function imageSrcset(src: string, size: number, format: ImageFormat): string {
   return `${imageUrl(src, size, format)} 1x, ${imageUrl(src, size * 2, format)} 2x`;
 }
 
 /** `url 768w, url 1536w`: the browser picks by the `sizes` the image is shown at and the screen density. */
-export function imageSrcsetByWidth(src: string, size: number, format: ImageFormat): string {
+function imageSrcsetByWidth(src: string, size: number, format: ImageFormat): string {
   return `${imageUrl(src, size, format)} ${size}w, ${imageUrl(src, size * 2, format)} ${size * 2}w`;
 }
 

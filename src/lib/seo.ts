@@ -1,10 +1,10 @@
 /** What search engines are told: which pages go into the sitemap and which paths robots.txt keeps out. */
 
 /** Pages that show one visitor's own data (their bag, QR, order, address, wishlist): never indexed. */
-export const PER_VISITOR_PATHS = ['/cart/', '/qr/', '/order/', '/address/', '/wishlist/'] as const;
+const PER_VISITOR_PATHS = ['/cart/', '/qr/', '/order/', '/address/', '/wishlist/'] as const;
 
 /** Paths that are not pages for people: the build manifest. */
-export const MACHINE_PATHS = ['/_build/'] as const;
+const MACHINE_PATHS = ['/_build/'] as const;
 
 function withSlash(pathname: string): string {
   return pathname.endsWith('/') ? pathname : `${pathname}/`;

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { guideToBase, isTrackName, TRACK, TRACKED_NAMES } from './tracking.ts';
 
-/** SPEC §2: "Tracked footer and guide elements", verbatim, base letters as the markup writes them. */
-const SPEC_NAMES = [
+/** The product's tracked footer and guide elements, verbatim, base letters as the markup writes them. */
+const PRODUCT_NAMES = [
   'home',
   'wishlist',
   'bag',
@@ -33,8 +33,8 @@ function trackedIn(code: string): { literals: string[]; keys: string[] } {
 }
 
 describe('tracked element names', () => {
-  it('are exactly the tracked elements of SPEC §2', () => {
-    expect([...TRACKED_NAMES]).toEqual(SPEC_NAMES);
+  it('are exactly the tracked elements the product defines', () => {
+    expect([...TRACKED_NAMES]).toEqual(PRODUCT_NAMES);
     expect(new Set(TRACKED_NAMES).size).toBe(TRACKED_NAMES.length);
   });
 
@@ -55,7 +55,7 @@ describe('tracked element names', () => {
     areaCards: 'features/catalogue/AreaCards.astro',
   };
 
-  it.each(Object.entries(files))('the %s uses only SPEC §2 names', async (_, path) => {
+  it.each(Object.entries(files))('the %s uses only the tracked names', async (_, path) => {
     const { literals, keys } = trackedIn(await source(path));
     expect(literals.filter((name) => !isTrackName(name))).toEqual([]);
     expect(keys.filter((key) => !(key in TRACK))).toEqual([]);

@@ -1,7 +1,7 @@
 /**
- * The tracked elements of SPEC §2, as the stable `data-track` names analytics counts clicks by. Markup uses
- * these constants, never ad-hoc strings, so a name cannot drift. Names for screens built elsewhere (the QR
- * page's countdown, the my-card QR code, "select again") are here for those screens to use.
+ * The tracked elements the product defines, as the stable `data-track` names analytics counts clicks by.
+ * Markup uses these constants, never ad-hoc strings, so a name cannot drift. Names for screens built
+ * elsewhere (the QR page's countdown, the my-card QR code, "select again") are here for those screens to use.
  */
 import type { Area } from './catalog/types.ts';
 
@@ -28,7 +28,7 @@ export const TRACK = {
 
 export type TrackName = (typeof TRACK)[keyof typeof TRACK];
 
-/** Every tracked name, in SPEC §2 order. */
+/** Every tracked name, in the order the product lists them. */
 export const TRACKED_NAMES: readonly TrackName[] = Object.values(TRACK);
 
 /** `a` → `guide to base a`. */
@@ -36,7 +36,7 @@ export function guideToBase(place: Area['place']): TrackName {
   return `guide to base ${place}`;
 }
 
-/** True for a name SPEC §2 tracks. */
+/** True for a tracked name. */
 export function isTrackName(value: string): value is TrackName {
   return (TRACKED_NAMES as readonly string[]).includes(value);
 }

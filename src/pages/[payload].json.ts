@@ -1,12 +1,13 @@
-/** `/_payload.json`: the home page's data (src/lib/payload.ts HomePayload). */
+/** `/_payload.json`: the home page's data (HomePayload in catalogue-payloads.ts). */
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { sortAreas } from '../features/catalogue/catalogue-pages.ts';
+import type { HomePayload } from '../features/catalogue/catalogue-payloads.ts';
 import { deriveTags, listings } from '../features/catalogue/tags.ts';
 import { buildInfo } from '../lib/build-info.ts';
 import { currentTheme } from '../lib/content.ts';
-import { type HomePayload, PAYLOAD_PARAM, payloadResponse } from '../lib/payload.ts';
+import { PAYLOAD_PARAM, payloadResponse } from '../lib/payload.ts';
 
 export function getStaticPaths() {
   return [{ params: { payload: PAYLOAD_PARAM } }];

@@ -1,12 +1,10 @@
 /**
- * A modal dialog on the native <dialog>: the page behind is inert, Tab cycles inside it, Esc closes it, it
- * is labelled by its title, and focus returns to where it was when it closes.
+ * A modal dialog on the native <dialog>: `showModal()` makes the page behind inert, so Tab moves only
+ * through the dialog (and the browser's own controls); Esc closes it, it is labelled by its title, and
+ * focus returns to where it was when it closes.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { t } from '../i18n/index.ts';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({
   open,
@@ -42,21 +40,6 @@ export function Dialog({
     };
   }, [open]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
     <dialog
       ref={ref}
@@ -66,7 +49,6 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
-      onKeyDown={onKeyDown}
       className={`m-auto max-h-[min(44rem,calc(100dvh-2rem))] w-[calc(100vw-1.5rem)] overflow-hidden rounded-lg bg-white p-0 text-primary shadow-xl backdrop:bg-black/50 ${size === 'sm' ? 'max-w-sm' : 'max-w-lg'}`}
     >
       {open && (

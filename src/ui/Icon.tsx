@@ -1,4 +1,4 @@
-/** An mdi icon as inline SVG (DESIGN.md decision 12), decorative unless labelled; the React twin of Icon.astro. */
+/** An mdi icon as inline SVG (no icon font), decorative unless labelled; the React twin of Icon.astro. */
 export function Icon({
   path,
   label,

@@ -1,8 +1,27 @@
-/** A product in a list (area, brand and wishlist): 256 px image, brand, title, price; the same look as ProductCard.astro. */
-
-import { summaryPrice } from '../features/catalogue/product-list.ts';
-import type { ProductSummary } from '../lib/payload.ts';
+/**
+ * The one product card: 256 px image, brand, title, price (with the regular price struck through when on
+ * sale) and the sale and sold-out marks. Islands render it live; Astro pages render it to static HTML with
+ * no client directive, so a card looks the same wherever it appears and costs no JavaScript where nothing
+ * on it changes.
+ */
+import { summaryPrice } from '../lib/format/list-price.ts';
 import { CatalogPicture } from './CatalogPicture.tsx';
+
+/** What a card shows of a product (a product summary has this shape). */
+export interface CardProduct {
+  title: string;
+  tenantName: string;
+  imageSrc: string | null;
+  /** Lowest variant price, yen. */
+  price: number;
+  /** Highest variant price, yen. */
+  maxPrice: number;
+  /** The regular price of the lowest-priced variant when that variant is on sale. */
+  compareAtPrice: number | null;
+  onSale: boolean;
+  soldOut: boolean;
+  href: string;
+}
 
 export interface ProductCardLabels {
   sale: string;
@@ -10,12 +29,27 @@ export interface ProductCardLabels {
   regularPrice: string;
 }
 
-export function ProductCard({ product, labels }: { product: ProductSummary; labels: ProductCardLabels }) {
+export function ProductCard({
+  product,
+  labels,
+  priority = false,
+}: {
+  product: CardProduct;
+  labels: ProductCardLabels;
+  /** Above the fold: load the image eagerly. */
+  priority?: boolean;
+}) {
   const price = summaryPrice(product);
   return (
     <article className="group relative flex flex-col gap-1">
       <div className="relative aspect-square overflow-hidden rounded bg-neutral-100">
-        <CatalogPicture src={product.imageSrc} size={256} alt="" className="h-full w-full object-cover" />
+        <CatalogPicture
+          src={product.imageSrc}
+          size={256}
+          alt=""
+          priority={priority}
+          className="h-full w-full object-cover"
+        />
         {product.onSale && (
           <span className="absolute left-1 top-1 rounded bg-error px-1.5 py-0.5 text-xs font-bold text-black">
             {labels.sale}

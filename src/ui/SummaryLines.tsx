@@ -3,10 +3,21 @@
  * and line total.
  */
 
-import type { SummaryLine } from '../features/bag/bag-lines.ts';
 import { t } from '../i18n/index.ts';
 import { formatPrice } from '../lib/format/price.ts';
 import { Thumb } from './Thumb.tsx';
+
+/** A read-only line for a confirmation or an order. */
+export interface SummaryLine {
+  key: string;
+  title: string;
+  variantLabel: string;
+  imageSrc: string | null;
+  qty: number;
+  price: number;
+  totalPrice: number;
+  receive: 'store' | 'ship';
+}
 
 export function SummaryLines({
   lines,
@@ -26,7 +37,7 @@ export function SummaryLines({
             <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-secondary">
                 <span className="rounded border border-accent/60 px-1.5">
-                  {line.receive === 'store' ? t('cart.receive.storeShort') : t('cart.receive.shipShort')}
+                  {line.receive === 'store' ? t('bag.receive.storeShort') : t('bag.receive.shipShort')}
                 </span>
                 <span>
                   {formatPrice(line.price)} × {t('confirm.lineQty', { count: line.qty })}

@@ -1,16 +1,21 @@
-/** Subtotal, shipping, wrapping and the tax-inclusive grand total, as the server figured them. */
+/** Rows of charges (subtotal, shipping, wrapping, the tax-inclusive grand total) as the server figured them. */
 
-import { type Charges, type TotalsContext, totalRows } from '../features/bag/bag-totals.ts';
 import { t } from '../i18n/index.ts';
 
+export interface TotalRow {
+  key: 'subtotal' | 'shipping' | 'wrapping' | 'grandTotal';
+  label: string;
+  value: string;
+  /** The row that says what is paid. */
+  emphasis: boolean;
+}
+
 export function TotalsList({
-  charges,
-  context,
+  rows,
   busy = false,
   testId,
 }: {
-  charges: Charges;
-  context: TotalsContext;
+  rows: readonly TotalRow[];
   /** A change is on its way: these figures are about to be replaced. */
   busy?: boolean;
   testId?: string;
@@ -18,7 +23,7 @@ export function TotalsList({
   return (
     <div aria-busy={busy || undefined}>
       <dl className={`flex flex-col gap-2 text-sm ${busy ? 'opacity-60' : ''}`} data-testid={testId}>
-        {totalRows(charges, context).map((row) => (
+        {rows.map((row) => (
           <div
             key={row.key}
             className={`flex flex-wrap items-baseline justify-between gap-x-4 ${row.emphasis ? 'border-t border-accent/40 pt-2 text-base font-bold' : ''}`}
@@ -30,9 +35,9 @@ export function TotalsList({
         ))}
       </dl>
       {busy ? (
-        <p className="mt-2 text-xs text-secondary">{t('cart.totals.updating')}</p>
+        <p className="mt-2 text-xs text-secondary">{t('bag.totals.updating')}</p>
       ) : (
-        <p className="mt-2 text-xs text-secondary">{t('cart.totals.taxNote')}</p>
+        <p className="mt-2 text-xs text-secondary">{t('bag.totals.taxNote')}</p>
       )}
     </div>
   );

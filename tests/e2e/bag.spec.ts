@@ -24,7 +24,7 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await bag.add(pickup, 2);
 
     await bag.open();
-    // The onboarding dialog is marked as seen at once on the cart route (SPEC §2).
+    // The onboarding dialog is marked as seen at once on the cart route.
     expect(await page.evaluate(() => localStorage.getItem('onboarding-seen:v1'))).toBe('true');
     await expect(bag.lines).toHaveCount(2);
     const pickupLine = bag.line(pickup.product.title);
@@ -35,7 +35,7 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await bag.settled();
 
     // Every figure on the page is the server's.
-    const server = await bag.serverCart();
+    const server = await bag.serverBag();
     expect(server.wrapping).toBe(true);
     expect(server.products.map((p) => [p.id, p.receive])).toEqual(
       expect.arrayContaining([
@@ -183,7 +183,7 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expect(page.getByTestId('notification')).toContainText('サーバーで問題が発生しました');
     await expect(page.getByTestId('notification')).toContainText('バッグは変更前の状態のままです');
     await expect(line.getByRole('status', { name: '数量' })).toHaveText('1');
-    expect((await bag.serverCart()).count).toBe(1);
+    expect((await bag.serverBag()).count).toBe(1);
   });
 
   test('a QR for a bag whose stock ran out is refused with the reason, shown on the line', async ({
@@ -257,9 +257,7 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expect(page.getByText('Page Not Found: /qr/not-an-alias/')).toBeVisible();
   });
 
-  test('an order alias in the address step opens its shipment awaiting an address (SPEC §2, both readings)', async ({
-    page,
-  }) => {
+  test('an order alias in the address step opens its shipment awaiting an address', async ({ page }) => {
     const bag = new BagPage(page);
     const [pick] = await pickProducts(page.request, 1, { qty: 1, offset: 40 });
     if (!pick) throw new Error('no product');

@@ -19,10 +19,10 @@ test.describe('the area page', () => {
     const area = new AreaPage(page);
     await area.ready();
     await expect(area.products).toHaveCount(10);
-    await expect(page.getByText('25件の商品')).toBeVisible();
+    await expect(page.getByText('25点の商品')).toBeVisible();
 
     await area.selectBrands(['京菓子司 香月堂', '茶舗 翠園']);
-    await expect(page.getByText('17件の商品')).toBeVisible();
+    await expect(page.getByText('17点の商品')).toBeVisible();
     await expect(area.products).toHaveCount(10);
     await expect(page.getByRole('link', { name: /^京菓子司 香月堂の公式サイト/ })).toHaveAttribute(
       'href',
@@ -56,13 +56,13 @@ test.describe('the area page', () => {
     await expect(page.getByText('店頭在庫 1点')).toBeVisible();
 
     await product.addToBag.click();
-    await expect(page.getByRole('status').filter({ hasText: 'カートに追加しました。' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'バッグに入れました。' })).toBeVisible();
     await expect(product.bagLink(1)).toBeVisible();
 
     await page.goBack();
     await expect(page).toHaveURL(/\/area\/1\/$/);
     await expect(area.products).toHaveCount(17);
-    await expect(page.getByText('17件の商品')).toBeVisible();
+    await expect(page.getByText('17点の商品')).toBeVisible();
     await expect(page.getByText('2件選択中')).toBeVisible();
     await expect(area.end).toBeAttached();
     await expect.poll(() => scrollY(page)).toBe(left);
@@ -127,11 +127,11 @@ test.describe('the area page', () => {
     await page.getByRole('searchbox', { name: 'ブランド名で検索' }).fill('ｺﾓﾚﾋﾞ');
     await expect(page.getByRole('checkbox')).toHaveCount(1);
     await page.getByRole('checkbox', { name: '暮らしの雑貨 こもれび' }).check();
-    await expect(page.getByText('3件の商品')).toBeVisible();
+    await expect(page.getByText('3点の商品')).toBeVisible();
     await expect(area.end).toBeVisible();
 
     await page.getByRole('button', { name: 'リセット' }).click();
-    await expect(page.getByText('25件の商品')).toBeVisible();
+    await expect(page.getByText('25点の商品')).toBeVisible();
     await expect(area.products).toHaveCount(10);
     await expect(page.getByRole('checkbox')).toHaveCount(6);
   });
@@ -378,16 +378,30 @@ test.describe('the onboarding dialog', () => {
   // A first-time visitor: nothing stored (the configuration marks every other test's visitor as returning).
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('shows once on a first visit: labelled, keeps focus inside, closes with Esc', async ({ page }) => {
+  test('shows once on a first visit: labelled, modal (focus never reaches the page behind), closes with Esc', async ({
+    page,
+  }) => {
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'ギフトカタログへようこそ' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'はじめる' })).toBeFocused();
     await expectNoAxeViolations(page);
-    for (let i = 0; i < 4; i++) {
+    // A native modal dialog makes the page inert: Tab cycles through the dialog's controls and the browser's
+    // own (the document itself, in a headless browser), never an element of the page behind.
+    const inDialog: boolean[] = [];
+    for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      const where = await dialog.evaluate((d) =>
+        d.contains(document.activeElement)
+          ? 'dialog'
+          : document.activeElement === document.body
+            ? 'browser'
+            : 'page',
+      );
+      expect(where).not.toBe('page');
+      inDialog.push(where === 'dialog');
     }
+    expect(inDialog.filter(Boolean).length).toBeGreaterThanOrEqual(4);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 

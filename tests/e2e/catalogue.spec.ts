@@ -18,7 +18,7 @@ test.describe('browsing the prerendered catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'BASE A' })).toBeVisible();
     const products = page.getByTestId('product-list').getByRole('listitem');
     await expect(products).toHaveCount(10);
-    await expect(page.getByText(/^\d+件の商品$/)).toBeVisible();
+    await expect(page.getByText(/^\d+点の商品$/)).toBeVisible();
 
     const firstProduct = products.first().getByRole('link');
     const title = (await firstProduct.textContent())?.trim() ?? '';

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { HomePayload, TagPayload } from '../../src/features/catalogue/catalogue-payloads.ts';
 import {
   type BuildManifest,
   LATEST_BUILD_PATH,
@@ -7,7 +8,6 @@ import {
 } from '../../src/lib/build-info.ts';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { Product, ProductPage, Tenant } from '../../src/lib/catalog/types.ts';
-import type { HomePayload, TagPayload } from '../../src/lib/payload.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { expectOnlySpecTrackNames, markOnboardingSeen } from './fixtures/site.ts';
 
@@ -254,7 +254,7 @@ test.describe('the header', () => {
     await page.goto(`/area/${product.areas[0]}/products/${product.id}/`);
     const bag = page.getByRole('banner').getByRole('link', { name: /バッグ/ });
     await expect(bag).toHaveAccessibleName('バッグ');
-    await page.getByRole('button', { name: 'カートに入れる' }).click();
+    await page.getByRole('button', { name: 'バッグに入れる' }).click();
     await expect(bag).toHaveAccessibleName('バッグ 1点');
   });
 
@@ -265,11 +265,11 @@ test.describe('the header', () => {
     await page.goto('/about/');
     expect(await (await counted).json()).toEqual({ count: 0 });
     const bag = page.getByRole('banner').getByRole('link', { name: /バッグ/ });
-    await expect(bag.locator('[data-cart-badge]')).toBeHidden();
+    await expect(bag.locator('[data-bag-badge]')).toBeHidden();
     await expect(bag).toHaveAccessibleName('バッグ');
   });
 
-  test('carries only the tracked names of SPEC §2', async ({ page }) => {
+  test('carries only the tracked names the product defines', async ({ page }) => {
     for (const path of ['/', '/about/', '/area/', '/brands/', '/product-tags/', '/area/1/']) {
       await page.goto(path);
       await expectOnlySpecTrackNames(page);

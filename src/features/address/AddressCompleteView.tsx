@@ -5,8 +5,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { addressHref, aliasFromPath, orderHref } from '../../lib/alias.ts';
+import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { LoadErrorView, PageNotFoundView } from '../site/ErrorScreenView.tsx';
 import { AddressSummary } from './AddressSummary.tsx';
 import { $addressCompletion, loadCompletion } from './address-store.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The Japanese delivery-address form (DESIGN.md "Address step"): labelled fields with hints, per-field
+ * The Japanese delivery-address form: labelled fields with hints, per-field
  * Japanese messages tied to their inputs (aria-invalid, aria-describedby), an error summary that takes focus
  * after each refused submission, postal-code auto-fill, and values that survive every error.
  */

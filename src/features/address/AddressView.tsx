@@ -1,15 +1,15 @@
 /**
- * The address step (/address/{alias}/). The alias is a shipment's, or an order's (SPEC §2 names the
- * parameter both ways): then the order's shipment awaiting an address, a chooser when several do, or a
+ * The address step (/address/{alias}/). The alias is a shipment's, or an order's (the parameter is read
+ * both ways): then the order's shipment awaiting an address, a chooser when several do, or a
  * message when none does.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { addressHref, aliasFromPath, orderHref } from '../../lib/alias.ts';
+import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
-import { summaryOfOrderLine } from '../bag/bag-lines.ts';
-import { LoadErrorView, PageNotFoundView } from '../site/ErrorScreenView.tsx';
+import { summaryOfOrderLine } from '../bag/index.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressSummary } from './AddressSummary.tsx';
 import { $addressStep, resolveAddressStep } from './address-store.ts';

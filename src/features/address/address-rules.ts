@@ -1,5 +1,5 @@
 /**
- * The Japanese delivery address (DESIGN.md "Address step"): normalisation and per-field rules with Japanese
+ * The Japanese delivery address: normalisation and per-field rules with Japanese
  * messages. One module for both sides: the address form checks with it before sending, and the reference
  * API (scripts/catalog-api/address.ts) answers 422 with the same messages, so the two cannot disagree.
  */
@@ -67,7 +67,7 @@ export const TIME_SLOTS: readonly TimeSlot[] = ['morning', '14-16', '16-18', '18
 export const DELIVERY_LEAD_DAYS = 3;
 
 /** Full-width digits and the many dash look-alikes to ASCII; spaces removed. */
-export function asciiDigitsAndHyphens(value: string): string {
+function asciiDigitsAndHyphens(value: string): string {
   return value
     .normalize('NFKC')
     .replace(/[ー‐‑‒–—―−－]/g, '-')

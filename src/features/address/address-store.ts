@@ -1,5 +1,5 @@
 /**
- * The address step: which shipment /address/{x}/ is for (both readings of x, SPEC §2), and the address form
+ * The address step: which shipment /address/{x}/ is for (both readings of x), and the address form
  * — its values, per-field messages (the shared rules first, then the server's 422 `fields`), postal-code
  * auto-fill, and a draft kept in sessionStorage so nothing typed is lost on an error or a reload.
  */
@@ -26,9 +26,9 @@ import {
 import { addressTargetOfOrder, isAddressEditable } from './address-target.ts';
 import { lookupPostal, postalFill } from './postal.ts';
 
-export type AddressValues = Record<AddressField, string>;
+type AddressValues = Record<AddressField, string>;
 
-export const EMPTY_ADDRESS: AddressValues = {
+const EMPTY_ADDRESS: AddressValues = {
   postalCode: '',
   prefecture: '',
   city: '',

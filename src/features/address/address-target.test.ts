@@ -1,7 +1,7 @@
 import { order, shipment } from '../../lib/catalog/fixtures.ts';
 import { addressTargetOfOrder, isAddressEditable } from './address-target.ts';
 
-describe('the address step for an order alias (SPEC §2, the orderId reading)', () => {
+describe('the address step for an order alias (the orderId reading)', () => {
   it('is the one shipment awaiting an address', () => {
     const only = shipment();
     const done = shipment({ shipmentAlias: 'T'.repeat(32), status: 'address_received' });

@@ -1,5 +1,5 @@
 /**
- * The two readings of the address step's parameter (SPEC §2: `shipmentAlias` in the path, `orderId` in the
+ * The two readings of the address step's parameter (`shipmentAlias` in the path, `orderId` in the
  * route name). /address/{x}/ works for a shipment alias, and for an order alias it picks the order's
  * shipment that awaits an address — or offers a choice when several do, or says none does.
  */

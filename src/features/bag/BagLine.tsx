@@ -48,7 +48,7 @@ export function BagLine({
           </h3>
           {line.variantLabel && <p className="text-xs text-secondary">{line.variantLabel}</p>}
           <p className="mt-1 text-sm">
-            <span className="text-secondary">{t('cart.line.unitPrice')} </span>
+            <span className="text-secondary">{t('bag.line.unitPrice')} </span>
             <span data-testid="unit-price">{line.unitPrice}</span>
           </p>
         </div>
@@ -80,14 +80,14 @@ export function BagLine({
               type="button"
               onClick={onRemove}
               disabled={qtyBusy}
-              aria-label={t('cart.line.removeLabel', { title: line.title })}
+              aria-label={t('bag.line.removeLabel', { title: line.title })}
               className="min-h-11 rounded px-2 text-sm text-secondary underline underline-offset-4 hover:text-primary disabled:opacity-40"
             >
-              {t('cart.line.remove')}
+              {t('bag.line.remove')}
             </button>
           </div>
           <p className="ml-auto text-right">
-            <span className="sr-only">{t('cart.line.total')} </span>
+            <span className="sr-only">{t('bag.line.total')} </span>
             <span className="font-bold tabular-nums" data-testid="line-total">
               {line.lineTotal}
             </span>

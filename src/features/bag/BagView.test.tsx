@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { cart, cartLine } from '../../lib/catalog/fixtures.ts';
+import { bag, cartLine } from '../../lib/catalog/fixtures.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 
 const api = vi.hoisted(() => ({
@@ -15,11 +15,11 @@ const api = vi.hoisted(() => ({
 vi.mock('../../lib/catalog/cart.ts', () => api);
 
 const { default: BagView } = await import('./BagView.tsx');
-const { closeNotification } = await import('../site/notification-store.ts');
-const { $cartLoad } = await import('./bag-store.ts');
+const { closeNotification } = await import('../site/index.ts');
+const { $bagLoad } = await import('./bag-store.ts');
 
 const filled = (): Cart =>
-  cart({
+  bag({
     products: [
       cartLine({ qty: 2, totalPrice: 6480 }),
       cartLine({
@@ -51,7 +51,7 @@ beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
   sessionStorage.clear();
   closeNotification();
-  $cartLoad.set('idle');
+  $bagLoad.set('idle');
 });
 afterEach(cleanup);
 
@@ -102,8 +102,8 @@ describe('the bag page', () => {
   });
 
   it('asks before removing a line, then removes it', async () => {
-    await showBag(cart());
-    api.setCartQty.mockResolvedValue(cart({ products: [cart().products[1] as never] }));
+    await showBag(bag());
+    api.setCartQty.mockResolvedValue(bag({ products: [bag().products[1] as never] }));
     fireEvent.click(screen.getByRole('button', { name: '季節の焼き菓子詰め合わせの数量を1つ減らす' }));
     const dialog = await screen.findByRole('dialog', { name: '商品の削除' });
     expect(api.setCartQty).not.toHaveBeenCalled();
@@ -113,7 +113,7 @@ describe('the bag page', () => {
   });
 
   it('says the bag is empty', async () => {
-    api.checkCart.mockResolvedValue(cart({ products: [] }));
+    api.checkCart.mockResolvedValue(bag({ products: [] }));
     render(<BagView />);
     expect(await screen.findByRole('heading', { name: 'ショッピングバッグに商品はありません' })).toBeTruthy();
   });
@@ -122,13 +122,13 @@ describe('the bag page', () => {
     api.checkCart.mockRejectedValueOnce(new Error('offline'));
     render(<BagView />);
     const retry = await screen.findByRole('button', { name: 'もう一度読み込む' });
-    api.checkCart.mockResolvedValue(cart());
+    api.checkCart.mockResolvedValue(bag());
     await act(async () => fireEvent.click(retry));
     expect(screen.getAllByTestId('bag-line')).toHaveLength(2);
   });
 
   it('opens the final confirmation; agreeing records the terms and issues the QR', async () => {
-    await showBag(cart());
+    await showBag(bag());
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     api.issueCartQr.mockResolvedValue({ draftOrderAlias: 'Q'.repeat(32) });

@@ -14,54 +14,53 @@ import type { Cart } from '../../lib/catalog/types.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
-import { productHref } from '../catalogue/catalogue-pages.ts';
-import { NotificationBar } from '../site/NotificationBar.tsx';
-import { notify } from '../site/notification-store.ts';
-import { $cart } from './add-to-bag.ts';
+import { productHref } from '../product/index.ts';
+import { NotificationBar } from '../site/components.ts';
+import { notify } from '../site/index.ts';
 import { BagLine } from './BagLine.tsx';
-import { anyShipped, type LineView, lineView } from './bag-lines.ts';
+import { $bag } from './bag-count-store.ts';
+import { type LineView, lineView } from './bag-lines.ts';
 import {
-  $cartBusy,
-  $cartLoad,
-  $cartPending,
+  $bagBusy,
+  $bagLoad,
+  $bagPending,
   changeQty,
   changeReceive,
   changeWrapping,
   issueQr,
-  loadCart,
+  loadBag,
 } from './bag-store.ts';
+import { bagTotalRows } from './bag-totals.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
-import { restoreTermsAgreed } from './terms-store.ts';
 
 export default function BagView() {
   // The page's script may have read the bag before hydration: hydrate from the build-time values first.
-  const load = useStore($cartLoad, { ssr: 'initial' });
-  const cart = useStore($cart, { ssr: 'initial' });
+  const load = useStore($bagLoad, { ssr: 'initial' });
+  const bag = useStore($bag, { ssr: 'initial' });
 
   useEffect(() => {
-    restoreTermsAgreed();
     // The page may have asked already (its script starts the read before React is ready).
-    if ($cartLoad.get() === 'idle') void loadCart();
+    if ($bagLoad.get() === 'idle') void loadBag();
   }, []);
 
-  const ready = load === 'ready' && cart !== undefined;
+  const ready = load === 'ready' && bag !== undefined;
   return (
     <>
       {load === 'failed' ? (
         <div className="flex flex-col items-start gap-3 py-6" role="alert">
-          <p>{t('cart.loadFailed')}</p>
+          <p>{t('bag.loadFailed')}</p>
           <button
             type="button"
-            onClick={() => void loadCart()}
+            onClick={() => void loadBag()}
             className="min-h-11 rounded border border-primary px-4 font-bold hover:bg-primary hover:text-white"
           >
-            {t('cart.retry')}
+            {t('bag.retry')}
           </button>
         </div>
-      ) : ready && cart.products.length === 0 ? (
+      ) : ready && bag.products.length === 0 ? (
         <EmptyBag />
       ) : (
-        <Bag cart={ready ? cart : undefined} />
+        <Bag bag={ready ? bag : undefined} />
       )}
       <NotificationBar />
     </>
@@ -72,13 +71,13 @@ function EmptyBag() {
   return (
     <div className="flex flex-col items-center gap-3 py-12 text-center">
       <Icon path={mdiShoppingOutline} size={48} className="text-accent" />
-      <h2 className="text-base font-bold">{t('cart.empty.title')}</h2>
-      <p className="text-sm text-secondary">{t('cart.empty.body')}</p>
+      <h2 className="text-base font-bold">{t('bag.empty.title')}</h2>
+      <p className="text-sm text-secondary">{t('bag.empty.body')}</p>
       <a
         href="/"
         className="mt-2 inline-flex min-h-11 items-center rounded bg-primary px-6 font-bold text-white hover:bg-black"
       >
-        {t('cart.empty.cta')}
+        {t('bag.empty.cta')}
       </a>
     </div>
   );
@@ -104,28 +103,28 @@ function LineSkeletons() {
   );
 }
 
-/** The bag's layout; `cart` is undefined until the server has answered. */
-function Bag({ cart }: { cart: Cart | undefined }) {
-  const pending = useStore($cartPending);
-  const busy = useStore($cartBusy);
+/** The bag's layout; `bag` is undefined until the server has answered. */
+function Bag({ bag }: { bag: Cart | undefined }) {
+  const pending = useStore($bagPending);
+  const busy = useStore($bagBusy);
   const [removing, setRemoving] = useState<LineView | null>(null);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | undefined>();
-  const lines = (cart?.products ?? []).map((product) => ({
-    line: lineView(product, cart?.warning),
+  const lines = (bag?.products ?? []).map((product) => ({
+    line: lineView(product, bag?.warning),
     href: product.areas[0] === undefined ? undefined : productHref(product.areas[0], product.id),
   }));
-  const blocked = (cart?.warning.length ?? 0) > 0;
-  const waiting = cart === undefined || busy;
+  const blocked = (bag?.warning.length ?? 0) > 0;
+  const waiting = bag === undefined || busy;
 
   const remove = async (line: LineView) => {
     setRemoving(null);
-    if (await changeQty(line, 0)) notify(t('cart.removed', { title: line.title }), { tone: 'success' });
+    if (await changeQty(line, 0)) notify(t('bag.removed', { title: line.title }), { tone: 'success' });
   };
 
   const openPayment = () => {
     if (blocked) {
-      notify(t('cart.pay.blocked'), { tone: 'error' });
+      notify(t('bag.pay.blocked'), { tone: 'error' });
       return;
     }
     setPayError(undefined);
@@ -140,7 +139,7 @@ function Bag({ cart }: { cart: Cart | undefined }) {
       window.location.assign(qrHref(result.draftOrderAlias));
       return;
     }
-    if (result.warning.length > 0 || $cart.get()?.products.length === 0) {
+    if (result.warning.length > 0 || $bag.get()?.products.length === 0) {
       // The lines now say what to fix; the dialog would only hide them.
       setPaying(false);
       notify(result.message, { tone: 'error' });
@@ -149,18 +148,18 @@ function Bag({ cart }: { cart: Cart | undefined }) {
 
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_20rem] md:items-start">
-      <section aria-labelledby="bag-lines-title" aria-busy={cart === undefined || undefined}>
+      <section aria-labelledby="bag-lines-title" aria-busy={bag === undefined || undefined}>
         <h2 id="bag-lines-title" className="text-sm text-secondary">
-          {cart ? t('cart.count', { count: cart.count }) : t('cart.loading')}
+          {bag ? t('bag.count', { count: bag.count }) : t('bag.loading')}
         </h2>
         {blocked && (
           <p className="mt-2 flex items-start gap-1.5 rounded bg-error/20 px-3 py-2 text-sm">
             <Icon path={mdiAlertCircleOutline} size={18} className="mt-0.5 shrink-0" />
-            <span>{t('cart.pay.blocked')}</span>
+            <span>{t('bag.pay.blocked')}</span>
           </p>
         )}
-        {cart ? (
-          <ul className="divide-y divide-accent/30" aria-label={t('cart.lines')}>
+        {bag ? (
+          <ul className="divide-y divide-accent/30" aria-label={t('bag.lines')}>
             {lines.map(({ line, href }) => (
               <BagLine
                 key={line.key}
@@ -184,30 +183,25 @@ function Bag({ cart }: { cart: Cart | undefined }) {
         aria-labelledby="bag-totals-title"
       >
         <fieldset aria-busy={pending.has('wrapping') || undefined}>
-          <legend className="text-sm font-bold">{t('cart.wrapping.title')}</legend>
+          <legend className="text-sm font-bold">{t('bag.wrapping.title')}</legend>
           <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-2">
             <input
               type="checkbox"
-              checked={cart?.wrapping ?? false}
-              disabled={!cart || pending.has('wrapping')}
+              checked={bag?.wrapping ?? false}
+              disabled={!bag || pending.has('wrapping')}
               onChange={(event) => void changeWrapping(event.target.checked)}
               className="h-5 w-5 accent-primary"
             />
-            <span>{t('cart.wrapping.label')}</span>
+            <span>{t('bag.wrapping.label')}</span>
           </label>
-          <p className="text-xs text-secondary">{t('cart.wrapping.note')}</p>
+          <p className="text-xs text-secondary">{t('bag.wrapping.note')}</p>
         </fieldset>
         <section>
           <h2 id="bag-totals-title" className="mb-2 text-sm font-bold">
-            {t('cart.totals.title')}
+            {t('bag.totals.title')}
           </h2>
-          {cart ? (
-            <TotalsList
-              charges={cart}
-              context={{ anyShipped: anyShipped(cart.products), wrapping: cart.wrapping }}
-              busy={busy}
-              testId="bag-totals"
-            />
+          {bag ? (
+            <TotalsList rows={bagTotalRows(bag)} busy={busy} testId="bag-totals" />
           ) : (
             <div aria-hidden="true" className="flex flex-col gap-2">
               <div className="h-5 rounded bg-neutral-100" />
@@ -225,10 +219,10 @@ function Bag({ cart }: { cart: Cart | undefined }) {
             aria-describedby="pay-note"
             className={`min-h-12 w-full rounded px-4 font-bold ${blocked || waiting ? 'bg-neutral-200 text-secondary' : 'bg-primary text-white hover:bg-black'}`}
           >
-            {t('cart.pay')}
+            {t('bag.pay')}
           </button>
           <p id="pay-note" className="mt-2 text-xs text-secondary">
-            {t('cart.pay.note')}
+            {t('bag.pay.note')}
           </p>
         </div>
       </aside>
@@ -236,7 +230,7 @@ function Bag({ cart }: { cart: Cart | undefined }) {
       <Dialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
-        title={t('cart.remove.title')}
+        title={t('bag.remove.title')}
         size="sm"
         footer={
           <div className="flex justify-end gap-2">
@@ -245,25 +239,25 @@ function Bag({ cart }: { cart: Cart | undefined }) {
               onClick={() => setRemoving(null)}
               className="min-h-11 rounded border border-accent/60 px-4 hover:bg-neutral-50"
             >
-              {t('cart.remove.cancel')}
+              {t('bag.remove.cancel')}
             </button>
             <button
               type="button"
               onClick={() => removing && void remove(removing)}
               className="min-h-11 rounded bg-primary px-4 font-bold text-white hover:bg-black"
             >
-              {t('cart.remove.confirm')}
+              {t('bag.remove.confirm')}
             </button>
           </div>
         }
       >
-        <p className="text-sm">{removing && t('cart.remove.body', { title: removing.title })}</p>
+        <p className="text-sm">{removing && t('bag.remove.body', { title: removing.title })}</p>
       </Dialog>
 
-      {paying && cart && (
+      {paying && bag && (
         <PaymentDialog
           open
-          cart={cart}
+          bag={bag}
           issuing={pending.has('qr')}
           error={payError}
           onClose={() => setPaying(false)}

@@ -3,10 +3,10 @@
  * the same thing.
  */
 
+import type { SummaryLine } from '../../ui/SummaryLines.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
-import type { SummaryLine } from './bag-lines.ts';
-import type { Charges, TotalsContext } from './bag-totals.ts';
+import { type Charges, type TotalsContext, totalRows } from './bag-totals.ts';
 
 export function OrderSummary({
   id,
@@ -30,7 +30,7 @@ export function OrderSummary({
         {title}
       </h2>
       <SummaryLines lines={lines} />
-      <TotalsList charges={charges} context={context} testId={testId} />
+      <TotalsList rows={totalRows(charges, context)} testId={testId} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The final confirmation before the QR (DESIGN.md "Flow"): quantities, prices, tax-inclusive totals, payment
+ * The final confirmation before the QR: quantities, prices, tax-inclusive totals, payment
  * at the store counter, pickup or shipping per line, the cancellation terms and a terms link. Agreeing sets
  * the persisted terms-agreed flag and issues the QR.
  */
@@ -11,19 +11,20 @@ import type { Cart } from '../../lib/catalog/types.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
-import { anyShipped, summaryOfCartProduct } from './bag-lines.ts';
+import { summaryOfBagLine } from './bag-lines.ts';
+import { bagTotalRows } from './bag-totals.ts';
 import { $termsAgreed, agreeToTerms } from './terms-store.ts';
 
 export function PaymentDialog({
   open,
-  cart,
+  bag,
   issuing,
   error,
   onClose,
   onConfirm,
 }: {
   open: boolean;
-  cart: Cart;
+  bag: Cart;
   issuing: boolean;
   /** Why the last attempt failed, shown in the dialog. */
   error: string | undefined;
@@ -35,7 +36,7 @@ export function PaymentDialog({
   const [missing, setMissing] = useState(false);
   const agreeId = useId();
   const missingId = useId();
-  const lines = cart.products.map(summaryOfCartProduct);
+  const lines = bag.products.map(summaryOfBagLine);
   const hasStore = lines.some((line) => line.receive === 'store');
   const hasShip = lines.some((line) => line.receive === 'ship');
 
@@ -80,11 +81,7 @@ export function PaymentDialog({
             {t('confirm.lines')}
           </h3>
           <SummaryLines lines={lines} compact />
-          <TotalsList
-            charges={cart}
-            context={{ anyShipped: anyShipped(cart.products), wrapping: cart.wrapping }}
-            testId="confirm-totals"
-          />
+          <TotalsList rows={bagTotalRows(bag)} testId="confirm-totals" />
         </section>
         <section>
           <h3 className="font-bold">{t('confirm.payment.title')}</h3>

@@ -25,19 +25,19 @@ export function QtyStepper({
       <button
         type="button"
         className={button}
-        aria-label={t('cart.line.decrease', { title })}
+        aria-label={t('bag.line.decrease', { title })}
         disabled={busy}
         onClick={() => (qty <= 1 ? onRemove() : onChange(qty - 1))}
       >
         <Icon path={mdiMinus} size={18} />
       </button>
-      <output className="min-w-10 text-center font-bold tabular-nums" aria-label={t('cart.line.qty')}>
+      <output className="min-w-10 text-center font-bold tabular-nums" aria-label={t('bag.line.qty')}>
         {qty}
       </output>
       <button
         type="button"
         className={button}
-        aria-label={t('cart.line.increase', { title })}
+        aria-label={t('bag.line.increase', { title })}
         disabled={busy || qty >= max}
         onClick={() => onChange(qty + 1)}
       >

@@ -15,7 +15,7 @@ export function ReceiveChoice({
 }) {
   return (
     <fieldset className="min-w-0" aria-busy={busy || undefined}>
-      <legend className="mb-1 text-xs text-secondary">{t('cart.line.receive')}</legend>
+      <legend className="mb-1 text-xs text-secondary">{t('bag.line.receive')}</legend>
       <div className="grid grid-cols-2 gap-1.5">
         {RECEIVE_CHOICES.map((choice) => (
           <label
@@ -31,7 +31,7 @@ export function ReceiveChoice({
               onChange={() => onChange(choice)}
               className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
             />
-            {choice === 'store' ? t('cart.receive.store') : t('cart.receive.ship')}
+            {choice === 'store' ? t('bag.receive.store') : t('bag.receive.ship')}
           </label>
         ))}
       </div>

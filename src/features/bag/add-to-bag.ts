@@ -1,21 +1,7 @@
-/**
- * The bag. Its count and the whole cart (SPEC §4: fetched once, cached for the tab's session, cleared when
- * fetching fails) live in cart-count.ts and are re-exported here, so the header's count script, which
- * imports only that, never pulls in the typed client; the bag page's changes live in bag.ts.
- */
-import { addToCart } from '../../lib/catalog/cart.ts';
+/** Adding a product to the bag, from the product page; the bag page's own changes live in bag-store.ts. */
+import { addToCart } from '../../lib/catalog/cart-lean.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
-import { setCartFromServer } from './bag-count-store.ts';
-
-export {
-  $cart,
-  $cartCount,
-  type CartCountState,
-  clearCart,
-  ensureCartCount,
-  restoreCartCount,
-  setCartFromServer,
-} from './bag-count-store.ts';
+import { setBagFromServer } from './bag-count-store.ts';
 
 const pendingAdds = new Map<string, Promise<Cart>>();
 
@@ -28,9 +14,9 @@ export function addToBag(line: { productId: number; variantId: number; qty: numb
   const pending = pendingAdds.get(key);
   if (pending) return pending;
   const request = addToCart({ productId: line.productId, variantId: line.variantId, addQty: line.qty })
-    .then((cart) => {
-      setCartFromServer(cart);
-      return cart;
+    .then((bag) => {
+      setBagFromServer(bag);
+      return bag;
     })
     .finally(() => pendingAdds.delete(key));
   pendingAdds.set(key, request);

@@ -1,62 +1,73 @@
 /**
- * The bag's count and, once read, the whole cart: the part of the bag every page's header needs. SPEC §4:
- * the count is fetched once when not cached, then flagged cached; if fetching the cart fails, the cart is
- * cleared. The site is a multi-page app, so "cached" lives in sessionStorage for the tab's session.
- * Split from cart.ts (which re-exports all of it) so the header's script never imports the typed client.
+ * The bag's count and, once read, the whole bag: the part of the bag every page's header needs. The count
+ * is fetched once when not cached, then flagged cached; if fetching it fails, the bag is cleared. The site
+ * is a multi-page app, so "cached" lives in sessionStorage for the tab's session.
+ *
+ * This module must never import the typed catalog client: the header's badge script imports it on every
+ * page, and the client would then ride along into every page's JavaScript.
  */
-import { atom } from 'nanostores';
-import { getCartCount } from '../../lib/catalog/cart-count.ts';
+import { atom, computed } from 'nanostores';
+import { getCartCount } from '../../lib/catalog/cart-lean.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
 
-export interface CartCountState {
+interface BagCountState {
   count: number;
   /** True once the count came from the server in this tab session. */
   cached: boolean;
 }
 
-const COUNT_KEY = 'cart-count:v1';
-const isCountState = (value: unknown): value is CartCountState =>
+const COUNT_KEY = 'bag-count:v1';
+const EMPTY: BagCountState = { count: 0, cached: false };
+const isCountState = (value: unknown): value is BagCountState =>
   isRecord(value) && isNonNegativeInteger(value.count) && value.cached === true;
 
-/** Items in the bag (sum of quantities) and whether that came from the server. */
-export const $cartCount = atom<CartCountState>({ count: 0, cached: false });
+/** The whole bag, once read from the server (or as a change shows it before the server answers). */
+export const $bag = atom<Cart | undefined>(undefined);
 
-/** The whole bag, once read from the server; undefined before. */
-export const $cart = atom<Cart | undefined>(undefined);
+/** The count the server last gave, cached for the tab's session. */
+const $countedItems = atom<BagCountState>(EMPTY);
+
+/**
+ * Items in the bag (sum of quantities) and whether that came from the server: the bag's own count once it
+ * is read, so the header moves with a change at once; the cached count before.
+ */
+export const $bagCount = computed([$bag, $countedItems], (bag, counted) =>
+  bag ? { count: bag.count, cached: counted.cached } : counted,
+);
 
 /** Restores the count cached in this tab session (call once on page load). */
-export function restoreCartCount(): void {
-  $cartCount.set(readStored('session', COUNT_KEY, isCountState, { count: 0, cached: false }));
+export function restoreBagCount(): void {
+  $countedItems.set(readStored('session', COUNT_KEY, isCountState, EMPTY));
 }
 
 function setCount(count: number): void {
   const state = { count, cached: true };
-  $cartCount.set(state);
+  $countedItems.set(state);
   writeStored('session', COUNT_KEY, state);
 }
 
-/** Takes a cart the server answered with as the truth: the bag and its count. */
-export function setCartFromServer(cart: Cart): void {
-  $cart.set(cart);
-  setCount(cart.count);
+/** Takes a bag the server answered with as the truth: the bag and its count. */
+export function setBagFromServer(bag: Cart): void {
+  $bag.set(bag);
+  setCount(bag.count);
 }
 
-/** Forgets the bag (SPEC §4: when fetching the cart fails). */
-export function clearCart(): void {
-  $cart.set(undefined);
-  $cartCount.set({ count: 0, cached: false });
+/** Forgets the bag (when fetching it fails). */
+export function clearBag(): void {
+  $bag.set(undefined);
+  $countedItems.set(EMPTY);
   writeStored('session', COUNT_KEY, undefined);
 }
 
 let countRequest: Promise<void> | undefined;
 
-/** Fetches the count once unless cached; on failure the cart is cleared. */
-export function ensureCartCount(): Promise<void> {
-  if ($cartCount.get().cached) return Promise.resolve();
+/** Fetches the count once unless cached; on failure the bag is cleared. */
+export function ensureBagCount(): Promise<void> {
+  if ($countedItems.get().cached) return Promise.resolve();
   countRequest ??= getCartCount()
     .then(setCount)
-    .catch(() => clearCart())
+    .catch(() => clearBag())
     .finally(() => {
       countRequest = undefined;
     });

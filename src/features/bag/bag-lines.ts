@@ -1,11 +1,12 @@
-/** What a bag line shows, derived from the cart the server answered (no rule in JSX). */
+/** What a bag line shows, derived from the bag the server answered (no rule in JSX). */
 import type { OrderLine } from '../../lib/catalog/cart.ts';
 import type { CartProduct, CartWarning, Variant } from '../../lib/catalog/types.ts';
 import { formatPrice } from '../../lib/format/price.ts';
+import type { SummaryLine } from '../../ui/SummaryLines.tsx';
 import { normalizeReceive } from './receive.ts';
 
 /** The most a line may hold (the contract's limit). */
-export const MAX_LINE_QTY = 99;
+const MAX_LINE_QTY = 99;
 
 /** A line's identity: the product and the chosen variant. */
 export interface LineKey {
@@ -65,20 +66,8 @@ export function lineView(line: CartProduct, warnings: readonly CartWarning[] = [
   };
 }
 
-/** A read-only line for a confirmation or an order. */
-export interface SummaryLine {
-  key: string;
-  title: string;
-  variantLabel: string;
-  imageSrc: string | null;
-  qty: number;
-  price: number;
-  totalPrice: number;
-  receive: 'store' | 'ship';
-}
-
 /** A bag line (or a QR confirmation's) as a read-only summary line. */
-export function summaryOfCartProduct(line: CartProduct): SummaryLine {
+export function summaryOfBagLine(line: CartProduct): SummaryLine {
   const view = lineView(line);
   return {
     key: view.key,

@@ -1,5 +1,5 @@
 import { DataNotFoundError } from '../../lib/errors.ts';
-import { cartErrorMessage, warningMessage } from './bag-messages.ts';
+import { bagErrorMessage, warningMessage } from './bag-messages.ts';
 
 const apiError = (status: number, body: object = {}) =>
   new DataNotFoundError('product qty not found.', {
@@ -23,20 +23,20 @@ describe('bag messages', () => {
   });
 
   it('gives each API error a clear Japanese message', () => {
-    expect(cartErrorMessage(apiError(409, { code: 'EXCEEDS_STOCK', availableQty: 3 }))).toBe(
+    expect(bagErrorMessage(apiError(409, { code: 'EXCEEDS_STOCK', availableQty: 3 }))).toBe(
       '在庫が残り3点のため、数量を変更できませんでした。',
     );
-    expect(cartErrorMessage(apiError(409, { code: 'OUT_OF_STOCK' }))).toContain('在庫がなくなりました');
-    expect(cartErrorMessage(apiError(409, { code: 'CART_HAS_WARNINGS', warning: [] }))).toContain(
+    expect(bagErrorMessage(apiError(409, { code: 'OUT_OF_STOCK' }))).toContain('在庫がなくなりました');
+    expect(bagErrorMessage(apiError(409, { code: 'CART_HAS_WARNINGS', warning: [] }))).toContain(
       'QRコードを発行できません',
     );
-    expect(cartErrorMessage(apiError(409, { code: 'CART_EMPTY' }))).toContain('バッグに商品がない');
-    expect(cartErrorMessage(apiError(404, { code: 'NOT_FOUND' }))).toContain('すでにバッグにありません');
-    expect(cartErrorMessage(apiError(503))).toContain('サーバーで問題');
+    expect(bagErrorMessage(apiError(409, { code: 'CART_EMPTY' }))).toContain('バッグに商品がない');
+    expect(bagErrorMessage(apiError(404, { code: 'NOT_FOUND' }))).toContain('すでにバッグにありません');
+    expect(bagErrorMessage(apiError(503))).toContain('サーバーで問題');
     expect(
-      cartErrorMessage(new DataNotFoundError('cart not found.', { status: 0, code: 'NETWORK' })),
+      bagErrorMessage(new DataNotFoundError('cart not found.', { status: 0, code: 'NETWORK' })),
     ).toContain('通信できませんでした');
-    expect(cartErrorMessage(new Error('boom'))).toContain('通信できませんでした');
-    expect(cartErrorMessage(apiError(400))).toContain('変更できませんでした');
+    expect(bagErrorMessage(new Error('boom'))).toContain('通信できませんでした');
+    expect(bagErrorMessage(apiError(400))).toContain('変更できませんでした');
   });
 });

@@ -7,39 +7,39 @@ import type { CartWarning } from '../../lib/catalog/types.ts';
 export function warningMessage(warning: CartWarning): string {
   switch (warning.reason) {
     case 'OUT_OF_STOCK':
-      return t('cart.warning.outOfStock');
+      return t('bag.warning.outOfStock');
     case 'EXCEEDS_STOCK':
-      return t('cart.warning.exceedsStock', { count: warning.availableQty });
+      return t('bag.warning.exceedsStock', { count: warning.availableQty });
     case 'EXCEEDS_STORE_STOCK':
-      return t('cart.warning.exceedsStoreStock', { count: warning.availableQty });
+      return t('bag.warning.exceedsStoreStock', { count: warning.availableQty });
     default:
-      return t('cart.warning.outOfStock');
+      return t('bag.warning.outOfStock');
   }
 }
 
 /** What the shopper is told when a bag call fails, by the API's code, then by status. */
-export function cartErrorMessage(error: unknown): string {
+export function bagErrorMessage(error: unknown): string {
   const { status, code, availableQty } = apiErrorDetails(error);
   switch (code) {
     case 'OUT_OF_STOCK':
-      return t('cart.error.outOfStock');
+      return t('bag.error.outOfStock');
     case 'EXCEEDS_STOCK':
-      return t('cart.error.exceedsStock', { count: availableQty ?? 0 });
+      return t('bag.error.exceedsStock', { count: availableQty ?? 0 });
     case 'QTY_LIMIT':
-      return t('cart.error.qtyLimit');
+      return t('bag.error.qtyLimit');
     case 'CART_EMPTY':
-      return t('cart.error.empty');
+      return t('bag.error.empty');
     case 'CART_HAS_WARNINGS':
-      return t('cart.error.hasWarnings');
+      return t('bag.error.hasWarnings');
     case 'NETWORK':
     case 'TIMEOUT':
     case 'MALFORMED_RESPONSE':
-      return t('cart.error.network');
+      return t('bag.error.network');
     default:
       break;
   }
-  if (status === 404) return t('cart.error.lineGone');
-  if (status === 0) return t('cart.error.network');
-  if (status >= 500) return t('cart.error.server');
-  return t('cart.error.generic');
+  if (status === 404) return t('bag.error.lineGone');
+  if (status === 0) return t('bag.error.network');
+  if (status >= 500) return t('bag.error.server');
+  return t('bag.error.generic');
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cart, cartLine } from '../../lib/catalog/fixtures.ts';
+import { bag, cartLine } from '../../lib/catalog/fixtures.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
 
@@ -14,11 +14,11 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../lib/catalog/cart.ts', () => api);
 
-const { $cartLoad, $cartPending, changeQty, changeReceive, changeWrapping, issueQr, loadCart } = await import(
+const { $bagLoad, $bagPending, changeQty, changeReceive, changeWrapping, issueQr, loadBag } = await import(
   './bag-store.ts'
 );
-const { $cart, $cartCount } = await import('./add-to-bag.ts');
-const { $notification, closeNotification } = await import('../site/notification-store.ts');
+const { $bag, $bagCount } = await import('./bag-count-store.ts');
+const { $notification, closeNotification } = await import('../site/index.ts');
 
 const LINE = { productId: 1, variantId: 11 };
 
@@ -36,35 +36,47 @@ beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
   sessionStorage.clear();
   closeNotification();
-  $cart.set(cart());
-  $cartPending.set(new Set());
+  $bag.set(bag());
+  $bagPending.set(new Set());
 });
 
 describe('reading the bag', () => {
   it('takes the server’s bag and count', async () => {
-    api.checkCart.mockResolvedValue(cart());
-    await loadCart();
-    expect($cartLoad.get()).toBe('ready');
-    expect($cartCount.get()).toEqual({ count: 3, cached: true });
+    api.checkCart.mockResolvedValue(bag());
+    await loadBag();
+    expect($bagLoad.get()).toBe('ready');
+    expect($bagCount.get()).toEqual({ count: 3, cached: true });
   });
 
-  it('clears the cart when fetching it fails (SPEC §4)', async () => {
+  it('clears the bag when fetching it fails', async () => {
     api.checkCart.mockRejectedValue(new DataNotFoundError('cart not found.', { status: 503 }));
-    await loadCart();
-    expect($cartLoad.get()).toBe('failed');
-    expect($cart.get()).toBeUndefined();
-    expect($cartCount.get()).toEqual({ count: 0, cached: false });
+    await loadBag();
+    expect($bagLoad.get()).toBe('failed');
+    expect($bag.get()).toBeUndefined();
+    expect($bagCount.get()).toEqual({ count: 0, cached: false });
   });
 });
 
 describe('changing the bag', () => {
+  it("moves the header's count with a new quantity at once, before the server answers", async () => {
+    api.checkCart.mockResolvedValue(bag());
+    await loadBag();
+    const answer = deferred<Cart>();
+    api.setCartQty.mockReturnValue(answer.promise);
+    const done = changeQty(LINE, 5);
+    expect($bagCount.get().count).toBe($bag.get()?.count);
+    expect($bagCount.get().count).not.toBe(3);
+    answer.resolve(bag({ products: [cartLine({ qty: 5 })] }));
+    await done;
+  });
+
   it('shows a new quantity at once and then the server’s bag', async () => {
     const answer = deferred<Cart>();
     api.setCartQty.mockReturnValue(answer.promise);
     const done = changeQty(LINE, 3);
-    expect($cart.get()?.products[0]).toMatchObject({ qty: 3, totalPrice: 3240 * 3 });
-    expect($cartPending.get().has('qty:1:11')).toBe(true);
-    const server = cart({
+    expect($bag.get()?.products[0]).toMatchObject({ qty: 3, totalPrice: 3240 * 3 });
+    expect($bagPending.get().has('qty:1:11')).toBe(true);
+    const server = bag({
       products: [cartLine({ qty: 3 })],
       subtotal: 9720,
       grandTotal: 10600,
@@ -72,8 +84,8 @@ describe('changing the bag', () => {
     });
     answer.resolve(server);
     expect(await done).toBe(true);
-    expect($cart.get()).toEqual(server);
-    expect($cartPending.get().size).toBe(0);
+    expect($bag.get()).toEqual(server);
+    expect($bagPending.get().size).toBe(0);
     expect(api.setCartQty).toHaveBeenCalledWith({ productId: 1, variantId: 11, qty: 3 });
   });
 
@@ -82,14 +94,14 @@ describe('changing the bag', () => {
     api.setCartQty.mockReturnValue(answer.promise);
     const first = changeQty(LINE, 2);
     const second = changeQty(LINE, 2);
-    answer.resolve(cart());
+    answer.resolve(bag());
     expect(await first).toBe(true);
     expect(await second).toBe(false);
     expect(api.setCartQty).toHaveBeenCalledTimes(1);
   });
 
   it('rolls a failed change back to the server’s bag and says so', async () => {
-    const before = $cart.get();
+    const before = $bag.get();
     api.setCartQty.mockRejectedValue(
       new DataNotFoundError('product qty not found.', {
         status: 409,
@@ -99,7 +111,7 @@ describe('changing the bag', () => {
     );
     api.checkCart.mockResolvedValue(before);
     expect(await changeQty(LINE, 9)).toBe(false);
-    expect($cart.get()).toEqual(before);
+    expect($bag.get()).toEqual(before);
     expect($notification.get()).toMatchObject({
       tone: 'error',
       message: '在庫が残り8点のため、数量を変更できませんでした。バッグは変更前の状態のままです。',
@@ -107,40 +119,40 @@ describe('changing the bag', () => {
   });
 
   it('puts the bag back as it was when the server cannot be read either', async () => {
-    const before = $cart.get();
+    const before = $bag.get();
     api.setCartWrapping.mockRejectedValue(
       new DataNotFoundError('cart not found.', { status: 0, code: 'NETWORK' }),
     );
     api.checkCart.mockRejectedValue(new DataNotFoundError('cart not found.', { status: 0, code: 'NETWORK' }));
     expect(await changeWrapping(true)).toBe(false);
-    expect($cart.get()).toEqual(before);
+    expect($bag.get()).toEqual(before);
     expect($notification.get()?.message).toContain('通信できませんでした');
   });
 
   it('sends changes one after another, so the last answer is the last change', async () => {
     const first = deferred<Cart>();
     api.setCartReceive.mockReturnValue(first.promise);
-    api.setCartWrapping.mockResolvedValue(cart({ wrapping: true, wrappingFee: 330 }));
+    api.setCartWrapping.mockResolvedValue(bag({ wrapping: true, wrappingFee: 330 }));
     const a = changeReceive(LINE, 'store');
     const b = changeWrapping(true);
     await Promise.resolve();
     expect(api.setCartWrapping).not.toHaveBeenCalled();
-    first.resolve(cart());
+    first.resolve(bag());
     await Promise.all([a, b]);
     expect(api.setCartWrapping).toHaveBeenCalledTimes(1);
-    expect($cart.get()?.wrapping).toBe(true);
+    expect($bag.get()?.wrapping).toBe(true);
   });
 
   it('sends any receive other than store as ship', async () => {
-    api.setCartReceive.mockResolvedValue(cart());
+    api.setCartReceive.mockResolvedValue(bag());
     await changeReceive(LINE, 'pickup');
     expect(api.setCartReceive).toHaveBeenCalledWith({ productId: 1, variantId: 11, receive: 'ship' });
   });
 
   it('removes a line with quantity 0', async () => {
-    api.setCartQty.mockResolvedValue(cart({ products: [] }));
+    api.setCartQty.mockResolvedValue(bag({ products: [] }));
     const done = changeQty(LINE, 0);
-    expect($cart.get()?.products.map((p) => p.id)).toEqual([2]);
+    expect($bag.get()?.products.map((p) => p.id)).toEqual([2]);
     await done;
     expect(api.setCartQty).toHaveBeenCalledWith({ productId: 1, variantId: 11, qty: 0 });
   });
@@ -163,11 +175,11 @@ describe('issuing the QR', () => {
         cause: { code: 'CART_HAS_WARNINGS', message: 'x', warning },
       }),
     );
-    api.checkCart.mockResolvedValue(cart({ warning }));
+    api.checkCart.mockResolvedValue(bag({ warning }));
     const result = await issueQr();
     expect(result).toMatchObject({ ok: false, warning });
     expect(result?.ok === false && result.message).toContain('在庫の確認が必要な商品');
-    expect($cart.get()?.warning).toEqual(warning);
+    expect($bag.get()?.warning).toEqual(warning);
   });
 
   it('ignores a second tap while the first is on its way', async () => {

@@ -1,8 +1,8 @@
 /**
- * The bag page's behaviour over the `$cart` of cart.ts. Changes (quantity, receive, wrapping) show at once,
- * go to the server one at a time, and take the server's answer as the truth; a failed change rolls the bag
- * back to the server's state and says so in the notification bar. A second tap on a change still on its way
- * is ignored, never sent twice.
+ * The bag page's behaviour over the `$bag` of bag-count-store.ts. Changes (quantity, receive, wrapping)
+ * show at once, go to the server one at a time, and take the server's answer as the truth; a failed change
+ * rolls the bag back to the server's state and says so in the notification bar. A second tap on a change
+ * still on its way is ignored, never sent twice.
  */
 import { atom, computed } from 'nanostores';
 import { t } from '../../i18n/index.ts';
@@ -16,44 +16,44 @@ import {
 } from '../../lib/catalog/cart.ts';
 import type { Cart, CartWarning, Receive } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
-import { notify } from '../site/notification-store.ts';
-import { $cart, clearCart, setCartFromServer } from './add-to-bag.ts';
+import { notify } from '../site/index.ts';
+import { $bag, clearBag, setBagFromServer } from './bag-count-store.ts';
 import { type LineKey, lineKey } from './bag-lines.ts';
-import { cartErrorMessage } from './bag-messages.ts';
+import { bagErrorMessage } from './bag-messages.ts';
 import { normalizeReceive } from './receive.ts';
 
-/** Whether the whole bag has been read: `failed` shows the retry screen (the cart was cleared). */
-export const $cartLoad = atom<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+/** Whether the whole bag has been read: `failed` shows the retry screen (the bag was cleared). */
+export const $bagLoad = atom<'idle' | 'loading' | 'ready' | 'failed'>('idle');
 
 /** Changes on their way to the server, by what they change (`qty:1:2`, `receive:1:2`, `wrapping`, `qr`). */
-export const $cartPending = atom<ReadonlySet<string>>(new Set());
+export const $bagPending = atom<ReadonlySet<string>>(new Set());
 
 /** True while any change is on its way: the totals shown are not the server's yet. */
-export const $cartBusy = computed($cartPending, (pending) => pending.size > 0);
+export const $bagBusy = computed($bagPending, (pending) => pending.size > 0);
 
 function setPending(key: string, on: boolean): void {
-  const next = new Set($cartPending.get());
+  const next = new Set($bagPending.get());
   if (on) next.add(key);
   else next.delete(key);
-  $cartPending.set(next);
+  $bagPending.set(next);
 }
 
 let loading: Promise<void> | undefined;
 
 /**
  * Reads the whole bag with its charges and warnings (POST /catalog/cart); a read already on its way is
- * joined. On failure the cart is cleared (SPEC §4).
+ * joined. On failure the bag is cleared.
  */
-export function loadCart(): Promise<void> {
+export function loadBag(): Promise<void> {
   loading ??= (async () => {
-    $cartLoad.set('loading');
+    $bagLoad.set('loading');
     try {
-      setCartFromServer(await checkCart());
-      $cartLoad.set('ready');
+      setBagFromServer(await checkCart());
+      $bagLoad.set('ready');
     } catch (error) {
       markHandled(error);
-      clearCart();
-      $cartLoad.set('failed');
+      clearBag();
+      $bagLoad.set('failed');
     } finally {
       loading = undefined;
     }
@@ -62,14 +62,14 @@ export function loadCart(): Promise<void> {
 }
 
 /** The bag with one line changed as the shopper sees it before the server answers. */
-function withLine(cart: Cart, line: LineKey, change: { qty?: number; receive?: Receive }): Cart {
-  const products = cart.products.flatMap((product) => {
+function withLine(bag: Cart, line: LineKey, change: { qty?: number; receive?: Receive }): Cart {
+  const products = bag.products.flatMap((product) => {
     if (product.id !== line.productId || product.selectVariantId !== line.variantId) return [product];
     if (change.qty === 0) return [];
     const qty = change.qty ?? product.qty;
     return [{ ...product, qty, totalPrice: product.price * qty, receive: change.receive ?? product.receive }];
   });
-  return { ...cart, products, count: products.reduce((sum, product) => sum + product.qty, 0) };
+  return { ...bag, products, count: products.reduce((sum, product) => sum + product.qty, 0) };
 }
 
 /** Changes go to the server one after another, so answers arrive in the order the changes were made. */
@@ -80,19 +80,19 @@ let queue: Promise<unknown> = Promise.resolve();
  * the bag is read again from the server (or, if that fails too, put back as it was) and the shopper is told.
  * Resolves true when the server accepted the change; a repeated tap while it is on its way resolves false.
  */
-function change(key: string, optimistic: (cart: Cart) => Cart, send: () => Promise<Cart>): Promise<boolean> {
-  if ($cartPending.get().has(key)) return Promise.resolve(false);
-  const before = $cart.get();
-  if (before) $cart.set(optimistic(before));
+function change(key: string, optimistic: (bag: Cart) => Cart, send: () => Promise<Cart>): Promise<boolean> {
+  if ($bagPending.get().has(key)) return Promise.resolve(false);
+  const before = $bag.get();
+  if (before) $bag.set(optimistic(before));
   setPending(key, true);
   const run = async (): Promise<boolean> => {
     try {
-      setCartFromServer(await send());
+      setBagFromServer(await send());
       return true;
     } catch (error) {
       markHandled(error);
       await rollBack(before);
-      notify(`${cartErrorMessage(error)}${t('cart.error.rolledBack')}`, { tone: 'error' });
+      notify(`${bagErrorMessage(error)}${t('bag.error.rolledBack')}`, { tone: 'error' });
       return false;
     } finally {
       setPending(key, false);
@@ -105,10 +105,10 @@ function change(key: string, optimistic: (cart: Cart) => Cart, send: () => Promi
 
 async function rollBack(before: Cart | undefined): Promise<void> {
   try {
-    setCartFromServer(await checkCart());
+    setBagFromServer(await checkCart());
   } catch (error) {
     markHandled(error);
-    if (before) $cart.set(before);
+    if (before) $bag.set(before);
   }
 }
 
@@ -116,7 +116,7 @@ async function rollBack(before: Cart | undefined): Promise<void> {
 export function changeQty(line: LineKey, qty: number): Promise<boolean> {
   return change(
     `qty:${lineKey(line)}`,
-    (cart) => withLine(cart, line, { qty }),
+    (bag) => withLine(bag, line, { qty }),
     () => setCartQty({ productId: line.productId, variantId: line.variantId, qty }),
   );
 }
@@ -126,7 +126,7 @@ export function changeReceive(line: LineKey, receive: unknown): Promise<boolean>
   const value = normalizeReceive(receive);
   return change(
     `receive:${lineKey(line)}`,
-    (cart) => withLine(cart, line, { receive: value }),
+    (bag) => withLine(bag, line, { receive: value }),
     () => setCartReceive({ productId: line.productId, variantId: line.variantId, receive: value }),
   );
 }
@@ -135,7 +135,7 @@ export function changeReceive(line: LineKey, receive: unknown): Promise<boolean>
 export function changeWrapping(wrapping: boolean): Promise<boolean> {
   return change(
     'wrapping',
-    (cart) => ({ ...cart, wrapping }),
+    (bag) => ({ ...bag, wrapping }),
     () => setCartWrapping(wrapping),
   );
 }
@@ -149,7 +149,7 @@ export type IssueResult =
  * warnings gets them on its lines, an empty bag says so. A second tap while it is on its way is ignored.
  */
 export async function issueQr(): Promise<IssueResult | undefined> {
-  if ($cartPending.get().has('qr')) return undefined;
+  if ($bagPending.get().has('qr')) return undefined;
   setPending('qr', true);
   try {
     await queue;
@@ -158,10 +158,10 @@ export async function issueQr(): Promise<IssueResult | undefined> {
   } catch (error) {
     markHandled(error);
     const { code, warning } = apiErrorDetails(error);
-    const cart = $cart.get();
-    if (code === 'CART_HAS_WARNINGS' && cart) $cart.set({ ...cart, warning });
-    if (code === 'CART_EMPTY' || code === 'CART_HAS_WARNINGS') await rollBack(cart);
-    return { ok: false, message: cartErrorMessage(error), warning };
+    const bag = $bag.get();
+    if (code === 'CART_HAS_WARNINGS' && bag) $bag.set({ ...bag, warning });
+    if (code === 'CART_EMPTY' || code === 'CART_HAS_WARNINGS') await rollBack(bag);
+    return { ok: false, message: bagErrorMessage(error), warning };
   } finally {
     setPending('qr', false);
   }

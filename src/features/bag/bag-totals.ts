@@ -1,6 +1,9 @@
 /** The charges of a bag, a QR confirmation or an order, as rows to display (amounts from the server only). */
 import { t } from '../../i18n/index.ts';
+import type { Cart } from '../../lib/catalog/types.ts';
 import { formatPrice } from '../../lib/format/price.ts';
+import type { TotalRow } from '../../ui/TotalsList.tsx';
+import { anyShipped } from './bag-lines.ts';
 
 export interface Charges {
   subtotal: number;
@@ -16,13 +19,7 @@ export interface TotalsContext {
   wrapping: boolean;
 }
 
-export interface TotalRow {
-  key: 'subtotal' | 'shipping' | 'wrapping' | 'grandTotal';
-  label: string;
-  value: string;
-  /** The row that says what is paid. */
-  emphasis: boolean;
-}
+export type { TotalRow };
 
 /**
  * Subtotal, shipping (無料 when shipped lines travel free, left out when nothing is shipped), wrapping
@@ -32,7 +29,7 @@ export function totalRows(charges: Charges, context: TotalsContext): TotalRow[] 
   const rows: TotalRow[] = [
     {
       key: 'subtotal',
-      label: t('cart.totals.subtotal'),
+      label: t('bag.totals.subtotal'),
       value: formatPrice(charges.subtotal),
       emphasis: false,
     },
@@ -40,25 +37,30 @@ export function totalRows(charges: Charges, context: TotalsContext): TotalRow[] 
   if (context.anyShipped || charges.shippingCharge > 0) {
     rows.push({
       key: 'shipping',
-      label: t('cart.totals.shipping'),
+      label: t('bag.totals.shipping'),
       value:
-        charges.shippingCharge === 0 ? t('cart.totals.shippingFree') : formatPrice(charges.shippingCharge),
+        charges.shippingCharge === 0 ? t('bag.totals.shippingFree') : formatPrice(charges.shippingCharge),
       emphasis: false,
     });
   }
   if (context.wrapping || charges.wrappingFee > 0) {
     rows.push({
       key: 'wrapping',
-      label: t('cart.totals.wrapping'),
+      label: t('bag.totals.wrapping'),
       value: formatPrice(charges.wrappingFee),
       emphasis: false,
     });
   }
   rows.push({
     key: 'grandTotal',
-    label: t('cart.totals.grandTotal'),
+    label: t('bag.totals.grandTotal'),
     value: formatPrice(charges.grandTotal),
     emphasis: true,
   });
   return rows;
+}
+
+/** The rows of a bag's charges: shipping counts only when a line is shipped, wrapping only when it is on. */
+export function bagTotalRows(bag: Cart): TotalRow[] {
+  return totalRows(bag, { anyShipped: anyShipped(bag.products), wrapping: bag.wrapping });
 }

@@ -1,6 +1,6 @@
 import { normalizeReceive } from './receive.ts';
 
-describe('receive per bag line (SPEC §4)', () => {
+describe('receive per bag line', () => {
   it('is store only when the line says store', () => {
     expect(normalizeReceive('store')).toBe('store');
   });

@@ -1,4 +1,4 @@
-/** Receive per bag line (SPEC §4): store or ship; any other value is treated as ship. */
+/** Receive per bag line: store or ship; any other value is treated as ship. */
 import type { Receive } from '../../lib/catalog/types.ts';
 
 /** The receive a line really has: `store` only when it says so, `ship` for anything else. */

@@ -1,8 +1,9 @@
 /** The area page's island: the brand filter over the product list, sharing the page's list state. */
-import type { BrandOption } from '../../lib/payload.ts';
+
 import { setTenantFilter } from './area-list-store.ts';
 import { BrandFilter, type BrandFilterLabels } from './BrandFilter.tsx';
 import { type ProductListProps, ProductListView, useProductList } from './ProductList.tsx';
+import type { BrandOption } from './product-list.ts';
 
 interface Props extends ProductListProps {
   areaId: number;

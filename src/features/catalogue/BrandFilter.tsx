@@ -1,16 +1,16 @@
 /**
- * The area page's brand filter (SPEC §2): choose brands, search them by name, reset, show more brands when
+ * The area page's brand filter: choose brands, search them by name, reset, show more brands when
  * the list is long, and each selected brand's official-site link. Changing the selection reloads the list
- * from page 1 (setTenantFilter in src/stores/area-cache.ts).
+ * from page 1 (setTenantFilter in area-list-store.ts).
  */
 import { mdiChevronDown, mdiOpenInNew } from '@mdi/js';
 import { useId, useState } from 'react';
 import { imageUrl } from '../../lib/images.ts';
-import type { BrandOption } from '../../lib/payload.ts';
 import { searchBrands } from './brand-search.ts';
+import type { BrandOption } from './product-list.ts';
 
 /** Brands shown before 「ブランドをもっと見る」. */
-export const BRANDS_SHOWN = 6;
+const BRANDS_SHOWN = 6;
 
 export interface BrandFilterLabels {
   title: string;

@@ -2,11 +2,10 @@
  * The product list of an area or brand page. Page 1 comes in the HTML (this island is server-rendered with
  * it); the island takes over for the next pages: infinite scroll on a sentinel, a 「もっと見る」 button for
  * keyboards, "No more results!" at the end, "Oops something went wrong!" with a retry button on failure. It
- * restores the cached pages and the scroll position on Back (src/stores/area-cache.ts).
+ * restores the cached pages and the scroll position on Back (area-list-store.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { FirstPage } from '../../lib/payload.ts';
 import { ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
 import {
   $productList,
@@ -21,9 +20,10 @@ import {
   scrollRestored,
   startProductList,
 } from './area-list-store.ts';
+import type { FirstPage } from './product-list.ts';
 
 export interface ProductListLabels extends ProductCardLabels {
-  /** 「{count}件の商品」 */
+  /** 「{count}点の商品」 */
   count: string;
   more: string;
   loading: string;

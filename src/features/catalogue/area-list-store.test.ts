@@ -2,7 +2,7 @@
 
 import type { Product, ProductPage } from '../../lib/catalog/types.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
-import type { ProductSummary } from '../../lib/payload.ts';
+import type { ProductSummary } from '../product/index.ts';
 
 const api = vi.hoisted(() => ({ listProducts: vi.fn() }));
 vi.mock('../../lib/catalog/catalogue.ts', async (importOriginal) => ({

@@ -1,5 +1,5 @@
 /**
- * The product list of an area (or brand) page and its cache (SPEC §3 and §4): per list, the products in
+ * The product list of an area (or brand) page and its cache: per list, the products in
  * order, the total count, the first-fetch time and the selected brand filter (tenantIds). The cache is
  * cleared when the selected brand filter differs or more than 10 minutes have passed since the first fetch;
  * its product data is cleared when the language changes.
@@ -12,11 +12,11 @@ import { atom } from 'nanostores';
 import { listProducts, PRODUCT_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
 import type { Lang } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
-import { type FirstPage, isProductSummary, type ProductSummary } from '../../lib/payload.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
-import { productSummary } from './product-list.ts';
+import { isProductSummary, type ProductSummary, productSummary } from '../product/index.ts';
+import type { FirstPage } from './product-list.ts';
 
-/** SPEC §9: the area cache lifetime. */
+/** The area cache lifetime. */
 export const AREA_CACHE_TTL_MS = 10 * 60 * 1000;
 /** The sessionStorage key (versioned: a change of shape takes a new key). */
 export const AREA_CACHE_KEY = 'area-cache:v1';
@@ -25,7 +25,7 @@ const MAX_LISTS = 24;
 
 /** One list as cached. */
 export interface ListCacheEntry {
-  /** The loaded products, in the API's order (their ids are the spec's "ordered product ids"). */
+  /** The loaded products, in the API's order. */
   products: ProductSummary[];
   /** How many products match in all. */
   count: number;
@@ -53,7 +53,7 @@ const LANG: Lang = 'ja';
 // ---------------------------------------------------------------------------------------------------------
 
 /** A brand filter in its one spelling: sorted, without duplicates. */
-export function normalizeTenantIds(ids: readonly number[]): number[] {
+function normalizeTenantIds(ids: readonly number[]): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
@@ -134,7 +134,7 @@ export interface ListConfig {
   first: FirstPage;
 }
 
-export type ListStatus = 'idle' | 'loading' | 'error';
+type ListStatus = 'idle' | 'loading' | 'error';
 
 export interface ProductListState {
   key: string;

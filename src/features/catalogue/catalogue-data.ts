@@ -4,10 +4,10 @@
  */
 import { getCollection } from 'astro:content';
 import { brandList } from './brand-list.ts';
-import { listings } from './tags.ts';
+import { listings, tagPageSize, tagPages } from './tags.ts';
 
 /** Every area, tenant and product. */
-export async function loadCatalogue() {
+async function loadCatalogue() {
   const [areas, tenants, products] = await Promise.all([
     getCollection('areas'),
     getCollection('tenants'),
@@ -30,4 +30,14 @@ export async function loadBrandList() {
       areas.map((area) => area.id),
     ),
   );
+}
+
+/** Every page of every tag; `TAG_PAGE_SIZE` in the build's environment overrides the 20 per page. */
+export async function loadTagPages() {
+  const { areas, products } = await loadCatalogue();
+  const listed = listings(
+    products,
+    areas.map((area) => area.id),
+  );
+  return tagPages(listed, tagPageSize(process.env.TAG_PAGE_SIZE));
 }

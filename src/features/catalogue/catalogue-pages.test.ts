@@ -1,50 +1,11 @@
-import type { Area, Product, Variant } from '../../lib/catalog/types.ts';
-import {
-  areaFirstPage,
-  isSoldOut,
-  leadVariant,
-  mainImage,
-  productPagePaths,
-  sortAreas,
-} from './catalogue-pages.ts';
+import type { Area } from '../../lib/catalog/types.ts';
+import { sortAreas } from './catalogue-pages.ts';
 
 const area = (id: number, place: Area['place']): Area => ({
   id,
   place,
   imageSrc: 'http://i.test/a.jpg',
   description: '',
-});
-
-const variant = (id: number, price: number, totalStock: number): Variant => ({
-  id,
-  sku: `SKU-${id}`,
-  title: `v${id}`,
-  compareAtPrice: null,
-  price,
-  isSale: false,
-  stockInShop: 0,
-  totalStock,
-  imageId: null,
-  image: null,
-  options: [],
-});
-
-const product = (
-  id: number,
-  areas: number[],
-  variants: Variant[] = [variant(id * 10, 1000, 1)],
-): Product => ({
-  id,
-  shopifyProductId: `gid://shopify/Product/${id}`,
-  images: [],
-  title: `商品${id}`,
-  descriptionHtml: '',
-  variants,
-  tenant: { id: 1, name: '藤乃屋', logoSrc: 'http://i.test/t.jpg', description: '', officialSiteUrl: null },
-  videoSrc: null,
-  tags: [],
-  stockInShop: 0,
-  areas,
 });
 
 describe('catalogue pages', () => {
@@ -55,34 +16,5 @@ describe('catalogue pages', () => {
       'c',
       'd',
     ]);
-  });
-
-  it('makes one product page per area the product is shown in, skipping unknown areas', () => {
-    const paths = productPagePaths([product(1, [1, 2]), product(2, [2, 9])], [area(1, 'a'), area(2, 'b')]);
-    expect(paths.map((p) => `${p.params.id}/${p.params.productId}`)).toEqual(['1/1', '2/1', '2/2']);
-  });
-
-  it("gives an area's first page of 10 in id order, with the full count", () => {
-    const products = Array.from({ length: 25 }, (_, i) => product(25 - i, [i % 2 === 0 ? 1 : 2]));
-    const page = areaFirstPage(products, 1);
-    expect(page.count).toBe(13);
-    expect(page.products).toHaveLength(10);
-    expect(page.products.map((p) => p.id)).toEqual([...page.products.map((p) => p.id)].sort((a, b) => a - b));
-  });
-
-  it('leads with the cheapest variant in stock', () => {
-    const p = product(1, [1], [variant(1, 500, 0), variant(2, 800, 3), variant(3, 1200, 5)]);
-    expect(leadVariant(p).id).toBe(2);
-    expect(isSoldOut(p)).toBe(false);
-  });
-
-  it('is sold out when every variant has zero stock', () => {
-    const p = product(1, [1], [variant(1, 500, 0), variant(2, 800, 0)]);
-    expect(isSoldOut(p)).toBe(true);
-    expect(leadVariant(p).id).toBe(1);
-  });
-
-  it('has no main image when neither the product nor its variant has one', () => {
-    expect(mainImage(product(1, [1]))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { Product, Variant } from '../../lib/catalog/types.ts';
-import { brandsInArea, firstPage, productSummary, summaryPrice } from './product-list.ts';
+import { brandsInArea, firstPage } from './product-list.ts';
 
 const variant = (
   id: number,
@@ -43,45 +43,6 @@ function product(id: number, areas: number[], tenantId = 1, variants = [variant(
     areas,
   };
 }
-
-describe('a product in a list', () => {
-  it('links to the product in the area it is seen from, or its first area', () => {
-    expect(productSummary(product(3, [2, 4]), 4).href).toBe('/area/4/products/3/');
-    expect(productSummary(product(3, [2, 4])).href).toBe('/area/2/products/3/');
-  });
-
-  it('shows the lowest and highest prices, and the regular price of the cheapest when it is on sale', () => {
-    const summary = productSummary(
-      product(1, [1], 1, [variant(1, 3000), variant(2, 2160, 5, 2700), variant(3, 5000, 5, 6000)]),
-    );
-    expect(summary).toMatchObject({ price: 2160, maxPrice: 5000, compareAtPrice: 2700, onSale: true });
-  });
-
-  it('has no regular price when only a dearer variant is on sale', () => {
-    const summary = productSummary(product(1, [1], 1, [variant(1, 1000), variant(2, 2000, 5, 2500)]));
-    expect(summary).toMatchObject({ compareAtPrice: null, onSale: true });
-  });
-
-  it('is sold out when every variant is, and has no image when the product has none', () => {
-    const summary = productSummary(product(2, [1], 1, [variant(1, 1000, 0), variant(2, 1200, 0)]));
-    expect(summary).toMatchObject({ soldOut: true, imageSrc: null });
-  });
-});
-
-describe('how a price reads in a list', () => {
-  it('marks a range with 〜 and keeps a single price plain', () => {
-    expect(summaryPrice({ price: 1080, maxPrice: 2160, compareAtPrice: null })).toEqual({
-      price: '¥1,080（税込）〜',
-      compareAt: undefined,
-    });
-    expect(summaryPrice({ price: 1080, maxPrice: 1080, compareAtPrice: null }).price).toBe('¥1,080（税込）');
-  });
-
-  it('strikes the regular price only when it exceeds the price', () => {
-    expect(summaryPrice({ price: 2160, maxPrice: 2160, compareAtPrice: 2700 }).compareAt).toBe('¥2,700');
-    expect(summaryPrice({ price: 2160, maxPrice: 2160, compareAtPrice: 2160 }).compareAt).toBeUndefined();
-  });
-});
 
 describe("a list's first page", () => {
   const catalogue = [

@@ -1,32 +1,19 @@
 /**
- * Product lists (area and brand pages): the first page the build renders, the brands an area's filter
- * offers, and how a summary's price reads. The API lists products by id, so the build does too: page 1 in
- * the HTML and page 2 from the API line up.
+ * Product lists (area and brand pages): the first page the build renders and the brands an area's filter
+ * offers. The API lists products by id, so the build does too: page 1 in the HTML and page 2 from the API
+ * line up.
  */
 import { PRODUCT_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
 import type { Product, Tenant } from '../../lib/catalog/types.ts';
-import { formatPrice, formatYen } from '../../lib/format/price.ts';
-import type { BrandOption, FirstPage, ProductSummary } from '../../lib/payload.ts';
-import { isSoldOut, mainImage, productHref } from './catalogue-pages.ts';
+import { type ProductSummary, productSummary } from '../product/index.ts';
 
-/** The summary of a product seen from `areaId` (its first area when not given). */
-export function productSummary(product: Product, areaId: number = product.areas[0] ?? 0): ProductSummary {
-  const prices = product.variants.map((variant) => variant.price);
-  const price = Math.min(...prices);
-  const cheapest = product.variants.find((variant) => variant.price === price);
-  return {
-    id: product.id,
-    areaId,
-    title: product.title,
-    tenantName: product.tenant.name,
-    imageSrc: mainImage(product)?.src ?? null,
-    price,
-    maxPrice: Math.max(...prices),
-    compareAtPrice: cheapest?.isSale ? cheapest.compareAtPrice : null,
-    onSale: product.variants.some((variant) => variant.isSale),
-    soldOut: isSoldOut(product),
-    href: productHref(areaId, product.id),
-  };
+/** A tenant as the brand filter shows it (no description: it is not shown there). */
+export type BrandOption = Pick<Tenant, 'id' | 'name' | 'logoSrc' | 'officialSiteUrl'>;
+
+/** A list's first page, as in the HTML, and how many products match in all. */
+export interface FirstPage {
+  products: ProductSummary[];
+  count: number;
 }
 
 /** What a list shows: the products of an area, of some brands, or both. */
@@ -36,7 +23,7 @@ export interface ListScope {
 }
 
 /** True when a product belongs in the list. */
-export function inScope(product: Product, scope: ListScope): boolean {
+function inScope(product: Product, scope: ListScope): boolean {
   if (scope.areaId !== undefined && !product.areas.includes(scope.areaId)) return false;
   return !scope.tenantIds?.length || scope.tenantIds.includes(product.tenant.id);
 }
@@ -63,23 +50,4 @@ export function brandsInArea(products: readonly Product[], areaId: number): Bran
   return [...tenants.values()]
     .sort((a, b) => a.id - b.id)
     .map(({ id, name, logoSrc, officialSiteUrl }) => ({ id, name, logoSrc, officialSiteUrl }));
-}
-
-export interface SummaryPrice {
-  /** `¥1,080（税込）`, with `〜` when the variants' prices differ. */
-  price: string;
-  /** The lowest-priced variant's regular price, to strike through, when it is on sale. */
-  compareAt: string | undefined;
-}
-
-/** How a product's price reads in a list. */
-export function summaryPrice(
-  summary: Pick<ProductSummary, 'price' | 'maxPrice' | 'compareAtPrice'>,
-): SummaryPrice {
-  const range = summary.maxPrice > summary.price;
-  const onSale = summary.compareAtPrice !== null && summary.compareAtPrice > summary.price;
-  return {
-    price: `${formatPrice(summary.price)}${range ? '〜' : ''}`,
-    compareAt: onSale && summary.compareAtPrice !== null ? formatYen(summary.compareAtPrice) : undefined,
-  };
 }

@@ -1,5 +1,5 @@
 /**
- * The onboarding dialog's seen flag (SPEC §2): the dialog appears on a first visit, the flag is kept in
+ * The onboarding dialog's seen flag: the dialog appears on a first visit, the flag is kept in
  * localStorage, and it is set at once on the cart, qr, order and address routes. Layouts decide with
  * `shouldOfferOnboarding(location.pathname)` whether to load the dialog's code at all; this module stays
  * tiny because every page runs it.
@@ -9,7 +9,7 @@ import { readStored, writeStored } from '../../lib/storage.ts';
 
 export const ONBOARDING_KEY = 'onboarding-seen:v1';
 
-/** Routes that mark the dialog seen at once (and never show it): the cart, QR, order and address screens. */
+/** Routes that mark the dialog seen at once (and never show it): the bag, QR, order and address screens. */
 const SEEN_AT_ONCE = /^\/(?:chat\/)?(?:cart|qr|order|address)(?:\/|$)/;
 
 const isTrue = (value: unknown): value is true => value === true;
@@ -31,7 +31,7 @@ export function markOnboardingSeen(): void {
 }
 
 /** True on the routes that mark the dialog seen at once. */
-export function marksOnboardingSeen(pathname: string): boolean {
+function marksOnboardingSeen(pathname: string): boolean {
   return SEEN_AT_ONCE.test(pathname);
 }
 

@@ -8,13 +8,12 @@ import { t } from '../../i18n/index.ts';
 import { addressHref, aliasFromPath } from '../../lib/alias.ts';
 import type { Order, Shipment } from '../../lib/catalog/cart.ts';
 import { formatDateTime } from '../../lib/format/time.ts';
+import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
-import { AddressSummary } from '../address/AddressSummary.tsx';
-import { isAddressEditable } from '../address/address-target.ts';
-import { clearCart } from '../bag/add-to-bag.ts';
-import { anyShipped, summaryOfOrderLine } from '../bag/bag-lines.ts';
-import { OrderSummary } from '../bag/OrderSummary.tsx';
-import { LoadErrorView, PageNotFoundView } from '../site/ErrorScreenView.tsx';
+import { AddressSummary } from '../address/components.ts';
+import { isAddressEditable } from '../address/index.ts';
+import { OrderSummary } from '../bag/components.ts';
+import { anyShipped, clearBag, summaryOfOrderLine } from '../bag/index.ts';
 import { $order, loadOrder } from './order-store.ts';
 
 const ORDER_STATUS: Record<Order['status'], string> = {
@@ -23,7 +22,7 @@ const ORDER_STATUS: Record<Order['status'], string> = {
   cancelled: t('order.status.cancelled'),
 };
 
-export const SHIPMENT_STATUS: Record<Shipment['status'], string> = {
+const SHIPMENT_STATUS: Record<Shipment['status'], string> = {
   awaiting_address: t('order.shipment.status.awaiting_address'),
   address_received: t('order.shipment.status.address_received'),
   shipped: t('order.shipment.status.shipped'),
@@ -38,7 +37,7 @@ export default function OrderView() {
     const found = aliasFromPath(window.location.pathname, 'order');
     setAlias(found);
     // The bag was emptied when the order was paid: the count cached in this tab is stale.
-    clearCart();
+    clearBag();
     if (found) void loadOrder(found);
   }, []);
 

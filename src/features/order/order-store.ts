@@ -11,7 +11,7 @@ export type OrderView =
 export const $order = atom<OrderView>({ kind: 'loading' });
 
 /** 404 for an unknown (or malformed) alias; the failed call's status otherwise (0 without a response). */
-export function errorStatus(error: unknown): number {
+function errorStatus(error: unknown): number {
   const status = error instanceof DataNotFoundError ? error.status : 0;
   return status === 400 ? 404 : status;
 }

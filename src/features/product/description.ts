@@ -5,7 +5,7 @@
 import { descriptionText } from '../../lib/html.ts';
 
 /** Descriptions longer than this (plain text characters) are folded. */
-export const READ_MORE_THRESHOLD = 250;
+const READ_MORE_THRESHOLD = 250;
 
 /** True when a description is long enough to fold. */
 export function isLongDescription(html: string, threshold: number = READ_MORE_THRESHOLD): boolean {

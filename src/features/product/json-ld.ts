@@ -6,7 +6,7 @@
 import type { Product } from '../../lib/catalog/types.ts';
 import { descriptionText } from '../../lib/html.ts';
 import { imageUrl, MAIN_SIZE } from '../../lib/images.ts';
-import { leadVariant } from '../catalogue/catalogue-pages.ts';
+import { leadVariant } from './product-rules.ts';
 
 const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
@@ -34,9 +34,4 @@ export function productJsonLd(product: Product, pageUrl: string) {
       url: pageUrl,
     })),
   };
-}
-
-/** JSON for a `<script type="application/ld+json">`: `<` escaped so the data cannot close the script. */
-export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
 }

@@ -1,11 +1,11 @@
 /**
- * Product options (SPEC §5): the option axes shown on a product page, de-duplicated by name and value, a
+ * Product options: the option axes shown on a product page, de-duplicated by name and value, a
  * value disabled when every variant having it has zero totalStock, and the variant a choice of values
  * stands for.
  */
 import type { Variant } from '../../lib/catalog/types.ts';
 
-export interface OptionValue {
+interface OptionValue {
   /** Stable value key, e.g. `500ml`. */
   value: string;
   /** Label in the page's language. */

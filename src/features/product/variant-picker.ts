@@ -3,7 +3,7 @@
 import type { Variant } from '../../lib/catalog/types.ts';
 import { define, readJson } from '../../lib/custom-element.ts';
 import { priceDisplay } from '../../lib/format/price.ts';
-import { addToBag } from '../bag/add-to-bag.ts';
+import { addToBag } from '../bag/index.ts';
 import { type AddToBagProblem, addToBagProblem } from './add-to-bag-problem.ts';
 import { showImage } from './gallery-store.ts';
 import {

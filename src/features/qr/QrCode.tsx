@@ -1,6 +1,6 @@
 /**
  * The QR of urlForQrCode, large enough to scan from a phone screen: 288 CSS px, black on white with a quiet
- * zone (src/lib/qr/render.ts draws it).
+ * zone (qr-render.ts draws it).
  */
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';

@@ -5,10 +5,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { aliasFromPath, CART_HREF } from '../../lib/alias.ts';
-import { anyShipped, summaryOfCartProduct } from '../bag/bag-lines.ts';
-import { OrderSummary } from '../bag/OrderSummary.tsx';
-import { LoadErrorView, PageNotFoundView } from '../site/ErrorScreenView.tsx';
+import { aliasFromPath, BAG_HREF } from '../../lib/alias.ts';
+import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
+import { OrderSummary } from '../bag/components.ts';
+import { anyShipped, summaryOfBagLine } from '../bag/index.ts';
 import { Countdown } from './Countdown.tsx';
 import { $qr, type DraftOrderWatch, followDraftOrder } from './draft-order-store.ts';
 import { QrCode } from './QrCode.tsx';
@@ -50,10 +50,10 @@ export default function QrView() {
             {confirmationErrorMessage(view.code)}
           </p>
           <a
-            href={CART_HREF}
+            href={BAG_HREF}
             className="inline-flex min-h-11 items-center rounded bg-primary px-6 font-bold text-white hover:bg-black"
           >
-            {t('qr.backToCart')}
+            {t('qr.backToBag')}
           </a>
         </section>
       );
@@ -113,7 +113,7 @@ function ReadyQr({
       <OrderSummary
         id="qr-confirmation"
         title={t('qr.confirmation.title')}
-        lines={confirmation.products.map(summaryOfCartProduct)}
+        lines={confirmation.products.map(summaryOfBagLine)}
         charges={confirmation}
         context={{ anyShipped: anyShipped(confirmation.products), wrapping: confirmation.wrappingFee > 0 }}
         testId="qr-totals"

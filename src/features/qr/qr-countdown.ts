@@ -11,7 +11,7 @@ export function remainingMs(expiresAt: string | number, now: number): number {
 }
 
 /** Whole seconds left, rounded up: 14:59.2 shows as 15:00 until it is really 14:59. */
-export const remainingSeconds = (ms: number) => Math.ceil(Math.max(0, ms) / 1000);
+const remainingSeconds = (ms: number) => Math.ceil(Math.max(0, ms) / 1000);
 
 /** `m:ss` (e.g. `14:05`, `0:09`). */
 export function formatCountdown(ms: number): string {

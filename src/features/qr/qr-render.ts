@@ -1,6 +1,6 @@
 /**
  * Drawing the QR of urlForQrCode with the qrcode package, which loads only on the QR page (dynamic import,
- * DESIGN.md decision 7). The page starts the download early; the image waits for the data only.
+ * so no other page downloads it). The page starts the download early; the image waits for the data only.
  */
 
 /** Shown at 288 CSS px (≥ 240 for a counter scanner). */

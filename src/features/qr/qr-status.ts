@@ -32,7 +32,7 @@ export type ConfirmationStep =
   | { kind: 'notFound' }
   | { kind: 'refused'; code: ConfirmationErrorCode };
 
-export function isConfirmationError(
+function isConfirmationError(
   value: CartConfirmation | CartConfirmationError,
 ): value is CartConfirmationError {
   return 'errorCode' in value;

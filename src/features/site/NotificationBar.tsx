@@ -1,5 +1,5 @@
 /**
- * The notification bar (SPEC §4) over the `$notification` store: it closes after its timeout, pauses while
+ * The notification bar over the `$notification` store: it closes after its timeout, pauses while
  * hovered or focused, closes on a vertical swipe over 50 px, and has a close button. A polite live region
  * announces each message.
  */

@@ -1,16 +1,16 @@
 /**
- * The rules behind src/scripts/build-watch.ts (DESIGN.md decision 2), as pure functions: when to skip the
- * build manifest, what a newer build looks like, and the reload guard for failed chunk loads.
+ * The rules behind src/features/site/build-watch.ts, as pure functions: when to skip the build manifest,
+ * what a newer build looks like, and the reload guard for failed chunk loads.
  */
 import type { LatestBuild } from '../../lib/build-info.ts';
 
-/** The manifest is fetched this long after the load event (SPEC §7: about 1 s). */
+/** The manifest is fetched this long after the load event (about 1 s). */
 export const MANIFEST_DELAY_MS = 1000;
 /** How often an open page asks whether a newer build is deployed. */
 export const POLL_INTERVAL_MS = 5 * 60_000;
 /** A page coming back into view asks again only when its last answer is older than this. */
 export const RECHECK_AFTER_MS = 60_000;
-/** SPEC §9: one reload per path within this window. */
+/** One reload per path within this window. */
 export const RELOAD_GUARD_WINDOW_MS = 10_000;
 /** sessionStorage key of the reload guard: path → time of its last reload. */
 export const RELOAD_GUARD_KEY = 'reload-guard:v1';

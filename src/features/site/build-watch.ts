@@ -1,5 +1,5 @@
 /**
- * Every page's version watch (DESIGN.md decision 2, SPEC §4 and §7), loaded by BaseLayout:
+ * Every page's version watch, loaded by BaseLayout:
  * - about 1 s after load, unless the connection is slow, fetch this build's manifest (a failure is logged);
  * - ask `/_build/latest.json` every few minutes and when the page comes back into view; a page restored
  *   from the back-forward cache that turns out older than the deployed build reloads (every other

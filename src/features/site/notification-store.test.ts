@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('the notification bar (SPEC §4)', () => {
+describe('the notification bar', () => {
   it('opens with a message and closes after its timeout', () => {
     notify('保存しました', { timeoutMs: 3_000 });
     expect($notification.get()).toMatchObject({ message: '保存しました', tone: 'info' });

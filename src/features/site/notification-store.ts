@@ -1,7 +1,7 @@
 /**
- * The notification bar (SPEC §4): open or closed; it closes after its timeout (-1 means never), the timer
+ * The notification bar: open or closed; it closes after its timeout (-1 means never), the timer
  * pauses while the bar is hovered (or focused) and resumes with the time that was left, and a vertical
- * swipe over 50 px closes it (SPEC §9). One message at a time: a new one replaces the open one.
+ * swipe over 50 px closes it. One message at a time: a new one replaces the open one.
  */
 import { atom } from 'nanostores';
 
@@ -18,10 +18,10 @@ export interface Notification {
 /** The timeout that means "until closed". */
 export const NEVER = -1;
 /** How long messages stay: errors longer, so they can be read. */
-export const INFO_TIMEOUT_MS = 5_000;
-export const ERROR_TIMEOUT_MS = 10_000;
-/** A vertical swipe longer than this closes the bar (SPEC §9). */
-export const SWIPE_CLOSE_PX = 50;
+const INFO_TIMEOUT_MS = 5_000;
+const ERROR_TIMEOUT_MS = 10_000;
+/** A vertical swipe longer than this closes the bar. */
+const SWIPE_CLOSE_PX = 50;
 
 /** The open notification; null when the bar is closed. */
 export const $notification = atom<Notification | null>(null);

@@ -1,7 +1,7 @@
 /** <favorite-button>: the heart toggles the product in the favorites (FavoriteButton.astro). */
 
 import { define, readJson } from '../../lib/custom-element.ts';
-import type { ProductSummary } from '../../lib/payload.ts';
+import type { ProductSummary } from '../product/index.ts';
 import { $wishlist, isFavorite, toggleFavorite } from './wishlist-store.ts';
 
 class FavoriteButton extends HTMLElement {

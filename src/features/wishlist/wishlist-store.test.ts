@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 
-import type { ProductSummary } from '../../lib/payload.ts';
-import {
-  $wishlist,
-  isFavorite,
-  loadWishlist,
-  refreshWishlist,
-  removeFavorite,
-  toggleFavorite,
-  WISHLIST_KEY,
-} from './wishlist-store.ts';
+import type { ProductSummary } from '../product/index.ts';
+
+/** The store as a newly loaded page has it: the module evaluated afresh over what is stored. */
+async function freshPage() {
+  vi.resetModules();
+  return import('./wishlist-store.ts');
+}
+
+let { $wishlist, isFavorite, refreshWishlist, removeFavorite, toggleFavorite, WISHLIST_KEY } =
+  await freshPage();
 
 const summary = (id: number, price = 1000): ProductSummary => ({
   id,
@@ -27,9 +27,10 @@ const summary = (id: number, price = 1000): ProductSummary => ({
 
 const stored = () => JSON.parse(localStorage.getItem(WISHLIST_KEY) ?? 'null');
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
-  loadWishlist();
+  ({ $wishlist, isFavorite, refreshWishlist, removeFavorite, toggleFavorite, WISHLIST_KEY } =
+    await freshPage());
 });
 
 describe('favorites', () => {
@@ -41,27 +42,33 @@ describe('favorites', () => {
     expect(stored()).toEqual([]);
   });
 
-  it('survives a reload (kept in localStorage), newest first', () => {
+  it('survives a reload (kept in localStorage), newest first', async () => {
     toggleFavorite(summary(2), 100);
     toggleFavorite(summary(5), 200);
-    $wishlist.set([]);
-    loadWishlist();
-    expect($wishlist.get().map((item) => item.product.id)).toEqual([5, 2]);
+    const reloaded = await freshPage();
+    expect(reloaded.$wishlist.get().map((item) => item.product.id)).toEqual([5, 2]);
   });
 
-  it('drops a stored item of another shape and keeps the rest', () => {
+  it('drops a stored item of another shape and keeps the rest', async () => {
     localStorage.setItem(
       WISHLIST_KEY,
       JSON.stringify([{ product: summary(2), addedAt: 1 }, { product: { id: 'x' }, addedAt: 2 }, 'junk']),
     );
-    loadWishlist();
-    expect($wishlist.get().map((item) => item.product.id)).toEqual([2]);
+    expect((await freshPage()).$wishlist.get().map((item) => item.product.id)).toEqual([2]);
   });
 
-  it('ignores a stored value that is not a list', () => {
+  it('ignores a stored value that is not a list', async () => {
     localStorage.setItem(WISHLIST_KEY, '{"items":');
-    loadWishlist();
-    expect($wishlist.get()).toEqual([]);
+    expect((await freshPage()).$wishlist.get()).toEqual([]);
+  });
+
+  it('shows a change made in another tab', () => {
+    const unbind = $wishlist.listen(() => {});
+    const value = JSON.stringify([{ product: summary(4), addedAt: 1 }, 'junk']);
+    localStorage.setItem(WISHLIST_KEY, value);
+    window.dispatchEvent(new StorageEvent('storage', { key: WISHLIST_KEY, newValue: value }));
+    expect($wishlist.get().map((item) => item.product.id)).toEqual([4]);
+    unbind();
   });
 
   it('removes a favorite', () => {

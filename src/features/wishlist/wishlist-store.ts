@@ -4,8 +4,9 @@
  * (offline-first) and then refreshes every item from its product page's `_payload.json`.
  */
 import { atom } from 'nanostores';
-import { fetchPayload, isProductSummary, type ProductSummary } from '../../lib/payload.ts';
+import { fetchPayload } from '../../lib/payload.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
+import { isProductSummary, type ProductPayload, type ProductSummary } from '../product/index.ts';
 
 export const WISHLIST_KEY = 'wishlist:v1';
 
@@ -26,14 +27,16 @@ function isItem(value: unknown): value is WishlistItem {
   );
 }
 
-/** Favorites, newest first. Empty until `loadWishlist()` (the server render and hydration see it empty). */
-export const $wishlist = atom<WishlistItem[]>([]);
-
-/** Reads the stored favorites, keeping every valid item (an invalid one is dropped, not the whole list). */
-export function loadWishlist(): void {
-  const stored = readStored('local', WISHLIST_KEY, Array.isArray, []);
-  $wishlist.set(stored.filter(isItem));
+/** The stored favorites: every valid item is kept (an invalid one is dropped, not the whole list). */
+function readWishlist(): WishlistItem[] {
+  return readStored('local', WISHLIST_KEY, Array.isArray, []).filter(isItem);
 }
+
+/**
+ * Favorites, newest first, as stored; a change in another tab shows here too. The server render has no
+ * storage and knows none of them (the list island shows nothing until it has hydrated).
+ */
+export const $wishlist = atom<WishlistItem[]>(readWishlist());
 
 function save(items: WishlistItem[]): void {
   $wishlist.set(items);
@@ -47,7 +50,6 @@ export function isFavorite(items: readonly WishlistItem[], productId: number): b
 
 /** Adds the product, or removes it when it is one already; true when it is a favorite afterwards. */
 export function toggleFavorite(product: ProductSummary, now: number = Date.now()): boolean {
-  loadWishlist(); // another tab may have changed it
   const items = $wishlist.get();
   if (isFavorite(items, product.id)) {
     save(items.filter((item) => item.product.id !== product.id));
@@ -59,7 +61,6 @@ export function toggleFavorite(product: ProductSummary, now: number = Date.now()
 
 /** Removes a favorite. */
 export function removeFavorite(productId: number): void {
-  loadWishlist();
   save($wishlist.get().filter((item) => item.product.id !== productId));
 }
 
@@ -72,7 +73,7 @@ export async function refreshWishlist(fetchImpl: typeof fetch = fetch): Promise<
   const fresh = await Promise.all(
     items.map(async (item): Promise<WishlistItem> => {
       try {
-        const payload = await fetchPayload(item.product.href, 'product', fetchImpl);
+        const payload = await fetchPayload<ProductPayload>(item.product.href, 'product', fetchImpl);
         if (!payload) return { ...item, unavailable: true };
         return { product: payload.summary, addedAt: item.addedAt };
       } catch {
@@ -86,9 +87,8 @@ export async function refreshWishlist(fetchImpl: typeof fetch = fetch): Promise<
 }
 
 if (typeof window !== 'undefined') {
-  loadWishlist();
   // Another tab changed the favorites.
   addEventListener('storage', (event) => {
-    if (event.key === WISHLIST_KEY || event.key === null) loadWishlist();
+    if (event.key === WISHLIST_KEY || event.key === null) $wishlist.set(readWishlist());
   });
 }

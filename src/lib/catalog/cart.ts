@@ -17,22 +17,9 @@ export type Shipment = Schemas['Shipment'];
 export type ShipmentAddress = Schemas['ShipmentAddress'];
 export type OrderLine = Schemas['OrderLine'];
 
-/** How many items are in the bag (lean: the header of every page asks it). */
-export { getCartCount } from './cart-count.ts';
-
 export interface CartLineKey {
   productId: number;
   variantId: number;
-}
-
-/** Adds `addQty` of a variant to the bag; the bag after it. */
-export function addToCart(
-  line: CartLineKey & { addQty: number },
-  client: CatalogClient = catalogClient(),
-): Promise<Cart> {
-  return call('POST /catalog/cart/product', 'cart not found.', () =>
-    client.POST('/catalog/cart/product', { body: line }),
-  );
 }
 
 /** Sets a line's quantity; 0 removes it. */

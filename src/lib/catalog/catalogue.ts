@@ -1,11 +1,11 @@
 /**
  * Catalogue resources: areas, products and the brand filter. Each function is one call through the
- * client, with the SPEC §8 message for its failure, and reshapes the payload at the boundary.
+ * client, with the catalogue's failure message for that call, and reshapes the payload at the boundary.
  */
 import { type CatalogClient, call, catalogClient } from './client.ts';
-import type { Area, Lang, Product, ProductPage, Tenant } from './types.ts';
+import type { Area, Lang, ProductPage, Tenant } from './types.ts';
 
-/** SPEC §9: the storefront's page size. */
+/** The storefront's page size: 10 products per page. */
 export const PRODUCT_PAGE_SIZE = 10;
 /** The largest page the API serves; the build pages with it. */
 export const MAX_PAGE_SIZE = 100;
@@ -38,18 +38,6 @@ export function listProducts(
   const endpoint = `GET /catalog/products?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
   return call(endpoint, 'products not found.', () =>
     client.GET('/catalog/products', { params: { query: params } }),
-  );
-}
-
-/** One product, in `lang` when given. */
-export function getProduct(
-  id: number,
-  lang?: Lang,
-  client: CatalogClient = catalogClient(),
-): Promise<Product> {
-  const query = lang ? { lang } : {};
-  return call(`GET /catalog/products/${id}`, 'product not found.', () =>
-    client.GET('/catalog/products/{id}', { params: { path: { id }, query } }),
   );
 }
 

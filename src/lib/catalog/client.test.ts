@@ -36,7 +36,7 @@ describe('the catalog client', () => {
     expect(new URL(seen[0]?.url ?? '').search).toBe('?area_id=2&page=3&size=10&tenant_ids=4%2C5');
   });
 
-  it('turns a 404 into a DataNotFoundError with the SPEC message and the endpoint', async () => {
+  it('turns a 404 into a DataNotFoundError with the fixed message of the call and the endpoint', async () => {
     const { client } = clientWith(() => json({ code: 'NOT_FOUND', message: 'no' }, 404));
     const error = await listAreas(client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataNotFoundError);

@@ -1,14 +1,15 @@
 /**
  * The one door to the catalog API. It owns the base URL, the token header, credentials, the timeout and
- * the error shape: every failed call becomes a DataNotFoundError with a SPEC §8 message, the endpoint and
- * the status. Pages, components and stores call the resource modules beside this file, never fetch.
+ * the error shape: every failed call becomes a DataNotFoundError with one of the catalogue's failure
+ * messages, the endpoint and the status. Pages, components and stores call the resource modules beside
+ * this file, never fetch.
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { catalogConfig } from './config.ts';
 import { type RequestOptions, withoutUndefined } from './request.ts';
 import type { paths } from './schema.gen.ts';
 
-// The error shape lives in request.ts, which does not pull in openapi-fetch (see leanGet there).
+// The error shape lives in request.ts, which does not pull in openapi-fetch (see leanSend there).
 export { call } from './request.ts';
 
 export type CatalogClient = Client<paths>;

@@ -1,6 +1,7 @@
 /**
  * Where the catalog API is. At build time (Node) the API's own URL; in the browser the same-origin
- * `/api` proxy, so the cart cookie stays first-party (DESIGN.md decision 9).
+ * `/api` proxy, so the cart cookie stays first-party (browsers such as Safari drop third-party cookies)
+ * and the browser needs no CORS.
  */
 
 /** The reference API of `npm run api`. */
@@ -8,7 +9,7 @@ export const DEFAULT_CATALOG_API_URL = 'http://127.0.0.1:8787';
 /** Identifies the storefront; public by nature on a static site, not a secret. */
 export const DEFAULT_CATALOG_API_TOKEN = 'gift-catalogue-public-token';
 /** Per-request timeout. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface CatalogConfig {
   baseUrl: string;
@@ -16,18 +17,20 @@ export interface CatalogConfig {
   timeoutMs: number;
 }
 
-function env(name: string): string | undefined {
-  const fromVite = (import.meta as { env?: Record<string, string | undefined> }).env?.[name];
-  if (fromVite) return fromVite;
-  return typeof process === 'undefined' ? undefined : process.env[name];
-}
-
 /** The configuration for where this code runs. */
 export function catalogConfig(): CatalogConfig {
-  const inBrowser = typeof window !== 'undefined';
+  if (typeof window !== 'undefined') {
+    // The browser: the same-origin proxy, and the public token the build wrote into the bundle.
+    return {
+      baseUrl: '/api',
+      token: import.meta.env.PUBLIC_CATALOG_API_TOKEN ?? DEFAULT_CATALOG_API_TOKEN,
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+    };
+  }
+  const env = process.env;
   return {
-    baseUrl: inBrowser ? '/api' : (env('CATALOG_API_URL') ?? DEFAULT_CATALOG_API_URL).replace(/\/$/, ''),
-    token: env('PUBLIC_CATALOG_API_TOKEN') ?? DEFAULT_CATALOG_API_TOKEN,
-    timeoutMs: Number(env('CATALOG_API_TIMEOUT_MS') ?? DEFAULT_TIMEOUT_MS),
+    baseUrl: (env.CATALOG_API_URL ?? DEFAULT_CATALOG_API_URL).replace(/\/$/, ''),
+    token: env.PUBLIC_CATALOG_API_TOKEN ?? DEFAULT_CATALOG_API_TOKEN,
+    timeoutMs: Number(env.CATALOG_API_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS),
   };
 }

@@ -50,7 +50,7 @@ export function cartLine(overrides: Partial<CartProduct> = {}): CartProduct {
   };
 }
 
-export function cart(overrides: Partial<Cart> = {}): Cart {
+export function bag(overrides: Partial<Cart> = {}): Cart {
   const products = overrides.products ?? [
     cartLine(),
     cartLine({
@@ -78,14 +78,14 @@ export function cart(overrides: Partial<Cart> = {}): Cart {
 }
 
 export function confirmation(overrides: Partial<CartConfirmation> = {}): CartConfirmation {
-  const bag = cart({ wrapping: true, wrappingFee: 330 });
+  const wrapped = bag({ wrapping: true, wrappingFee: 330 });
   return {
     draftOrderAlias: 'D'.repeat(32),
-    products: bag.products,
+    products: wrapped.products,
     shippingCharge: 0,
     wrappingFee: 330,
-    subtotal: bag.subtotal,
-    grandTotal: bag.subtotal + 330,
+    subtotal: wrapped.subtotal,
+    grandTotal: wrapped.subtotal + 330,
     urlForQrCode: `http://localhost:4321/api/store/qr/${'D'.repeat(32)}`,
     expiresAt: '2026-11-21T05:15:00.000Z',
     ...overrides,

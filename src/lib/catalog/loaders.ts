@@ -1,8 +1,8 @@
 /**
- * Build-time data: Astro content-layer loaders over the typed client (DESIGN.md decision 5). Bounded
- * concurrency, a per-request timeout (the client's), retries with backoff on 5xx, timeouts and malformed
- * bodies, and a schema check of every entry. Any failure fails the build with the endpoint named: a
- * scheduled rebuild must never publish a partial catalogue.
+ * Build-time data: Astro content-layer loaders over the typed client. Bounded concurrency, a per-request
+ * timeout (the client's), retries with backoff on 5xx, timeouts and malformed bodies, and a schema check
+ * of every entry. Any failure fails the build with the endpoint named: a scheduled rebuild must never
+ * publish a partial catalogue.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { mapLimit, withRetry } from '../async.ts';
@@ -22,7 +22,7 @@ export interface FetchPolicy {
   onRetry?: (error: unknown, attempt: number) => void;
 }
 
-export const BUILD_FETCH_POLICY: FetchPolicy = {
+const BUILD_FETCH_POLICY: FetchPolicy = {
   concurrency: Number(process.env.CATALOG_BUILD_CONCURRENCY ?? 8),
   retries: 5,
   baseDelayMs: 250,
@@ -68,7 +68,7 @@ export async function fetchAllProducts(
 }
 
 /** Every area. */
-export function fetchAreas(
+function fetchAreas(
   client: CatalogClient = catalogClient(),
   policy: FetchPolicy = BUILD_FETCH_POLICY,
 ): Promise<Area[]> {
@@ -76,7 +76,7 @@ export function fetchAreas(
 }
 
 /** Every tenant (brand). */
-export function fetchTenants(
+function fetchTenants(
   client: CatalogClient = catalogClient(),
   policy: FetchPolicy = BUILD_FETCH_POLICY,
 ): Promise<Tenant[]> {

@@ -1,5 +1,5 @@
 import { DataNotFoundError } from '../errors.ts';
-import { getCartCount } from './cart-count.ts';
+import { addToCart, getCartCount } from './cart-lean.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -29,7 +29,7 @@ describe('the lean bag count', () => {
     expect(seen[0]?.credentials).toBe('include');
   });
 
-  it('fails with the SPEC message, the endpoint and the API code', async () => {
+  it('fails with the fixed message of the call, the endpoint and the API code', async () => {
     const { options } = fetchWith(() => json({ code: 'UNAVAILABLE', message: 'down' }, 503));
     const error = await getCartCount(options).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataNotFoundError);
@@ -47,6 +47,31 @@ describe('the lean bag count', () => {
     await expect(getCartCount(options)).rejects.toMatchObject({
       code: 'MALFORMED_RESPONSE',
       retryable: true,
+    });
+  });
+});
+
+describe('adding to the bag without the typed client', () => {
+  it('posts the line as JSON with the token header and cookies, and answers with the bag', async () => {
+    const { seen, options } = fetchWith(() => json({ count: 1, products: [] }));
+    expect(await addToCart({ productId: 2, variantId: 7, addQty: 1 }, options)).toMatchObject({ count: 1 });
+    const request = seen[0];
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('http://api.test/catalog/cart/product');
+    expect(request?.headers.get('Content-Type')).toBe('application/json');
+    expect(request?.headers.get('X-Api-Token')).toBe('tok');
+    expect(request?.credentials).toBe('include');
+    expect(await request?.json()).toEqual({ productId: 2, variantId: 7, addQty: 1 });
+  });
+
+  it("fails with the call's message, the endpoint and the API code (out of stock)", async () => {
+    const { options } = fetchWith(() => json({ code: 'OUT_OF_STOCK', message: 'gone' }, 409));
+    await expect(addToCart({ productId: 2, variantId: 7, addQty: 1 }, options)).rejects.toMatchObject({
+      message: 'cart not found.',
+      endpoint: 'POST /catalog/cart/product',
+      status: 409,
+      code: 'OUT_OF_STOCK',
+      retryable: false,
     });
   });
 });

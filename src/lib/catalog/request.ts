@@ -1,8 +1,8 @@
 /**
- * The error shape of every catalog call (`call`), and `leanGet`: a GET through plain fetch for code that
- * every page ships. This module must not import openapi-fetch: the header's bag count reaches the API
- * through it, and a static import of the typed client would put that client in every page's JavaScript
- * (DESIGN.md decision 7: a plain page stays under 5 KB).
+ * The error shape of every catalog call (`call`), and `leanSend`: a call through plain fetch for code that
+ * every page, or the product page, ships. This module must not import openapi-fetch: the header's bag count
+ * reaches the API through it, and a static import of the typed client would put that client in every
+ * page's JavaScript (a plain page must stay under 5 KB of JavaScript).
  */
 // Not errors.ts: the rest of the error module would ride along into every page's script.
 import { DataNotFoundError, type DataNotFoundMessage } from '../data-not-found-error.ts';
@@ -26,8 +26,8 @@ interface ApiResult<T> {
 }
 
 /**
- * Runs one call and returns its data, or throws a DataNotFoundError carrying `message` (SPEC §8), the
- * endpoint, the status, and whether a retry may help.
+ * Runs one call and returns its data, or throws a DataNotFoundError carrying `message` (one of the
+ * catalogue's failure messages), the endpoint, the status, and whether a retry may help.
  */
 export async function call<T>(
   endpoint: string,
@@ -68,33 +68,50 @@ function errorCode(body: unknown): string | undefined {
     : undefined;
 }
 
-/** The JSON a path's GET answers with on 200, as the contract types it. */
-type GetJson<P extends keyof paths> = paths[P] extends {
-  get: { responses: { 200: { content: { 'application/json': infer T } } } };
+type Method = 'get' | 'post' | 'put';
+
+/** The JSON an operation answers with on 200, as the contract types it. */
+type OkJson<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer T } } };
 }
   ? T
   : never;
 
+/** The JSON body an operation takes, as the contract types it (undefined when it takes none). */
+type BodyJson<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : undefined;
+
 /**
- * A GET of a path without parameters through plain fetch: the same base URL, token header, credentials,
- * timeout and error shape as the typed client, in a few hundred bytes.
+ * One call through plain fetch: the same base URL, token header, credentials, timeout and error shape as
+ * the typed client, in a few hundred bytes.
  */
-export function leanGet<P extends keyof paths>(
+export function leanSend<P extends keyof paths, M extends Method>(
+  method: M,
   path: P,
   message: DataNotFoundMessage,
+  body: BodyJson<P, M>,
   options: RequestOptions = {},
-): Promise<GetJson<P>> {
+): Promise<OkJson<P, M>> {
   const config = { ...catalogConfig(), ...withoutUndefined(options) };
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  return call(`GET ${path}`, message, async () => {
+  const verb = method.toUpperCase();
+  return call(`${verb} ${path}`, message, async () => {
     const response = await send(
       new Request(`${config.baseUrl}${path}`, {
-        headers: { 'X-Api-Token': config.token },
+        method: verb,
+        headers: {
+          'X-Api-Token': config.token,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         credentials: 'include',
         signal: AbortSignal.timeout(config.timeoutMs),
       }),
     );
-    if (response.ok) return { data: (await response.json()) as GetJson<P>, response };
+    if (response.ok) return { data: (await response.json()) as OkJson<P, M>, response };
     return { error: await response.json().catch(() => undefined), response };
   });
 }

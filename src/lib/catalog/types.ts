@@ -8,7 +8,6 @@ export type Tenant = Schemas['Tenant'];
 export type Tag = Schemas['Tag'];
 export type ProductImage = Schemas['Image'];
 export type Variant = Schemas['Variant'];
-export type VariantOption = Schemas['VariantOption'];
 export type Product = Schemas['Product'];
 export type ProductPage = Schemas['ProductPage'];
 export type Lang = Schemas['Lang'];
@@ -16,7 +15,6 @@ export type Cart = Schemas['Cart'];
 export type CartProduct = Schemas['CartProduct'];
 export type CartWarning = Schemas['CartWarning'];
 export type Receive = Schemas['Receive'];
-export type ApiError = Schemas['Error'];
 
 /** `a` → `BASE A`. */
 export function placeLabel(place: Area['place']): string {

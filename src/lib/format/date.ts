@@ -1,4 +1,4 @@
-/** Dates as the site shows them: Japanese, in Asia/Tokyo (SPEC §1), e.g. `2024年7月1日`. */
+/** Dates as the site shows them: Japanese, in Asia/Tokyo, e.g. `2024年7月1日`. */
 const LONG_DATE = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long' });
 
 /** `2024-07-01T00:00:00Z` → `2024年7月1日`. */

@@ -1,4 +1,4 @@
-import { formatPrice, formatPriceRange, formatYen, priceDisplay } from './price.ts';
+import { formatPrice, formatYen, priceDisplay } from './price.ts';
 
 describe('price display', () => {
   it('shows yen with thousands separators', () => {
@@ -25,10 +25,5 @@ describe('price display', () => {
     expect(priceDisplay(2160, 2160).compareAt).toBeUndefined();
     expect(priceDisplay(2160, 1000).compareAt).toBeUndefined();
     expect(priceDisplay(2160, null).compareAt).toBeUndefined();
-  });
-
-  it('shows the lowest price with 〜 for a range', () => {
-    expect(formatPriceRange([3240, 1080, 2160])).toBe('¥1,080（税込）〜');
-    expect(formatPriceRange([1080, 1080])).toBe('¥1,080（税込）');
   });
 });

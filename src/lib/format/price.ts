@@ -1,6 +1,6 @@
 /**
  * The one price formatter. Money is an integer of yen until here. Not Intl currency output: ja-JP gives a
- * full-width ￥ that differs between Node and browsers and breaks hydration (DESIGN.md decision 13).
+ * full-width ￥ that differs between Node and browsers and breaks hydration.
  */
 
 /** `1234` → `¥1,234`. Throws on non-integers: a fractional yen is a bug upstream. */
@@ -25,7 +25,7 @@ export interface PriceDisplay {
   percentOff: number | undefined;
 }
 
-/** Price and sale display for a variant: compareAt only when it exceeds price (SPEC §3 isSale). */
+/** Price and sale display for a variant: on sale only when compareAt exceeds price. */
 export function priceDisplay(price: number, compareAtPrice: number | null | undefined): PriceDisplay {
   const onSale = typeof compareAtPrice === 'number' && compareAtPrice > price;
   return {
@@ -33,12 +33,4 @@ export function priceDisplay(price: number, compareAtPrice: number | null | unde
     compareAt: onSale ? formatYen(compareAtPrice) : undefined,
     percentOff: onSale ? Math.floor(((compareAtPrice - price) / compareAtPrice) * 100) : undefined,
   };
-}
-
-/** `¥1,080（税込）〜` for a range of variant prices, or the single price. */
-export function formatPriceRange(prices: readonly number[]): string {
-  if (prices.length === 0) throw new RangeError('no prices');
-  const min = Math.min(...prices);
-  const max = Math.max(...prices);
-  return min === max ? formatPrice(min) : `${formatPrice(min)}〜`;
 }

@@ -1,4 +1,4 @@
-/** Date-times as the order and QR screens show them: Japanese, in Asia/Tokyo (SPEC §1). */
+/** Date-times as the order and QR screens show them: Japanese, in Asia/Tokyo. */
 const DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',
   year: 'numeric',

@@ -1,6 +1,7 @@
 /**
- * `/_build/{buildId}.json`: this build's route rules (SPEC §7): the redirects and rewrites of netlify.toml
- * and every route with its prerender flag. Named after the build, so it is immutable once deployed.
+ * `/_build/{buildId}.json`: this build's route rules, for the browser: the redirects and rewrites of
+ * netlify.toml and every route with its prerender flag. Named after the build, so it is immutable once
+ * deployed.
  */
 
 import { redirects, routes } from 'virtual:build-manifest';

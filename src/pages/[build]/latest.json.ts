@@ -1,6 +1,7 @@
 /**
- * `/_build/latest.json`: the newest build's id and time, polled by open pages (src/scripts/build-watch.ts).
- * Astro skips files and folders whose names start with `_`, so the `_build` folder is a parameter.
+ * `/_build/latest.json`: the newest build's id and time, polled by open pages
+ * (src/features/site/build-watch.ts). Astro skips files and folders whose names start with `_`, so the
+ * `_build` folder is a parameter.
  */
 import type { APIRoute } from 'astro';
 import { buildInfo, type LatestBuild } from '../../lib/build-info.ts';

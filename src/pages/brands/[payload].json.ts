@@ -1,9 +1,10 @@
-/** `/brands/_payload.json`: every brand with its product count (src/lib/payload.ts BrandsPayload). */
+/** `/brands/_payload.json`: every brand with its product count (BrandsPayload in catalogue-payloads.ts). */
 
 import type { APIRoute } from 'astro';
 import { loadBrandList } from '../../features/catalogue/catalogue-data.ts';
+import type { BrandsPayload } from '../../features/catalogue/catalogue-payloads.ts';
 import { buildInfo } from '../../lib/build-info.ts';
-import { type BrandsPayload, PAYLOAD_PARAM, payloadResponse } from '../../lib/payload.ts';
+import { PAYLOAD_PARAM, payloadResponse } from '../../lib/payload.ts';
 
 export function getStaticPaths() {
   return [{ params: { payload: PAYLOAD_PARAM } }];

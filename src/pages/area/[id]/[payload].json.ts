@@ -1,10 +1,11 @@
-/** `/area/{id}/_payload.json`: the area page's data (src/lib/payload.ts AreaPayload). */
+/** `/area/{id}/_payload.json`: the area page's data (AreaPayload in catalogue-payloads.ts). */
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
+import { areaPayload } from '../../../features/catalogue/catalogue-payloads.ts';
 import { buildInfo } from '../../../lib/build-info.ts';
 import type { Area } from '../../../lib/catalog/types.ts';
-import { areaPayload, PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
+import { PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
 
 export async function getStaticPaths() {
   const areas = await getCollection('areas');

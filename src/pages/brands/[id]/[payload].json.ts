@@ -1,10 +1,11 @@
-/** `/brands/{id}/_payload.json`: the brand page's data (src/lib/payload.ts BrandPayload). */
+/** `/brands/{id}/_payload.json`: the brand page's data (BrandPayload in catalogue-payloads.ts). */
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
+import { brandPayload } from '../../../features/catalogue/catalogue-payloads.ts';
 import { buildInfo } from '../../../lib/build-info.ts';
 import type { Tenant } from '../../../lib/catalog/types.ts';
-import { brandPayload, PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
+import { PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
 
 export async function getStaticPaths() {
   const tenants = await getCollection('tenants');

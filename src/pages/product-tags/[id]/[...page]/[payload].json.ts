@@ -1,25 +1,17 @@
-/** `/product-tags/{id}/[page/N/]_payload.json`: one page of a tag (src/lib/payload.ts TagPayload). */
+/** `/product-tags/{id}/[page/N/]_payload.json`: one page of a tag. */
 import type { APIRoute } from 'astro';
+import { loadTagPages } from '../../../../features/catalogue/catalogue-data.ts';
+import { tagPayload } from '../../../../features/catalogue/catalogue-payloads.ts';
 import type { TagPage } from '../../../../features/catalogue/tags.ts';
 import { buildInfo } from '../../../../lib/build-info.ts';
-import { PAYLOAD_PARAM, payloadResponse, productSummary, type TagPayload } from '../../../../lib/payload.ts';
-import { allTagPages } from '../_tag-pages.ts';
+import { PAYLOAD_PARAM, payloadResponse } from '../../../../lib/payload.ts';
 
 export async function getStaticPaths() {
-  return (await allTagPages()).map((page) => ({
+  return (await loadTagPages()).map((page) => ({
     params: { id: String(page.tag.id), page: page.rest, payload: PAYLOAD_PARAM },
     props: { page },
   }));
 }
 
-export const GET: APIRoute<{ page: TagPage }> = ({ props: { page } }) => {
-  const payload: TagPayload = {
-    kind: 'tag',
-    buildId: buildInfo().buildId,
-    tag: page.tag,
-    page: page.page,
-    pageCount: page.pageCount,
-    products: page.listings.map(({ product, areaId }) => productSummary(product, areaId)),
-  };
-  return payloadResponse(payload);
-};
+export const GET: APIRoute<{ page: TagPage }> = ({ props: { page } }) =>
+  payloadResponse(tagPayload(page, buildInfo().buildId));

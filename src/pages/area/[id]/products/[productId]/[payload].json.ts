@@ -1,11 +1,12 @@
-/** `/area/{id}/products/{productId}/_payload.json`: the product page's data (src/lib/payload.ts ProductPayload). */
+/** `/area/{id}/products/{productId}/_payload.json`: the product page's data (ProductPayload). */
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { productPagePaths } from '../../../../../features/catalogue/catalogue-pages.ts';
+import { productPayload } from '../../../../../features/product/product-payload.ts';
+import { productPagePaths } from '../../../../../features/product/product-rules.ts';
 import { buildInfo } from '../../../../../lib/build-info.ts';
 import type { Area, Product } from '../../../../../lib/catalog/types.ts';
-import { PAYLOAD_PARAM, payloadResponse, productPayload } from '../../../../../lib/payload.ts';
+import { PAYLOAD_PARAM, payloadResponse } from '../../../../../lib/payload.ts';
 
 export async function getStaticPaths() {
   const [products, areas] = await Promise.all([getCollection('products'), getCollection('areas')]);

@@ -1,18 +1,16 @@
 /** /qr/timeout/: issues a new QR for the bag as it is now (the terms were agreed when the first was issued). */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { CART_HREF, qrHref } from '../../lib/alias.ts';
-import { $cartPending, issueQr } from '../bag/bag-store.ts';
-import { $termsAgreed, restoreTermsAgreed } from '../bag/terms-store.ts';
+import { BAG_HREF, qrHref } from '../../lib/alias.ts';
+import { $bagPending, issueQr } from './bag-store.ts';
+import { $termsAgreed } from './terms-store.ts';
 
 export default function QrReissue() {
-  const pending = useStore($cartPending);
+  const pending = useStore($bagPending);
   const agreed = useStore($termsAgreed);
   const [message, setMessage] = useState<string | undefined>();
   const issuing = pending.has('qr');
-
-  useEffect(() => restoreTermsAgreed(), []);
 
   const reissue = async () => {
     setMessage(undefined);
@@ -41,8 +39,8 @@ export default function QrReissue() {
           {message}
         </p>
       )}
-      <a href={CART_HREF} className="min-h-11 py-3 text-sm underline underline-offset-4">
-        {t('qr.backToCart')}
+      <a href={BAG_HREF} className="min-h-11 py-3 text-sm underline underline-offset-4">
+        {t('qr.backToBag')}
       </a>
     </div>
   );

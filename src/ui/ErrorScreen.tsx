@@ -1,12 +1,13 @@
 /**
- * The generic error screen of SPEC §2 inside an island (an unknown alias, a failed load): the same look and
- * titles as ErrorScreen.astro, from errorScreen() in src/lib/errors.ts.
+ * The generic error screen: the word ERROR, the status code, its title, an optional description and the
+ * way home. One component for the 404 page (rendered to static HTML) and the islands (an unknown alias, a
+ * failed load); titles come from errorScreen() in src/lib/errors.ts.
  */
 import type { ReactNode } from 'react';
-import { t } from '../../i18n/index.ts';
-import { errorScreen, pageNotFoundMessage } from '../../lib/errors.ts';
+import { t } from '../i18n/index.ts';
+import { errorScreen, pageNotFoundMessage } from '../lib/errors.ts';
 
-export function ErrorScreenView({
+export function ErrorScreen({
   statusCode,
   description,
   children,
@@ -40,12 +41,12 @@ export function ErrorScreenView({
   );
 }
 
-/** A per-visitor URL whose alias fails the route's own check (SPEC §5): 404 with "Page Not Found: {path}". */
+/** A per-visitor URL whose alias fails the route's own check: 404 with "Page Not Found: {path}". */
 export function PageNotFoundView({ path }: { path: string }) {
   return (
-    <ErrorScreenView statusCode={404}>
+    <ErrorScreen statusCode={404}>
       <p className="break-all text-sm text-secondary">{pageNotFoundMessage(path)}</p>
-    </ErrorScreenView>
+    </ErrorScreen>
   );
 }
 
@@ -63,7 +64,7 @@ export function LoadErrorView({
   onRetry: () => void;
 }) {
   return (
-    <ErrorScreenView statusCode={status || 503} description={description}>
+    <ErrorScreen statusCode={status || 503} description={description}>
       {status !== 404 && (
         <button
           type="button"
@@ -73,6 +74,6 @@ export function LoadErrorView({
           {t('error.retry')}
         </button>
       )}
-    </ErrorScreenView>
+    </ErrorScreen>
   );
 }

@@ -1,0 +1,39 @@
+/**
+ * Rules about one product that every screen showing it shares: its URL, which pages it has, the variant it
+ * leads with, whether it can still be bought and which image stands for it.
+ */
+import type { Area, Product, ProductImage, Variant } from '../../lib/catalog/types.ts';
+
+/** The URL of a product seen from an area. */
+export function productHref(areaId: number, productId: number): string {
+  return `/area/${areaId}/products/${productId}/`;
+}
+
+/** One product page per (area, product) pair: /area/{areaId}/products/{productId}/. */
+export function productPagePaths(products: readonly Product[], areas: readonly Area[]) {
+  const byId = new Map(areas.map((area) => [area.id, area]));
+  return products.flatMap((product) =>
+    product.areas.flatMap((areaId) => {
+      const area = byId.get(areaId);
+      return area
+        ? [{ params: { id: String(area.id), productId: String(product.id) }, props: { product, area } }]
+        : [];
+    }),
+  );
+}
+
+/** The variant shown first: the cheapest one in stock, else the cheapest. */
+export function leadVariant(product: Product): Variant {
+  const byPrice = [...product.variants].sort((a, b) => a.price - b.price);
+  return (byPrice.find((variant) => variant.totalStock > 0) ?? byPrice[0]) as Variant;
+}
+
+/** True when no variant can be bought. */
+export function isSoldOut(product: Product): boolean {
+  return product.variants.every((variant) => variant.totalStock === 0);
+}
+
+/** The product's main image: its first image, else the lead variant's, else none (the fallback shows). */
+export function mainImage(product: Product): ProductImage | undefined {
+  return product.images[0] ?? leadVariant(product).image ?? undefined;
+}

@@ -1,0 +1,102 @@
+import type { Product, Variant } from '../../lib/catalog/types.ts';
+import { isProductSummary, type ProductSummary, productSummary } from './product-summary.ts';
+
+const variant = (
+  id: number,
+  price: number,
+  totalStock = 5,
+  compareAtPrice: number | null = null,
+): Variant => ({
+  id,
+  sku: `S-${id}`,
+  title: `v${id}`,
+  compareAtPrice,
+  price,
+  isSale: compareAtPrice !== null && compareAtPrice > price,
+  stockInShop: 0,
+  totalStock,
+  imageId: null,
+  image: null,
+  options: [],
+});
+
+const tenant = (id: number) => ({
+  id,
+  name: `ブランド${id}`,
+  logoSrc: `http://img.test/t/${id}.png`,
+  description: '説明',
+  officialSiteUrl: id === 2 ? null : `https://b${id}.example.jp/`,
+});
+
+function product(id: number, areas: number[], tenantId = 1, variants = [variant(id * 10, 1000)]): Product {
+  return {
+    id,
+    shopifyProductId: `gid://shopify/Product/${id}`,
+    images: id % 2 ? [{ id: id * 100, src: `http://img.test/p/${id}.jpg` }] : [],
+    title: `商品${id}`,
+    descriptionHtml: '',
+    variants,
+    tenant: tenant(tenantId),
+    videoSrc: null,
+    tags: [],
+    stockInShop: 0,
+    areas,
+  };
+}
+
+describe('a product in a list', () => {
+  it('links to the product in the area it is seen from, or its first area', () => {
+    expect(productSummary(product(3, [2, 4]), 4).href).toBe('/area/4/products/3/');
+    expect(productSummary(product(3, [2, 4])).href).toBe('/area/2/products/3/');
+  });
+
+  it('shows the lowest and highest prices, and the regular price of the cheapest when it is on sale', () => {
+    const summary = productSummary(
+      product(1, [1], 1, [variant(1, 3000), variant(2, 2160, 5, 2700), variant(3, 5000, 5, 6000)]),
+    );
+    expect(summary).toMatchObject({ price: 2160, maxPrice: 5000, compareAtPrice: 2700, onSale: true });
+  });
+
+  it('has no regular price when only a dearer variant is on sale', () => {
+    const summary = productSummary(product(1, [1], 1, [variant(1, 1000), variant(2, 2000, 5, 2500)]));
+    expect(summary).toMatchObject({ compareAtPrice: null, onSale: true });
+  });
+
+  it('is sold out when every variant is, and has no image when the product has none', () => {
+    const summary = productSummary(product(2, [1], 1, [variant(1, 1000, 0), variant(2, 1200, 0)]));
+    expect(summary).toMatchObject({ soldOut: true, imageSrc: null });
+  });
+});
+
+const summary: ProductSummary = {
+  id: 2,
+  areaId: 1,
+  title: '本練り羊羹',
+  tenantName: '京菓子司 香月堂',
+  imageSrc: null,
+  price: 2592,
+  maxPrice: 4644,
+  compareAtPrice: null,
+  onSale: false,
+  soldOut: false,
+  href: '/area/1/products/2/',
+};
+
+describe('a stored product summary', () => {
+  it('is accepted in its own shape', () => {
+    expect(isProductSummary(summary)).toBe(true);
+    expect(isProductSummary({ ...summary, imageSrc: 'http://img.test/p.jpg', compareAtPrice: 3000 })).toBe(
+      true,
+    );
+  });
+
+  it('is refused in any other', () => {
+    expect(isProductSummary(null)).toBe(false);
+    expect(isProductSummary({ ...summary, price: '2592' })).toBe(false);
+    expect(isProductSummary({ ...summary, price: 10.5 })).toBe(false);
+    expect(isProductSummary({ ...summary, href: 'javascript:alert(1)' })).toBe(false);
+    expect(isProductSummary({ ...summary, href: '//evil.example/area/1/products/2/' })).toBe(false);
+    const { soldOut: _, ...withoutSoldOut } = summary;
+    expect(isProductSummary(withoutSoldOut)).toBe(false);
+  });
+});
