@@ -1,48 +1,5 @@
-import type { Product, Variant } from '../../lib/catalog/types.ts';
+import { listedProduct as product, pricedVariant as variant } from '../../lib/catalog/fixtures.ts';
 import { isProductSummary, type ProductSummary, productSummary } from './product-summary.ts';
-
-const variant = (
-  id: number,
-  price: number,
-  totalStock = 5,
-  compareAtPrice: number | null = null,
-): Variant => ({
-  id,
-  sku: `S-${id}`,
-  title: `v${id}`,
-  compareAtPrice,
-  price,
-  isSale: compareAtPrice !== null && compareAtPrice > price,
-  stockInShop: 0,
-  totalStock,
-  imageId: null,
-  image: null,
-  options: [],
-});
-
-const tenant = (id: number) => ({
-  id,
-  name: `ブランド${id}`,
-  logoSrc: `http://img.test/t/${id}.png`,
-  description: '説明',
-  officialSiteUrl: id === 2 ? null : `https://b${id}.example.jp/`,
-});
-
-function product(id: number, areas: number[], tenantId = 1, variants = [variant(id * 10, 1000)]): Product {
-  return {
-    id,
-    shopifyProductId: `gid://shopify/Product/${id}`,
-    images: id % 2 ? [{ id: id * 100, src: `http://img.test/p/${id}.jpg` }] : [],
-    title: `商品${id}`,
-    descriptionHtml: '',
-    variants,
-    tenant: tenant(tenantId),
-    videoSrc: null,
-    tags: [],
-    stockInShop: 0,
-    areas,
-  };
-}
 
 describe('a product in a list', () => {
   it('links to the product in the area it is seen from, or its first area', () => {

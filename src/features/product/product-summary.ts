@@ -3,25 +3,13 @@
  * in page payloads and in the shopper's stored favorites (so it is validated when read back).
  */
 import type { Product } from '../../lib/catalog/types.ts';
+import type { CardProduct } from '../../ui/ProductCard.tsx';
 import { isSoldOut, mainImage, productHref } from './product-rules.ts';
 
-export interface ProductSummary {
+/** What a card shows of a product, with the product's id and the area its link opens it in. */
+export interface ProductSummary extends CardProduct {
   id: number;
-  /** The area its link opens the product in. */
   areaId: number;
-  title: string;
-  tenantName: string;
-  imageSrc: string | null;
-  /** Lowest variant price, yen. */
-  price: number;
-  /** Highest variant price, yen (equal to `price` when every variant costs the same). */
-  maxPrice: number;
-  /** The regular price of the lowest-priced variant when that variant is on sale. */
-  compareAtPrice: number | null;
-  /** True when any variant is on sale. */
-  onSale: boolean;
-  soldOut: boolean;
-  href: string;
 }
 
 /** A product page's path: the only link a stored summary may carry. */

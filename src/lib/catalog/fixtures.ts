@@ -1,6 +1,6 @@
 /** Bags, lines, confirmations and orders for unit and component tests (shapes of the contract). */
 import type { CartConfirmation, Order, Shipment } from './cart.ts';
-import type { Cart, CartProduct, Variant } from './types.ts';
+import type { Cart, CartProduct, Product, Variant } from './types.ts';
 
 export function variant(overrides: Partial<Variant> = {}): Variant {
   return {
@@ -129,5 +129,55 @@ export function order(overrides: Partial<Order> = {}): Order {
     pickup: null,
     shipments: [shipment()],
     ...overrides,
+  };
+}
+
+/** A variant for list and summary tests: a `compareAtPrice` above `price` puts it on sale. */
+export function pricedVariant(
+  id: number,
+  price: number,
+  totalStock = 5,
+  compareAtPrice: number | null = null,
+): Variant {
+  return {
+    id,
+    sku: `S-${id}`,
+    title: `v${id}`,
+    compareAtPrice,
+    price,
+    isSale: compareAtPrice !== null && compareAtPrice > price,
+    stockInShop: 0,
+    totalStock,
+    imageId: null,
+    image: null,
+    options: [],
+  };
+}
+
+/** A product for list and summary tests: odd ids have an image; brand 2 has no official site. */
+export function listedProduct(
+  id: number,
+  areas: number[],
+  tenantId = 1,
+  variants = [pricedVariant(id * 10, 1000)],
+): Product {
+  return {
+    id,
+    shopifyProductId: `gid://shopify/Product/${id}`,
+    images: id % 2 ? [{ id: id * 100, src: `http://img.test/p/${id}.jpg` }] : [],
+    title: `商品${id}`,
+    descriptionHtml: '',
+    variants,
+    tenant: {
+      id: tenantId,
+      name: `ブランド${tenantId}`,
+      logoSrc: `http://img.test/t/${tenantId}.png`,
+      description: '説明',
+      officialSiteUrl: tenantId === 2 ? null : `https://b${tenantId}.example.jp/`,
+    },
+    videoSrc: null,
+    tags: [],
+    stockInShop: 0,
+    areas,
   };
 }
