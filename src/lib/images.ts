@@ -51,7 +51,8 @@ export function responsiveImage(
   size: number,
   sizes?: string,
 ): ResponsiveImage {
-  if (!src) return { src: FALLBACK_IMAGE_SRC, sources: [], width: size, height: size };
+  if (!src || src === FALLBACK_IMAGE_SRC)
+    return { src: FALLBACK_IMAGE_SRC, sources: [], width: size, height: size };
   const srcset = sizes ? imageSrcsetByWidth : imageSrcset;
   return {
     src: imageUrl(src, size, 'jpeg'),

@@ -1,12 +1,14 @@
 /**
  * Build-time data: Astro content-layer loaders over the typed client. Bounded concurrency, a per-request
- * timeout (the client's), retries with backoff on 5xx, timeouts and malformed bodies, and a schema check
- * of every entry. Any failure fails the build with the endpoint named: a scheduled rebuild must never
- * publish a partial catalogue.
+ * timeout (the client's), retries with backoff on 5xx, timeouts and malformed bodies, a schema check of
+ * every entry and a cross-check of the lists (catalog-check.ts), all before anything renders. Any failure
+ * fails the build in one line naming the endpoint: a scheduled rebuild must never publish a partial or
+ * inconsistent catalogue.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { mapLimit, withRetry } from '../async.ts';
 import { DataNotFoundError } from '../errors.ts';
+import { CatalogCheckError, type Catalogue, checkList, crossCheck, LIST_ENDPOINTS } from './catalog-check.ts';
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from './catalogue.ts';
 import { type CatalogClient, catalogClient } from './client.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
@@ -43,12 +45,25 @@ export async function fetchAllProducts(
   policy: FetchPolicy = BUILD_FETCH_POLICY,
 ): Promise<Product[]> {
   const size = MAX_PAGE_SIZE;
-  const first = await retrying(() => listProducts({ page: 1, size }, client), policy);
+  const fetchPage = async (page: number) => {
+    const answer: unknown = await retrying(() => listProducts({ page, size }, client), policy);
+    const endpoint = `${LIST_ENDPOINTS.products}?page=${page}&size=${size}`;
+    const count = (answer as { count?: unknown } | null)?.count;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
+      throw new CatalogCheckError(
+        `${endpoint}: count: expected a whole number, received ${JSON.stringify(count)}`,
+      );
+    }
+    const products = checkList((answer as { products?: unknown }).products, productSchema, {
+      endpoint,
+      field: 'products',
+    });
+    return { count, products };
+  };
+  const first = await fetchPage(1);
   const pageCount = Math.ceil(first.count / size);
   const pageNumbers = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
-  const rest = await mapLimit(pageNumbers, policy.concurrency, (page) =>
-    retrying(() => listProducts({ page, size }, client), policy),
-  );
+  const rest = await mapLimit(pageNumbers, policy.concurrency, fetchPage);
   const pages = [first, ...rest];
   pages.forEach((page, index) => {
     if (page.count !== first.count) {
@@ -67,23 +82,50 @@ export async function fetchAllProducts(
   return products;
 }
 
-/** Every area. */
-function fetchAreas(
-  client: CatalogClient = catalogClient(),
-  policy: FetchPolicy = BUILD_FETCH_POLICY,
-): Promise<Area[]> {
-  return retrying(() => listAreas(client), policy);
+/** Every area, each checked. */
+async function fetchAreas(client: CatalogClient, policy: FetchPolicy): Promise<Area[]> {
+  const answer: unknown = await retrying(() => listAreas(client), policy);
+  return checkList(answer, areaSchema, { endpoint: LIST_ENDPOINTS.areas });
 }
 
-/** Every tenant (brand). */
-function fetchTenants(
-  client: CatalogClient = catalogClient(),
-  policy: FetchPolicy = BUILD_FETCH_POLICY,
-): Promise<Tenant[]> {
-  return retrying(() => listTenants(undefined, client), policy);
+/** Every tenant (brand), each checked. */
+async function fetchTenants(client: CatalogClient, policy: FetchPolicy): Promise<Tenant[]> {
+  const answer: unknown = await retrying(() => listTenants(undefined, client), policy);
+  return checkList(answer, tenantSchema, { endpoint: LIST_ENDPOINTS.tenants });
 }
 
-/** A loader that replaces its collection with `fetch()`'s entries, each checked against the schema. */
+/** The whole catalogue, each list checked and the lists checked against each other. */
+async function fetchCatalogue(
+  client: CatalogClient = catalogClient(),
+  policy: FetchPolicy = BUILD_FETCH_POLICY,
+): Promise<Catalogue> {
+  const [areas, tenants, products] = await Promise.all([
+    fetchAreas(client, { ...policy, onRetry: logRetry('areas') }),
+    fetchTenants(client, { ...policy, onRetry: logRetry('tenants') }),
+    fetchAllProducts(client, { ...policy, onRetry: logRetry('products') }),
+  ]);
+  const catalogue = { areas, tenants, products };
+  crossCheck(catalogue);
+  return catalogue;
+}
+
+type ListName = keyof Catalogue;
+
+/**
+ * One load of the catalogue shared by the three collections of a build (they are cross-checked together),
+ * started by the first collection that asks and dropped once each of the three has taken it.
+ */
+let shared: { catalogue: Promise<Catalogue>; taken: Set<ListName> } | undefined;
+
+function takeList<K extends ListName>(list: K): Promise<Catalogue[K]> {
+  shared ??= { catalogue: fetchCatalogue(), taken: new Set() };
+  const { catalogue, taken } = shared;
+  taken.add(list);
+  if (taken.size === 3) shared = undefined;
+  return catalogue.then((all) => all[list]);
+}
+
+/** A loader that replaces its collection with the checked entries of its list. */
 function catalogLoader<T extends { id: number }>(name: string, fetch: () => Promise<T[]>): Loader {
   return {
     name,
@@ -93,41 +135,42 @@ function catalogLoader<T extends { id: number }>(name: string, fetch: () => Prom
       try {
         entries = await fetch();
       } catch (error) {
-        const detail = error instanceof DataNotFoundError ? error.describe() : String(error);
-        throw new Error(`catalog data for "${context.collection}" could not be loaded: ${detail}`, {
-          cause: error,
-        });
+        const detail =
+          error instanceof DataNotFoundError
+            ? error.describe()
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        // One line a content editor can forward; the build stops here, before any page renders.
+        throw new Error(`the catalogue was not published: ${detail}`, { cause: error });
       }
       context.store.clear();
       for (const entry of entries) {
-        const id = String(entry.id);
-        const data = await context.parseData({ id, data: entry as unknown as Record<string, unknown> });
-        context.store.set({ id, data, digest: context.generateDigest(data) });
+        // Already checked against the schema (unknown fields dropped) by the list check.
+        const data = entry as unknown as Record<string, unknown>;
+        context.store.set({ id: String(entry.id), data, digest: context.generateDigest(data) });
       }
       context.logger.info(`${entries.length} entries in ${Math.round(performance.now() - started)} ms`);
     },
   };
 }
 
-function logRetries(collection: string): FetchPolicy {
-  return {
-    ...BUILD_FETCH_POLICY,
-    onRetry: (error, attempt) =>
-      console.warn(
-        `[${collection}] retry ${attempt}: ${error instanceof DataNotFoundError ? error.describe() : String(error)}`,
-      ),
-  };
+function logRetry(list: string) {
+  return (error: unknown, attempt: number) =>
+    console.warn(
+      `[${list}] retry ${attempt}: ${error instanceof DataNotFoundError ? error.describe() : String(error)}`,
+    );
 }
 
 export const areasLoader = () => ({
-  loader: catalogLoader('catalog-areas', () => fetchAreas(catalogClient(), logRetries('areas'))),
+  loader: catalogLoader('catalog-areas', () => takeList('areas')),
   schema: areaSchema,
 });
 export const tenantsLoader = () => ({
-  loader: catalogLoader('catalog-tenants', () => fetchTenants(catalogClient(), logRetries('tenants'))),
+  loader: catalogLoader('catalog-tenants', () => takeList('tenants')),
   schema: tenantSchema,
 });
 export const productsLoader = () => ({
-  loader: catalogLoader('catalog-products', () => fetchAllProducts(catalogClient(), logRetries('products'))),
+  loader: catalogLoader('catalog-products', () => takeList('products')),
   schema: productSchema,
 });

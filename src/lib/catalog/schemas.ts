@@ -1,33 +1,39 @@
 /**
  * Schema checks for build-time entries: every entry a loader stores is parsed with these, so a payload that
- * drifts from the contract fails the build instead of rendering a broken page. The compile-time checks at
- * the bottom keep them equal to the generated contract types.
+ * breaks the contract fails the build instead of rendering a broken page. They read tolerantly: a field the
+ * build does not know (the backend adding one) is dropped, not refused. The compile-time checks at the
+ * bottom keep them equal to the generated contract types.
  */
 import { z } from 'astro/zod';
+import { FALLBACK_IMAGE_SRC } from '../images.ts';
 import type { Area, Product, Tenant } from './types.ts';
 
 const id = z.number().int().positive();
 const url = z.string().url();
 const yen = z.number().int().nonnegative();
 
-export const areaSchema = z.strictObject({
+export const areaSchema = z.object({
   id,
   imageSrc: url,
   description: z.string(),
   place: z.enum(['a', 'b', 'c', 'd']),
 });
 
-export const tenantSchema = z.strictObject({
+export const tenantSchema = z.object({
   id,
   name: z.string().min(1),
-  logoSrc: url,
+  /** A brand without a logo shows the fallback logo image. */
+  logoSrc: z
+    .union([url, z.literal(''), z.null()])
+    .optional()
+    .transform((src) => src || FALLBACK_IMAGE_SRC),
   description: z.string(),
   officialSiteUrl: url.nullable(),
 });
 
-const imageSchema = z.strictObject({ id: z.number().int(), src: url });
+const imageSchema = z.object({ id: z.number().int(), src: url });
 
-const variantSchema = z.strictObject({
+const variantSchema = z.object({
   id,
   sku: z.string(),
   title: z.string(),
@@ -39,7 +45,7 @@ const variantSchema = z.strictObject({
   imageId: z.number().int().nullable(),
   image: imageSchema.nullable(),
   options: z.array(
-    z.strictObject({
+    z.object({
       name: z.string(),
       value: z.string(),
       displayName: z.string(),
@@ -48,7 +54,7 @@ const variantSchema = z.strictObject({
   ),
 });
 
-export const productSchema = z.strictObject({
+export const productSchema = z.object({
   id,
   shopifyProductId: z.string(),
   images: z.array(imageSchema),
@@ -57,7 +63,7 @@ export const productSchema = z.strictObject({
   variants: z.array(variantSchema).min(1),
   tenant: tenantSchema,
   videoSrc: url.nullable(),
-  tags: z.array(z.strictObject({ id, name: z.string() })),
+  tags: z.array(z.object({ id, name: z.string() })),
   stockInShop: z.number().int().nonnegative(),
   areas: z.array(id),
 });

@@ -1,0 +1,116 @@
+import { CatalogCheckError, checkList, crossCheck } from './catalog-check.ts';
+import { listedProduct, pricedVariant } from './fixtures.ts';
+import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
+import type { Area, Tenant } from './types.ts';
+
+const area = (id: number): Area => ({ id, imageSrc: 'http://i.test/a.jpg', description: '', place: 'a' });
+const tenant = (id: number): Tenant => ({
+  id,
+  name: `ブランド${id}`,
+  logoSrc: 'http://i.test/t.png',
+  description: '',
+  officialSiteUrl: null,
+});
+const AREAS = { endpoint: 'GET /catalog/areas' };
+const PAGE = { endpoint: 'GET /catalog/products?page=2&size=100', field: 'products' };
+
+/** The one-line message a check fails with. */
+function failure(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CatalogCheckError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    return message;
+  }
+  throw new Error('the check passed');
+}
+
+describe('a list from the catalog API', () => {
+  it('fails naming the endpoint when the answer is not a list', () => {
+    expect(failure(() => checkList({ items: [] }, areaSchema, AREAS))).toBe(
+      'GET /catalog/areas: expected a list, received object',
+    );
+    expect(failure(() => checkList(undefined, productSchema, PAGE))).toBe(
+      'GET /catalog/products?page=2&size=100: products: expected a list, received undefined',
+    );
+  });
+
+  it('fails naming the endpoint, the page, the record and the field of an entry that breaks the contract', () => {
+    const broken = { ...listedProduct(5, [1]), variants: [{ ...pricedVariant(50, 1000), price: '1000' }] };
+    const message = failure(() => checkList([listedProduct(4, [1]), broken], productSchema, PAGE));
+    expect(message).toMatch(
+      /^GET \/catalog\/products\?page=2&size=100: products\[1\]\.variants\[0\]\.price: /,
+    );
+    expect(message).toMatch(/number/);
+  });
+
+  it('fails on a null in the list, naming its place', () => {
+    expect(failure(() => checkList([area(1), null], areaSchema, AREAS))).toMatch(
+      /^GET \/catalog\/areas: \[1\]: /,
+    );
+  });
+
+  it('accepts a field it does not know, and drops it', () => {
+    const [read] = checkList([{ ...area(1), floor: '3F' }], areaSchema, AREAS);
+    expect(read).toEqual(area(1));
+  });
+
+  it('gives a brand without a logo the fallback logo image', () => {
+    const { logoSrc: _, ...withoutLogo } = tenant(3);
+    const [read] = checkList([withoutLogo, { ...tenant(4), logoSrc: null }], tenantSchema, AREAS);
+    expect(read?.logoSrc).toBe('/images/fallback-logo.svg');
+  });
+
+  it('names at most five problems, then how many more', () => {
+    const message = failure(() =>
+      checkList(
+        Array.from({ length: 8 }, () => null),
+        areaSchema,
+        AREAS,
+      ),
+    );
+    expect(message.split('; ')).toHaveLength(6);
+    expect(message).toMatch(/and 3 more$/);
+  });
+});
+
+describe('the lists against each other', () => {
+  const good = () => ({
+    areas: [area(1), area(2)],
+    tenants: [tenant(1), tenant(2)],
+    products: [listedProduct(1, [1], 1), listedProduct(2, [2], 2)],
+  });
+
+  it('pass when every reference holds', () => {
+    expect(() => crossCheck(good())).not.toThrow();
+  });
+
+  it('fail on an empty area, brand or product list, named as such', () => {
+    expect(failure(() => crossCheck({ ...good(), areas: [] }))).toMatch(
+      /^GET \/catalog\/areas answered an empty list/,
+    );
+    expect(failure(() => crossCheck({ ...good(), tenants: [] }))).toMatch(
+      /^GET \/catalog\/products-filters answered an empty list/,
+    );
+  });
+
+  it('fail on two areas or brands with one id, naming the id', () => {
+    expect(failure(() => crossCheck({ ...good(), areas: [area(1), area(2), area(2)] }))).toBe(
+      'GET /catalog/areas lists the same id twice: 2',
+    );
+    expect(failure(() => crossCheck({ ...good(), tenants: [tenant(1), tenant(1), tenant(2)] }))).toBe(
+      'GET /catalog/products-filters lists the same id twice: 1',
+    );
+  });
+
+  it('fail naming each product that points at an area or a brand the lists do not hold', () => {
+    const catalogue = good();
+    catalogue.products.push(listedProduct(7, [0, 1], 1), listedProduct(8, [2], 9));
+    expect(failure(() => crossCheck(catalogue))).toBe(
+      'product 7: areas: area 0 is not in GET /catalog/areas; ' +
+        'product 8: tenant.id: brand 9 is not in GET /catalog/products-filters',
+    );
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The build's distrust of its catalog API. Every list the build loads is checked entry by entry against
+ * the contract (a field the build does not know is accepted and dropped; a field it needs that is missing
+ * or of the wrong type is a failure), and then the lists against each other, before anything renders: no
+ * empty list, no two records with one id, no product pointing at an area or a brand the lists do not hold.
+ * Each failure is one line naming the endpoint, the page of the list, the record and the field, so a
+ * content editor can forward it as it is.
+ */
+import type { z } from 'astro/zod';
+import type { Area, Product, Tenant } from './types.ts';
+
+/** A build-stopping problem with what the catalog API answered; its message is one line. */
+export class CatalogCheckError extends Error {
+  override readonly name = 'CatalogCheckError';
+}
+
+/** Where a list came from: the endpoint as called (with its page), for the message. */
+export interface ListSource {
+  endpoint: string;
+  /** The field of the answer that holds the list (`products`), or undefined when the answer is the list. */
+  field?: string;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, source: ListSource): string {
+  const path = [source.field, ...issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : part))]
+    .filter((part) => part !== undefined)
+    .join('.')
+    .replaceAll('.[', '[');
+  return `${source.endpoint}: ${path || 'the answer'}: ${issue.message}`;
+}
+
+/**
+ * The entries of a list, each parsed with `schema` (unknown fields dropped). Throws one line per problem,
+ * at most five, when the answer is not a list or an entry does not fit.
+ */
+export function checkList<T>(answer: unknown, schema: z.ZodType<T>, source: ListSource): T[] {
+  if (!Array.isArray(answer)) {
+    const got = answer === null ? 'null' : typeof answer;
+    const where = source.field ? `${source.field}: ` : '';
+    throw new CatalogCheckError(`${source.endpoint}: ${where}expected a list, received ${got}`);
+  }
+  const problems: string[] = [];
+  const entries: T[] = [];
+  answer.forEach((entry, index) => {
+    const parsed = schema.safeParse(entry);
+    if (parsed.success) entries.push(parsed.data);
+    else {
+      const issue = parsed.error.issues[0];
+      if (issue) problems.push(describeIssue({ ...issue, path: [index, ...issue.path] }, source));
+    }
+  });
+  if (problems.length) throw new CatalogCheckError(summarise(problems));
+  return entries;
+}
+
+/** Up to five problems in one line, and how many more there are. */
+function summarise(problems: readonly string[]): string {
+  const shown = problems.slice(0, 5).join('; ');
+  return problems.length > 5 ? `${shown}; and ${problems.length - 5} more` : shown;
+}
+
+export interface Catalogue {
+  areas: Area[];
+  tenants: Tenant[];
+  products: Product[];
+}
+
+/** The endpoints whose lists the cross-check names. */
+export const LIST_ENDPOINTS = {
+  areas: 'GET /catalog/areas',
+  tenants: 'GET /catalog/products-filters',
+  products: 'GET /catalog/products',
+} as const;
+
+function duplicates(ids: readonly number[]): number[] {
+  const seen = new Set<number>();
+  const twice = new Set<number>();
+  for (const id of ids) (seen.has(id) ? twice : seen).add(id);
+  return [...twice].sort((a, b) => a - b);
+}
+
+/**
+ * The lists against each other: none empty, no id twice, every product's areas and brand present.
+ * Throws one line naming every broken record (the first five, and how many more).
+ */
+export function crossCheck(catalogue: Catalogue): void {
+  const problems: string[] = [];
+  for (const list of ['areas', 'tenants', 'products'] as const) {
+    if (catalogue[list].length === 0) {
+      problems.push(
+        `${LIST_ENDPOINTS[list]} answered an empty list: a catalogue without ${list} is not published`,
+      );
+      continue;
+    }
+    const twice = duplicates(catalogue[list].map((entry) => entry.id));
+    if (twice.length) problems.push(`${LIST_ENDPOINTS[list]} lists the same id twice: ${twice.join(', ')}`);
+  }
+  const areaIds = new Set(catalogue.areas.map((area) => area.id));
+  const tenantIds = new Set(catalogue.tenants.map((tenant) => tenant.id));
+  for (const product of catalogue.products) {
+    for (const areaId of product.areas) {
+      if (!areaIds.has(areaId)) {
+        problems.push(`product ${product.id}: areas: area ${areaId} is not in ${LIST_ENDPOINTS.areas}`);
+      }
+    }
+    if (catalogue.tenants.length && !tenantIds.has(product.tenant.id)) {
+      problems.push(
+        `product ${product.id}: tenant.id: brand ${product.tenant.id} is not in ${LIST_ENDPOINTS.tenants}`,
+      );
+    }
+  }
+  if (problems.length) throw new CatalogCheckError(summarise(problems));
+}
