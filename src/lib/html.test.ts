@@ -24,4 +24,14 @@ describe('description sanitising', () => {
     expect(descriptionText('<p>一行目</p>\n<p>二行目</p>')).toBe('一行目 二行目');
     expect(descriptionText(`<p>${'あ'.repeat(200)}</p>`, 10)).toBe(`${'あ'.repeat(9)}…`);
   });
+
+  it('cuts a meta description between characters, never inside an emoji or a flag', () => {
+    const family = '👨‍👩‍👧';
+    const cut = descriptionText(`<p>${'あ'.repeat(8)}${family}🇯🇵😀 おいしい</p>`, 10);
+    expect(cut).toBe(`${'あ'.repeat(8)}${family}…`);
+    expect(cut).not.toMatch(/\uFFFD/);
+    // No lone surrogate: the text encodes and decodes unchanged.
+    expect(new TextDecoder().decode(new TextEncoder().encode(cut))).toBe(cut);
+    expect(descriptionText(`<p>${'😀'.repeat(200)}</p>`, 120)).toBe(`${'😀'.repeat(119)}…`);
+  });
 });

@@ -51,8 +51,20 @@ export function sanitizeDescription(html: string): string {
   });
 }
 
-/** Plain text of a description, for meta descriptions and JSON-LD; whitespace collapsed, cut at `max`. */
+const graphemes = new Intl.Segmenter('ja', { granularity: 'grapheme' });
+
+/**
+ * Plain text of a description, for meta descriptions and JSON-LD; whitespace collapsed, at most `max`
+ * characters as a reader counts them (graphemes: an emoji, a flag or a letter with its marks is one), cut
+ * between two of them with 「…」, never inside one.
+ */
 export function descriptionText(html: string, max = 120): string {
   const text = sanitize(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  if (text.length <= max) return text;
+  const kept: string[] = [];
+  for (const { segment } of graphemes.segment(text)) {
+    if (kept.length === max) return `${kept.slice(0, max - 1).join('')}…`;
+    kept.push(segment);
+  }
+  return text;
 }

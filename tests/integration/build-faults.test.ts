@@ -77,5 +77,7 @@ test('when the products call keeps failing, the build fails and names the endpoi
   const failed = await build(join(work, 'failed'));
   await setFaults([]);
   expect(failed.code).not.toBe(0);
-  expect(failed.output).toMatch(/products not found\. \(GET \/catalog\/products\?page=1&size=100 → 503\)/);
+  expect(failed.output).toMatch(
+    /products not found\. \(GET \/catalog\/products\?page=1&size=100 → 503 FAULT_INJECTED\)/,
+  );
 });

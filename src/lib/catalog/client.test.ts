@@ -76,9 +76,36 @@ describe('the catalog client', () => {
     });
   });
 
-  it('describes a failure with its endpoint and status, for build logs', async () => {
+  it('describes a failure with its endpoint, status and the API code, for build logs', async () => {
     const { client } = clientWith(() => json({ code: 'X', message: 'x' }, 500));
     const error = (await listAreas(client).catch((e: unknown) => e)) as DataNotFoundError;
-    expect(error.describe()).toBe('areas not found. (GET /catalog/areas → 500)');
+    expect(error.describe()).toBe('areas not found. (GET /catalog/areas → 500 X)');
+    const bare = clientWith(() => new Response('', { status: 502 }));
+    const gateway = (await listAreas(bare.client).catch((e: unknown) => e)) as DataNotFoundError;
+    expect(gateway.describe()).toBe('areas not found. (GET /catalog/areas → 502)');
+  });
+
+  it('says why no status came rather than inventing one', async () => {
+    const reasons = async (respond: Parameters<typeof clientWith>[0], timeoutMs?: number) =>
+      (
+        (await listAreas(clientWith(respond, timeoutMs).client).catch((e: unknown) => e)) as DataNotFoundError
+      ).describe();
+    expect(await reasons(() => new Response('{"areas": [', { status: 200 }))).toBe(
+      'areas not found. (GET /catalog/areas → an answer that is not JSON)',
+    );
+    expect(
+      await reasons(() => {
+        throw new TypeError('fetch failed');
+      }),
+    ).toBe('areas not found. (GET /catalog/areas → no connection)');
+    expect(
+      await reasons(
+        (request) =>
+          new Promise<Response>((_, reject) =>
+            request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+          ),
+        20,
+      ),
+    ).toBe('areas not found. (GET /catalog/areas → no answer in time)');
   });
 });

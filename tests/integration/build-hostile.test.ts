@@ -1,0 +1,214 @@
+/**
+ * The build distrusts its catalog API. Against a hostile fixture API, each inconsistent or broken answer
+ * stops the build with one line naming what is wrong (and no page is published), while what the contract
+ * allows (a field the build does not know, a brand without a logo, text no screen can hold) publishes the
+ * right pages.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { bin, runNode } from '../../scripts/tools/lib.mjs';
+import { listedProduct } from '../../src/lib/catalog/fixtures.ts';
+import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
+
+const PORT = 8793;
+const API = `http://127.0.0.1:${PORT}`;
+
+interface Answers {
+  areas: unknown;
+  tenants: unknown;
+  /** The product list; each page answers `{ products, count }` unless `productPage` is set. */
+  products: unknown[];
+  productPage?: (page: number, size: number) => unknown;
+}
+
+const area = (id: number, place: Area['place']): Area => ({
+  id,
+  place,
+  imageSrc: `http://img.test/areas/${id}.jpg`,
+  description: `BASE ${place.toUpperCase()}の説明`,
+});
+const tenant = (id: number): Tenant => ({
+  id,
+  name: `ブランド${id}`,
+  logoSrc: `http://img.test/logos/${id}.png`,
+  description: 'ブランドの説明',
+  officialSiteUrl: null,
+});
+const product = (id: number, areas: number[], tenantId: number): Product => ({
+  ...listedProduct(id, areas, tenantId),
+  tenant: tenant(tenantId),
+  tags: [{ id: 1, name: 'ギフト' }],
+});
+
+/** A small consistent catalogue: two areas, two brands, three products. */
+function consistent(): Answers {
+  return {
+    areas: [area(1, 'a'), area(2, 'b')],
+    tenants: [tenant(1), tenant(2)],
+    products: [product(1, [1], 1), product(2, [2], 2), product(3, [1, 2], 1)],
+  };
+}
+
+let answers: Answers = consistent();
+let server: Server;
+let work: string;
+
+function json(value: unknown) {
+  return JSON.stringify(value);
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'build-hostile-'));
+  server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', API);
+    response.setHeader('content-type', 'application/json');
+    if (url.pathname === '/catalog/areas') {
+      response.end(json(answers.areas));
+    } else if (url.pathname === '/catalog/products-filters') {
+      response.end(json(answers.tenants));
+    } else if (url.pathname === '/catalog/products') {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('size') ?? 10);
+      const body = answers.productPage?.(page, size) ?? {
+        products: answers.products.slice((page - 1) * size, page * size),
+        count: answers.products.length,
+      };
+      response.end(json(body));
+    } else {
+      response.statusCode = 404;
+      response.end(json({ code: 'NOT_FOUND', message: 'not found' }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(work, { recursive: true, force: true });
+});
+
+let builds = 0;
+async function build(given: Answers) {
+  answers = given;
+  const outDir = join(work, `build-${++builds}`);
+  const result = await runNode([bin('astro/bin/astro.mjs'), 'build'], {
+    env: {
+      CATALOG_API_URL: API,
+      OUT_DIR: outDir,
+      ASTRO_CACHE_DIR: join(work, 'cache'),
+      SITE_URL: 'http://localhost:4321',
+      CATALOG_BUILD_CONCURRENCY: '2',
+    },
+    quiet: true,
+  });
+  return { ...result, outDir };
+}
+
+/** A build that must fail: non-zero exit, the one-line reason in its output, no page written. */
+async function expectRefused(given: Answers, reason: string) {
+  const result = await build(given);
+  expect(result.code, result.output.slice(-1500)).not.toBe(0);
+  const line = result.output
+    .split('\n')
+    .find((text: string) => text.includes('the catalogue was not published:'));
+  expect(line, result.output.slice(-1500)).toBeDefined();
+  expect(line).toContain(reason);
+  await expect(readFile(join(result.outDir, 'index.html'))).rejects.toThrow();
+}
+
+describe('a build against an inconsistent catalog API', () => {
+  test('refuses an empty area list and an empty brand list, named as such', async () => {
+    await expectRefused({ ...consistent(), areas: [] }, 'GET /catalog/areas answered an empty list');
+    await expectRefused(
+      { ...consistent(), tenants: [] },
+      'GET /catalog/products-filters answered an empty list',
+    );
+  });
+
+  test('refuses a product that points at an area or a brand the lists do not hold, naming each', async () => {
+    const given = consistent();
+    given.products.push(product(4, [7], 1), product(5, [1], 9));
+    await expectRefused(
+      given,
+      'product 4: areas: area 7 is not in GET /catalog/areas; product 5: tenant.id: brand 9 is not in GET /catalog/products-filters',
+    );
+  });
+
+  test('refuses two areas or two brands with one id, naming the duplicates', async () => {
+    await expectRefused(
+      { ...consistent(), areas: [area(1, 'a'), area(2, 'b'), area(2, 'c')] },
+      'GET /catalog/areas lists the same id twice: 2',
+    );
+    await expectRefused(
+      { ...consistent(), tenants: [tenant(1), tenant(2), tenant(1)] },
+      'GET /catalog/products-filters lists the same id twice: 1',
+    );
+  });
+
+  test('refuses an answer of the wrong shape, a null in a list and a field of the wrong type', async () => {
+    await expectRefused(
+      { ...consistent(), areas: { areas: [area(1, 'a')] } },
+      'GET /catalog/areas: expected a list, received object',
+    );
+    const withNull = consistent();
+    withNull.products.splice(1, 0, null);
+    await expectRefused(withNull, 'GET /catalog/products?page=1&size=100: products[1]:');
+    const wrongType = consistent();
+    wrongType.products[2] = { ...product(3, [1], 1), title: 42 };
+    await expectRefused(wrongType, 'GET /catalog/products?page=1&size=100: products[2].title:');
+    await expectRefused(
+      { ...consistent(), productPage: () => ({ items: [], total: 3 }) },
+      'GET /catalog/products?page=1&size=100: count: expected a whole number',
+    );
+  });
+});
+
+describe('a build against a catalog API that stays within the contract', () => {
+  test('publishes a field it does not know, a brand without a logo and a title no screen can hold', async () => {
+    const given = consistent();
+    const { logoSrc: _, ...withoutLogo } = tenant(2);
+    given.areas = (given.areas as Area[]).map((a) => ({ ...a, floor: '3F' }));
+    given.tenants = [{ ...tenant(1), ranking: 1 }, withoutLogo];
+    const longTitle = `${'長'.repeat(1000)}${'W'.repeat(1000)}`;
+    const emoji = '🎁'.repeat(60);
+    given.products = [
+      {
+        ...product(1, [1], 1),
+        title: longTitle,
+        descriptionHtml: `<p>${'あ'.repeat(118)}${emoji}</p>`,
+        badge: 'new',
+      },
+      { ...product(2, [2], 2), tenant: withoutLogo },
+      product(3, [1, 2], 1),
+    ];
+    const result = await build(given);
+    expect(result.code, result.output.slice(-2000)).toBe(0);
+
+    const brand = await readFile(join(result.outDir, 'brands/2/index.html'), 'utf8');
+    expect(brand).toContain('/images/fallback-logo.svg');
+    const page = join(result.outDir, 'area/1/products/1/index.html');
+    const html = await readFile(page, 'utf8');
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(description).toMatch(/🎁…$/);
+    expect(description).not.toMatch(/\uFFFD/);
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    try {
+      const tab = await browser.newPage({ viewport: { width: 320, height: 640 } });
+      await tab.route(/^https?:/, (route) => route.abort());
+      await tab.goto(pathToFileURL(page).href);
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await mkdir('test-results', { recursive: true });
+      await tab.screenshot({ path: 'test-results/long-title-320.png', fullPage: true });
+    } finally {
+      await browser.close();
+    }
+  });
+});
