@@ -68,7 +68,11 @@ export function Dialog({
               <span className="sr-only">{t('confirm.close')}</span>
             </button>
           </div>
-          <div className="overflow-y-auto px-4 py-4">{children}</div>
+          {/* Focusable, so a keyboard can scroll it when the dialog's text is longer than the screen. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access. */}
+          <div className="overflow-y-auto px-4 py-4" tabIndex={0}>
+            {children}
+          </div>
           {footer && <div className="border-t border-accent/30 px-4 py-3">{footer}</div>}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import {
   BagPage,
@@ -9,6 +9,11 @@ import {
   serverConfirmation,
 } from './fixtures/bag.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
+
+/** Every per-visitor page offers a quiet way back to the shop. */
+async function expectWayBack(page: Page): Promise<void> {
+  await expect(page.getByRole('link', { name: 'ギフトカタログのトップへ戻る' })).toHaveAttribute('href', '/');
+}
 
 test.describe('the bag and the QR hand-off to the store', () => {
   test('one item picked up, one shipped, wrapped: bag → QR → paid at the counter → order → address', async ({
@@ -66,7 +71,7 @@ test.describe('the bag and the QR hand-off to the store', () => {
     );
     await expect(dialog.getByText('店頭受け取りの商品は', { exact: false })).toBeVisible();
     await expect(dialog.getByText('配送の商品は', { exact: false })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: '利用規約' })).toHaveAttribute('href', '/terms/');
+    await expect(dialog.getByRole('link', { name: /^利用規約/ })).toHaveAttribute('href', '/terms/');
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -81,6 +86,7 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expect(bag.total('wrapping', qrTotals)).toHaveText(formatPrice(confirmation.wrappingFee));
     await expect(page.getByRole('timer')).toHaveAccessibleName(/^残り1[45]分\d+秒$/);
     await expect(page.getByTestId('qr-alias')).toHaveText(alias);
+    await expectWayBack(page);
     await expectNoAxeViolations(page);
 
     // Staff complete the payment; the QR page moves on to the order page by itself.
@@ -88,6 +94,8 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await page.waitForURL(/\/order\/[A-Za-z0-9_-]{16,64}\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'ご注文内容' })).toBeVisible();
     await expect(page.getByTestId('order-status')).toHaveText('お支払い済み');
+    await expectWayBack(page);
+    await expect(page.getByRole('link', { name: 'お買い物を続ける' })).toHaveAttribute('href', '/area/');
     await expect(page.getByRole('heading', { name: '店頭受け取り' })).toBeVisible();
     await expect(page.getByTestId('order-totals').locator('[data-total="grandTotal"] dd')).toHaveText(
       formatPrice(server.grandTotal),
@@ -117,6 +125,7 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expect(postal).toHaveValue('123-45');
     await expect(page.getByLabel(/^氏名/)).toHaveValue('山田 太郎');
     await expect(page).toHaveURL(/\/address\/[A-Za-z0-9_-]{16,64}\/$/);
+    await expectWayBack(page);
     await expectNoAxeViolations(page);
 
     await postal.fill('1500001');
@@ -126,6 +135,8 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expect(page.getByRole('heading', { name: 'お届け先を受け付けました' })).toBeVisible();
     await expect(page.getByTestId('address-summary')).toContainText('〒150-0001');
     await expect(page.getByTestId('address-summary')).toContainText('東京都渋谷区神宮前1-2-3');
+    await expect(page.getByTestId('address-summary')).toContainText('090-1234-5678');
+    await expectWayBack(page);
 
     await page.getByRole('link', { name: '注文ページに戻る' }).click();
     await expect(page.getByTestId('shipment-status')).toHaveText('お届け先を受け付けました');
@@ -154,6 +165,7 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expireDraftOrder(request, alias);
     await page.waitForURL(/\/qr\/timeout\/$/);
     await expect(page.getByRole('heading', { name: 'QRコードの有効期限が切れました' })).toBeVisible();
+    await expectWayBack(page);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'QRコードを再発行する' }).click();
@@ -226,6 +238,44 @@ test.describe('the bag and the QR hand-off to the store', () => {
       '在庫がなくなりました。バッグから削除してください。',
     );
     await expect(page).toHaveURL(/\/cart\/$/);
+  });
+
+  test('the final confirmation at 390 px keeps the terms step and its refusal in view, and the terms open apart', async ({
+    page,
+  }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 1, offset: 20 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    await bag.open();
+    await page.getByRole('button', { name: '店頭でのお支払いに進む' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ご注文内容の最終確認' });
+    const agree = dialog.getByRole('checkbox', { name: '利用規約とキャンセルについての内容に同意します' });
+    await expect(agree).toBeInViewport();
+    await expect(dialog.getByText('必須', { exact: true })).toBeVisible();
+    const terms = dialog.getByRole('link', { name: /利用規約/ });
+    await expect(terms).toHaveAttribute('target', '_blank');
+
+    await dialog.getByRole('button', { name: '同意してQRコードを発行する' }).click();
+    const refusal = dialog.getByRole('alert').filter({ hasText: '利用規約への同意が必要です' });
+    await expect(refusal).toBeInViewport({ ratio: 1 });
+    // Nothing covers it: the element at its centre is the message itself.
+    expect(
+      await refusal.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      }),
+    ).toBe(true);
+    await expect(agree).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('confirmation-390.png') });
+
+    // The terms open in a new tab; the dialog stays as it was.
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), terms.click()]);
+    await tab.close();
+    await expect(dialog).toBeVisible();
+    await expect(refusal).toBeVisible();
+    await agree.check();
+    await expect(refusal).toBeHidden();
   });
 
   test('an empty bag says so', async ({ page }) => {

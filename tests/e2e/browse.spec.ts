@@ -1,5 +1,5 @@
 /**
- * Browsing (issue 3, part B): the area page's brand filter and infinite list with its cache, the product
+ * Browsing: the area page's brand filter and infinite list with its cache, the product
  * page's options, bag and favorite, the brand and wishlist pages, and the onboarding dialog.
  *
  * Seed facts used (scripts/catalog-api/README.md and seed.ts): BASE A (area 1) has 25 products; its brands
@@ -7,6 +7,9 @@
  * the second page) has two option axes with one value of the first, 15個入, sold out in every variant.
  */
 import { expect, test } from '@playwright/test';
+import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
+import type { ProductPage as ProductPageJson, Variant } from '../../src/lib/catalog/types.ts';
+import { formatPrice } from '../../src/lib/format/price.ts';
 import { AreaPage, apiProduct, layoutShift, ProductPage, scrollY, settled } from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 
@@ -150,6 +153,45 @@ test.describe('the area page', () => {
 });
 
 test.describe('the product page', () => {
+  test('takes stock and prices from the API once shown: an option sold since the build is disabled, a new price said', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get('/api/catalog/products?size=100', {
+      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+    });
+    const { products } = (await response.json()) as ProductPageJson;
+    const product = products.find(
+      (p) =>
+        p.variants.length >= 2 &&
+        p.variants.every((v) => v.totalStock > 0 && v.options.length === 1) &&
+        new Set(p.variants.map((v) => v.options[0]?.value)).size === p.variants.length,
+    );
+    if (!product) throw new Error('the seed has no product with two single-option variants in stock');
+    const [sold, repriced] = product.variants as [Variant, Variant];
+    const now = {
+      ...product,
+      variants: product.variants.map((v) =>
+        v.id === sold.id
+          ? { ...v, totalStock: 0, stockInShop: 0 }
+          : v.id === repriced.id
+            ? { ...v, price: v.price + 110 }
+            : v,
+      ),
+    };
+    await page.route(`**/api/catalog/products/${product.id}`, (route) => route.fulfill({ json: now }));
+    const screen = new ProductPage(page);
+    await screen.goto(`/area/${product.areas[0]}/products/${product.id}/`);
+    const option = sold.options[0];
+    if (!option) throw new Error('unreachable');
+    await expect(screen.option(option.displayName, option.displayValue)).toBeDisabled();
+    await expect(page.getByRole('status').filter({ hasText: '価格が変更されました' })).toBeVisible();
+    const other = repriced.options[0];
+    if (!other) throw new Error('unreachable');
+    await screen.option(other.displayName, other.displayValue).check({ force: true });
+    await expect(screen.price).toHaveText(`${formatPrice(repriced.price + 110)}`);
+  });
+
   test('shows its gallery, brand, price, stock and description; the variant image and thumbnails swap the main image', async ({
     page,
     request,
@@ -422,12 +464,28 @@ test.describe('the onboarding dialog', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('is seen once dismissed, not merely shown: it comes back until the visitor closes it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'ギフトカタログへようこそ' });
+    await expect(dialog).toBeVisible();
+    await page.goto('/about/');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'はじめる' }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto('/');
+    await settled(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('loads its code only for visitors who have not seen it', async ({ page }) => {
     const loaded: string[] = [];
     page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
     await page.goto('/about/');
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(loaded.filter((path) => path.includes('onboarding-dialog'))).toHaveLength(1);
+    await page.getByRole('button', { name: 'はじめる' }).click();
 
     loaded.length = 0;
     await page.goto('/about/');
@@ -435,3 +493,21 @@ test.describe('the onboarding dialog', () => {
     expect(loaded.filter((path) => path.includes('onboarding-dialog'))).toEqual([]);
   });
 });
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`the area list at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('loads page after page to "No more results!" as the shopper scrolls', async ({ page }) => {
+      const area = new AreaPage(page);
+      await area.goto(1);
+      await expect(page.getByText('25点の商品')).toBeVisible();
+      await area.scrollToEnd();
+      await expect(area.products).toHaveCount(25);
+    });
+  });
+}

@@ -41,9 +41,22 @@ test.describe('browsing the prerendered catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'BASE B' })).toBeVisible();
   });
 
+  test('Japanese headings break between phrases, never leaving one character alone', async ({ page }) => {
+    await page.goto('/');
+    const style = await page
+      .getByRole('heading', { level: 1 })
+      .first()
+      .evaluate((heading) => {
+        const computed = getComputedStyle(heading);
+        return { wordBreak: computed.wordBreak, textWrap: computed.textWrapStyle || computed.textWrap };
+      });
+    expect(style).toEqual({ wordBreak: 'auto-phrase', textWrap: 'balance' });
+  });
+
   test('an unknown path shows the 404 screen with the path', async ({ page }) => {
     const response = await page.goto('/no/such/ページ');
     expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('ページが見つかりません | ギフトカタログ');
     await expect(page.getByText('ERROR', { exact: true })).toBeVisible();
     await expect(page.getByTestId('error-status')).toHaveText('404');
     await expect(page.getByRole('heading', { name: 'お探しのページは見つかりませんでした' })).toBeVisible();

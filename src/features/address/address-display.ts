@@ -1,5 +1,6 @@
 /** How a delivery address reads on the order, address and completion pages. */
 import { t } from '../../i18n/index.ts';
+import { formatPhone } from '../../lib/format/phone.ts';
 import type { ShipmentAddress, TimeSlot } from './address-rules.ts';
 
 const SLOT_LABELS: Record<TimeSlot, string> = {
@@ -15,13 +16,13 @@ export function timeSlotLabel(slot: TimeSlot): string {
   return SLOT_LABELS[slot];
 }
 
-/** The address as lines: 〒, the address itself, the name, the phone, and any wished date and slot. */
+/** The address as lines: 〒, the address itself, the name, the phone (with hyphens), any wished date and slot. */
 export function addressLines(address: ShipmentAddress): string[] {
   const lines = [
     `〒${address.postalCode}`,
     `${address.prefecture}${address.city}${address.street}${address.building ? ` ${address.building}` : ''}`,
     `${address.name}（${address.nameKana}）`,
-    address.phone,
+    formatPhone(address.phone),
   ];
   const wish = [
     address.deliveryDate ? t('address.dateLabel', { date: address.deliveryDate }) : '',

@@ -134,7 +134,11 @@ describe('the bag page', () => {
     api.issueCartQr.mockResolvedValue({ draftOrderAlias: 'Q'.repeat(32) });
     fireEvent.click(screen.getByRole('button', { name: '店頭でのお支払いに進む' }));
     const dialog = await screen.findByRole('dialog', { name: 'ご注文内容の最終確認' });
-    expect(within(dialog).getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/terms/');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /^利用規約/ })
+        .getAttribute('href'),
+    ).toBe('/terms/');
     expect(within(dialog).getByText(/店頭カウンターでのお支払い/)).toBeTruthy();
     expect(within(dialog).getByText(/キャンセル・返品/)).toBeTruthy();
     // Without agreeing, nothing is issued.
@@ -142,7 +146,7 @@ describe('the bag page', () => {
     expect(within(dialog).getByRole('alert').textContent).toContain('利用規約への同意が必要');
     expect(api.issueCartQr).not.toHaveBeenCalled();
     fireEvent.click(
-      within(dialog).getByRole('checkbox', { name: '利用規約とキャンセルについての内容に同意します' }),
+      within(dialog).getByRole('checkbox', { name: /^利用規約とキャンセルについての内容に同意します/ }),
     );
     await act(async () =>
       fireEvent.click(within(dialog).getByRole('button', { name: '同意してQRコードを発行する' })),

@@ -57,6 +57,44 @@ export function PaymentDialog({
       title={t('confirm.title')}
       footer={
         <div className="flex flex-col gap-2">
+          <p className="text-xs">
+            {t('confirm.terms.before')}
+            <a
+              href={TERMS_HREF}
+              target="_blank"
+              rel="noopener"
+              className="font-bold underline underline-offset-4"
+            >
+              {t('confirm.terms.link')}
+              <span className="sr-only">{t('confirm.terms.newTab')}</span>
+            </a>
+            {t('confirm.terms.after')}
+          </p>
+          <label className="flex min-h-11 cursor-pointer items-start gap-2 rounded border border-accent/60 p-3 text-sm">
+            <input
+              id={agreeId}
+              type="checkbox"
+              checked={agreed}
+              onChange={(event) => {
+                setAgreed(event.target.checked);
+                if (event.target.checked) setMissing(false);
+              }}
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? missingId : undefined}
+              className="mt-0.5 h-5 w-5 shrink-0 accent-primary"
+            />
+            <span className="font-bold">
+              {t('confirm.terms.agree')}
+              <span className="ml-1 rounded bg-primary px-1 text-xs font-bold text-white">
+                {t('confirm.terms.requiredMark')}
+              </span>
+            </span>
+          </label>
+          {missing && (
+            <p id={missingId} role="alert" className="rounded bg-error/20 px-2 py-1 text-sm">
+              {t('confirm.terms.required')}
+            </p>
+          )}
           {error && (
             <p role="alert" className="rounded bg-error/20 px-3 py-2 text-sm">
               {error}
@@ -96,35 +134,6 @@ export function PaymentDialog({
           <h3 className="font-bold">{t('confirm.cancel.title')}</h3>
           <p className="mt-1 text-secondary">{t('confirm.cancel.body')}</p>
         </section>
-        <p>
-          {t('confirm.terms.before')}
-          <a href={TERMS_HREF} className="font-bold underline underline-offset-4">
-            {t('confirm.terms.link')}
-          </a>
-          {t('confirm.terms.after')}
-        </p>
-        <div>
-          <label className="flex min-h-11 cursor-pointer items-start gap-2 rounded border border-accent/60 p-3">
-            <input
-              id={agreeId}
-              type="checkbox"
-              checked={agreed}
-              onChange={(event) => {
-                setAgreed(event.target.checked);
-                if (event.target.checked) setMissing(false);
-              }}
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? missingId : undefined}
-              className="mt-0.5 h-5 w-5 shrink-0 accent-primary"
-            />
-            <span className="font-bold">{t('confirm.terms.agree')}</span>
-          </label>
-          {missing && (
-            <p id={missingId} role="alert" className="mt-1 rounded bg-error/20 px-2 py-1 text-sm">
-              {t('confirm.terms.required')}
-            </p>
-          )}
-        </div>
       </div>
     </Dialog>
   );

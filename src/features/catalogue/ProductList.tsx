@@ -43,8 +43,14 @@ export interface ProductListProps {
   labels: ProductListLabels;
 }
 
-/** Loads the next page this far before the sentinel scrolls into view. */
-const PRELOAD_MARGIN = '0px 0px 600px 0px';
+/** Loads the next page this far (px) before the sentinel scrolls into view. */
+const PRELOAD_PX = 600;
+const PRELOAD_MARGIN = `0px 0px ${PRELOAD_PX}px 0px`;
+
+/** True when the element is within the preload distance below the screen's bottom edge (or above it). */
+function nearScreen(element: Element): boolean {
+  return element.getBoundingClientRect().top < window.innerHeight + PRELOAD_PX;
+}
 
 /** Starts the page's list after hydration (never during it: the server rendered page 1) and returns it. */
 export function useProductList({ listKey, areaId, tenantIds, first }: Omit<ProductListProps, 'labels'>) {
@@ -75,7 +81,6 @@ export function useProductList({ listKey, areaId, tenantIds, first }: Omit<Produ
 export function ProductListView({ state, labels }: { state: ProductListState; labels: ProductListLabels }) {
   const list = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
-  const sentinelVisible = useRef(false);
   const complete = isComplete(state);
   const loading = state.status === 'loading';
   const firstLoad = loading && state.nextPage === 1;
@@ -95,21 +100,19 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
     if (!showSentinel || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        sentinelVisible.current = entry?.isIntersecting ?? false;
-        if (sentinelVisible.current) void loadMore();
+        if (entry?.isIntersecting) void loadMore();
       },
       { rootMargin: PRELOAD_MARGIN },
     );
     observer.observe(element);
-    return () => {
-      sentinelVisible.current = false;
-      observer.disconnect();
-    };
+    return () => observer.disconnect();
   }, [showSentinel]);
 
-  // A tall screen may still show the sentinel after a page arrives: keep going.
+  // A wide or tall screen may still show the sentinel after a page arrives, and the observer reports only
+  // changes: measure where it is now and keep going (a phone, where the new page pushed it away, stops).
   useEffect(() => {
-    if (sentinelVisible.current && state.status === 'idle' && !complete) void loadMore();
+    const element = sentinel.current;
+    if (state.status === 'idle' && !complete && element && nearScreen(element)) void loadMore();
   }, [state.status, complete]);
 
   // After a load by the button, focus moves to the first new product, not on to the end of the page.

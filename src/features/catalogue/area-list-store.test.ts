@@ -141,6 +141,23 @@ describe('the product list of an area page', () => {
     expect(api.listProducts).toHaveBeenCalledTimes(2);
   });
 
+  it('starts the next page when asked the moment a page lands (a tall screen still shows the end)', async () => {
+    startProductList(area, { now: T0 });
+    api.listProducts
+      .mockResolvedValueOnce(page(range(11, 20), 25))
+      .mockResolvedValueOnce(page(range(21, 25), 25));
+    // The island asks for more as soon as the list is idle again and its sentinel is still in view.
+    let next: Promise<void> | undefined;
+    const unbind = $productList.listen((state) => {
+      if (state?.status === 'idle' && state.nextPage === 3) next ??= loadMore();
+    });
+    await loadMore();
+    await next;
+    unbind();
+    expect(api.listProducts).toHaveBeenCalledTimes(2);
+    expect(ids()).toEqual(range(1, 25));
+  });
+
   it('never loads a page twice on a double trigger, nor duplicates a product', async () => {
     startProductList(area, { now: T0 });
     api.listProducts.mockResolvedValue(page([10, ...range(11, 19)], 25));

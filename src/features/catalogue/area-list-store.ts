@@ -268,6 +268,9 @@ export function loadMore(): Promise<void> {
     size: PRODUCT_PAGE_SIZE,
   })
     .then((result) => {
+      // Landed: a new page may be asked for from here on, even by a listener of the state set below
+      // (a tall screen whose end is still in view asks at once, and the observer will not fire again).
+      if (inFlight === request) inFlight = undefined;
       const current = $productList.get();
       if (started !== generation || !current) return;
       const seen = new Set(current.products.map((product) => product.id));
@@ -283,6 +286,7 @@ export function loadMore(): Promise<void> {
     })
     .catch((error: unknown) => {
       markHandled(error);
+      if (inFlight === request) inFlight = undefined;
       const current = $productList.get();
       if (started !== generation || !current) return;
       $productList.set({ ...current, status: 'error' });

@@ -1,7 +1,7 @@
 /**
  * Opens the onboarding dialog from its <template> (OnboardingLoader.astro): a native modal <dialog> (the page
  * behind is inert, so Tab moves only through the dialog), labelled by its title, closed by Esc, its buttons
- * or a tap on the backdrop; focus returns where it was. The visitor has seen it as soon as it shows.
+ * or a tap on the backdrop; focus returns where it was. The visitor has seen it once they close it.
  */
 import { markOnboardingSeen } from './onboarding-store.ts';
 
@@ -17,12 +17,14 @@ export function openOnboarding(): void {
     // A click on the backdrop lands on the <dialog> itself.
     if (target === dialog || target.closest('[data-close]')) dialog.close();
   });
+  // Seen once the visitor closes it (Esc, a button, the backdrop) or follows its call to action; a page
+  // left with the dialog still open shows it again on the next one.
   dialog.addEventListener('close', () => {
+    markOnboardingSeen();
     dialog.remove();
     returnTo?.focus();
   });
   document.body.append(dialog);
   dialog.showModal();
   dialog.querySelector<HTMLElement>('[data-start]')?.focus();
-  markOnboardingSeen();
 }

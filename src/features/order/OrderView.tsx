@@ -8,6 +8,7 @@ import { t } from '../../i18n/index.ts';
 import { addressHref, aliasFromPath } from '../../lib/alias.ts';
 import type { Order, Shipment } from '../../lib/catalog/cart.ts';
 import { formatDateTime } from '../../lib/format/time.ts';
+import { TRACK } from '../../lib/tracking.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
 import { AddressSummary } from '../address/components.ts';
@@ -107,6 +108,14 @@ function OrderDetails({ order }: { order: Order }) {
           ))}
         </section>
       )}
+
+      <a
+        href="/area/"
+        className="flex min-h-12 items-center justify-center rounded border border-primary px-6 font-bold hover:bg-primary hover:text-white"
+        data-track={TRACK.productList}
+      >
+        {t('order.continueShopping')}
+      </a>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   chooseOption,
   findVariant,
   productOptions,
+  refreshVariants,
   selectionOf,
 } from './variant-options.ts';
 
@@ -147,5 +148,30 @@ describe('the stock line under the options', () => {
     );
     expect(availabilityText(variant(1, '6', null, 0), labels)).toBe('在庫なし');
     expect(availabilityText(undefined, labels)).toBe(labels.noCombination);
+  });
+});
+
+describe('a product page brought up to date after it is shown', () => {
+  const built = [variant(1, '6', null, 0), variant(2, '8', null, 3), variant(3, '10', null, 2)];
+
+  it('takes stock and prices from the API and names the prices that changed', () => {
+    const fresh = [
+      variant(1, '6', null, 4),
+      { ...variant(2, '8', null, 0), price: 1500 },
+      variant(3, '10', null, 2),
+    ];
+    const { variants, priceChanges } = refreshVariants(built, fresh);
+    expect(variants.map((v) => v.totalStock)).toEqual([4, 0, 2]);
+    expect(priceChanges).toEqual([{ variantId: 2, before: 2000, after: 1500 }]);
+    expect(productOptions(variants)[0]?.values.map((v) => [v.value, v.disabled])).toEqual([
+      ['6', false],
+      ['8', true],
+      ['10', false],
+    ]);
+  });
+
+  it('reads a variant the API no longer has as sold out', () => {
+    const { variants } = refreshVariants(built, [variant(2, '8', null, 3)]);
+    expect(variants.map((v) => v.totalStock)).toEqual([0, 3, 0]);
   });
 });

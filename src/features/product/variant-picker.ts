@@ -1,5 +1,6 @@
 /** <variant-picker>: options, price, stock and add-to-bag of a product page (VariantPicker.astro). */
 
+import { getProduct } from '../../lib/catalog/product-lean.ts';
 import type { Variant } from '../../lib/catalog/types.ts';
 import { define, readJson } from '../../lib/custom-element.ts';
 import { priceDisplay } from '../../lib/format/price.ts';
@@ -13,11 +14,15 @@ import {
   chooseOption,
   findVariant,
   type OptionSelection,
+  productOptions,
+  refreshVariants,
 } from './variant-options.ts';
 
 /** The texts the picker says after the first render (VariantPicker.astro passes them as JSON). */
 export interface PickerLabels extends AvailabilityLabels {
   adding: string;
+  /** Said when a price changed since the page was built. */
+  priceChanged: string;
   added: string;
   viewBag: string;
   errors: Record<AddToBagProblem, string>;
@@ -28,6 +33,8 @@ class VariantPicker extends HTMLElement {
   #labels: PickerLabels | undefined;
   #selection: OptionSelection = {};
   #adding = false;
+  /** The API no longer has the product. */
+  #gone = false;
 
   connectedCallback() {
     this.#variants = readJson<Variant[]>(this, 'variants') ?? [];
@@ -51,6 +58,29 @@ class VariantPicker extends HTMLElement {
     });
     this.querySelector('[data-add]')?.addEventListener('click', () => void this.#add());
     this.#render();
+    // The page shows the build's stock and prices: once it is idle, ask the API for them as they are now.
+    const refresh = () => void this.#refresh();
+    if ('requestIdleCallback' in window) requestIdleCallback(refresh, { timeout: 2000 });
+    else setTimeout(refresh, 200);
+  }
+
+  async #refresh() {
+    const labels = this.#labels;
+    if (!labels) return;
+    try {
+      const fresh = await getProduct(Number(this.dataset.productId));
+      const { variants, priceChanges } = refreshVariants(this.#variants, fresh.variants);
+      this.#variants = variants;
+      this.#render();
+      this.#set('[data-notice]', priceChanges.length ? labels.priceChanged : '');
+    } catch (error) {
+      // A product that left the catalogue cannot be added; any other failure keeps the build's data.
+      if ((error as { status?: unknown }).status === 404) {
+        this.#gone = true;
+        this.#say('', labels.errors.gone);
+        this.#render();
+      }
+    }
   }
 
   #radios() {
@@ -65,8 +95,16 @@ class VariantPicker extends HTMLElement {
     const labels = this.#labels;
     if (!labels) return;
     const variant = this.#variant();
-    for (const radio of this.#radios())
+    const disabled = new Set(
+      productOptions(this.#variants).flatMap((axis) =>
+        axis.values.filter((value) => value.disabled).map((value) => `${axis.name}\u0000${value.value}`),
+      ),
+    );
+    for (const radio of this.#radios()) {
       radio.checked = this.#selection[radio.dataset.option ?? ''] === radio.value;
+      radio.disabled = disabled.has(`${radio.dataset.option ?? ''}\u0000${radio.value}`);
+      radio.parentElement?.querySelector('[data-sold-out-note]')?.toggleAttribute('hidden', !radio.disabled);
+    }
     if (variant) {
       const price = priceDisplay(variant.price, variant.compareAtPrice);
       this.#set('[data-amount]', price.price);
@@ -84,7 +122,7 @@ class VariantPicker extends HTMLElement {
     }
     const button = this.querySelector<HTMLButtonElement>('[data-add]');
     if (button) {
-      button.disabled = this.#adding || state === 'soldOut' || state === 'missing';
+      button.disabled = this.#adding || this.#gone || state === 'soldOut' || state === 'missing';
       button.setAttribute('aria-busy', String(this.#adding));
     }
   }

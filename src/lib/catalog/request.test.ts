@@ -1,5 +1,6 @@
 import { DataNotFoundError } from '../errors.ts';
 import { addToCart, getCartCount } from './cart-lean.ts';
+import { getProduct } from './product-lean.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -72,6 +73,24 @@ describe('adding to the bag without the typed client', () => {
       status: 409,
       code: 'OUT_OF_STOCK',
       retryable: false,
+    });
+  });
+});
+
+describe('a product as the API has it now', () => {
+  it('asks for the product by its id in the path', async () => {
+    const { seen, options } = fetchWith(() => json({ id: 12, variants: [] }));
+    expect(await getProduct(12, options)).toMatchObject({ id: 12 });
+    expect(seen[0]?.url).toBe('http://api.test/catalog/products/12');
+    expect(seen[0]?.method).toBe('GET');
+  });
+
+  it('fails with "product not found." and the status when the product is gone', async () => {
+    const { options } = fetchWith(() => json({ code: 'NOT_FOUND', message: 'gone' }, 404));
+    await expect(getProduct(12, options)).rejects.toMatchObject({
+      message: 'product not found.',
+      endpoint: 'GET /catalog/products/12',
+      status: 404,
     });
   });
 });

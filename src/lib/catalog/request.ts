@@ -93,14 +93,17 @@ export function leanSend<P extends keyof paths, M extends Method>(
   path: P,
   message: DataNotFoundMessage,
   body: BodyJson<P, M>,
-  options: RequestOptions = {},
+  options: RequestOptions & { pathParams?: Record<string, number> } = {},
 ): Promise<OkJson<P, M>> {
-  const config = { ...catalogConfig(), ...withoutUndefined(options) };
+  const { pathParams = {}, ...rest } = options;
+  const config = { ...catalogConfig(), ...withoutUndefined(rest) };
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const verb = method.toUpperCase();
-  return call(`${verb} ${path}`, message, async () => {
+  // `{id}` in the contract's path becomes the number given (numbers only: nothing else reaches the URL).
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(Math.trunc(Number(pathParams[name]))));
+  return call(`${verb} ${url}`, message, async () => {
     const response = await send(
-      new Request(`${config.baseUrl}${path}`, {
+      new Request(`${config.baseUrl}${url}`, {
         method: verb,
         headers: {
           'X-Api-Token': config.token,
