@@ -5,24 +5,30 @@
 //   node scripts/parity-server/serve.mjs            PORT (4321), HOST (127.0.0.1), DIST_DIR (dist),
 //                                     CATALOG_API_URL (optional: overrides the /api/* proxy target)
 //
-// Netlify semantics mirrored here: _redirects rules before netlify.toml rules, first match wins;
-// `:placeholders`, `*` → `:splat`, query-parameter matching; shadowing (a rule without `force` does not
-// apply when a static file exists at the path); 3xx redirects, 200 rewrites, 404 (and other status)
-// rewrites, 200 to an http(s) URL = reverse proxy; trailing slash ignored when matching; /about served from
-// about/index.html without a redirect; unknown paths get /404.html with status 404; custom headers are
-// applied to everything except proxied responses.
+// Rules are parsed with Netlify's parsers and matched by Netlify's own engine (netlify-redirector, the one
+// its CLI's local server uses): _redirects before netlify.toml, first match wins, placeholders, splats,
+// query parameters and Language/Country/Cookie conditions as in production. Around the match, as Netlify
+// does: shadowing (a rule without `force` does not apply when a static file exists at the path); the
+// request's query string carried over to the destination; 3xx redirects, 200 rewrites, 404 (and other
+// status) rewrites, 200 to an http(s) URL = reverse proxy; /about served from about/index.html without a
+// redirect; unknown paths get /404.html with status 404; custom headers on everything but proxied answers.
 
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
+
+// Netlify's own rule engine (WebAssembly), the one its CLI's local server matches with: local matching is
+// production matching by construction, `Language`, `Country` and `Cookie` conditions included.
+const redirector = createRequire(import.meta.url)('netlify-redirector');
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -141,13 +147,9 @@ export function createServer({
     const ctx = { req, res, url, rootDir, files, headerRules: rules.headers, proxyTimeoutMs };
     const staticFile = await resolveStatic(rootDir, decodedPath);
 
-    for (const rule of rules.redirects) {
-      const params = matchRule(rule, url, req);
-      if (!params) continue;
-      // Shadowing: a file at the path wins over a rule that is not forced.
-      if (staticFile && !rule.force) continue;
-      return applyRule(ctx, rule, params);
-    }
+    const match = matchRequest(rules.matcher, url, req);
+    // Shadowing: a file at the path wins over a rule that is not forced.
+    if (match && !(staticFile && !match.force)) return applyRule(ctx, match);
 
     if (staticFile) return sendFile(ctx, staticFile, 200);
     return sendNotFound(ctx);
@@ -202,105 +204,68 @@ async function loadRules({ rootDir, apiUrl, configPath }) {
       force: true,
     });
   }
-  return { redirects: parsed.map(compileRule), headers: headerResult.headers };
-}
-
-/** Precompile a parsed redirect rule into a matcher. */
-function compileRule(rule) {
-  const names = [];
-  let pattern = '';
-  const parts = stripTrailingSlash(rule.path ?? rule.from)
-    .split('/')
-    .slice(1);
-  for (const [index, part] of parts.entries()) {
-    if (part === '*' && index === parts.length - 1) {
-      // A trailing splat also matches the bare prefix (`/api/*` matches `/api`).
-      pattern += '(?:/(.*))?';
-      names.push('splat');
-    } else if (part.startsWith(':')) {
-      pattern += '/([^/]+)';
-      names.push(part.slice(1));
-    } else {
-      const pieces = part.split('*');
-      pattern += `/${pieces.map(escapeRegExp).join('(.*)')}`;
-      for (let i = 1; i < pieces.length; i++) names.push('splat');
-    }
+  for (const rule of parsed) {
+    if (rule.signed) console.warn(`serve.mjs: rule ${rule.from} is signed; requests are proxied unsigned`);
   }
-  const conditions = rule.conditions ?? {};
-  for (const unsupported of ['Country', 'Role']) {
-    if (conditions[unsupported]) {
-      console.warn(`serve.mjs: rule ${rule.from} has a ${unsupported} condition, which cannot apply locally`);
-    }
-  }
-  if (rule.signed) console.warn(`serve.mjs: rule ${rule.from} is signed; requests are proxied unsigned`);
-  return {
-    ...rule,
-    status: rule.status ?? 301,
-    force: rule.force === true,
-    // Netlify ignores a trailing slash when matching, and paths are case-sensitive.
-    regexp: new RegExp(`^${pattern}/?$`),
-    names,
-    query: Object.entries(rule.query ?? {}),
-    conditions,
-  };
-}
-
-/** Return the placeholder values when the rule matches the request, else null. */
-function matchRule(rule, url, req) {
-  if (rule.host) {
-    const host = (req.headers.host ?? '').toLowerCase();
-    if (rule.host !== host && rule.host !== host.replace(/:\d+$/, '')) return null;
-  }
-  const match = rule.regexp.exec(url.pathname);
-  if (!match) return null;
-  const params = {};
-  rule.names.forEach((name, i) => {
-    params[name] ??= match[i + 1] ?? '';
+  // The engine reads the parser's `query` under its older name, `params`.
+  const engineRules = parsed.map(({ query, ...rule }) => ({ ...rule, params: query ?? {} }));
+  const matcher = await redirector.parseJSON(JSON.stringify(engineRules), {
+    jwtSecret: 'parity-server',
+    jwtRole: 'app_metadata.authorization.roles',
   });
-  for (const [key, value] of rule.query) {
-    const actual = url.searchParams.get(key);
-    if (actual === null) return null;
-    if (value.startsWith(':')) params[value.slice(1)] = encodeURIComponent(actual);
-    else if (actual !== value) return null;
-  }
-  if (!matchConditions(rule.conditions, req)) return null;
-  return params;
+  return { matcher, headers: headerResult.headers };
 }
 
-function matchConditions(conditions, req) {
-  if (conditions.Country || conditions.Role) return false;
-  if (conditions.Language) {
-    const wanted = conditions.Language.map((tag) => tag.toLowerCase());
-    const accepted = (req.headers['accept-language'] ?? '')
-      .split(',')
-      .map((part) => part.split(';')[0].trim().toLowerCase());
-    if (!accepted.some((tag) => wanted.includes(tag) || wanted.includes(tag.split('-')[0]))) return false;
-  }
-  if (conditions.Cookie) {
-    const names = [conditions.Cookie].flat().flatMap((value) => value.split(','));
-    const present = new Set((req.headers.cookie ?? '').split(';').map((pair) => pair.split('=')[0].trim()));
-    if (!names.some((name) => present.has(name.trim()))) return false;
-  }
-  return true;
+/**
+ * The first rule matching the request, as Netlify matches it: the language comes from the `nf_lang` cookie
+ * or the first language the browser asks for, the country from `nf_country` (locally there is no geo).
+ */
+function matchRequest(matcher, url, req) {
+  const cookies = parseCookies(req.headers.cookie ?? '');
+  const headers = {
+    'x-language':
+      cookies.nf_lang || (req.headers['accept-language'] ?? '').split(',')[0].trim().slice(0, 2) || 'en',
+    'x-country': cookies.nf_country || 'us',
+    ...req.headers,
+  };
+  const decoded = safeDecode(url.pathname);
+  if (decoded === null) return null;
+  return matcher.match({
+    scheme: 'http',
+    host: (req.headers.host ?? '').replace(/:\d+$/, ''),
+    path: decoded,
+    query: url.search.slice(1),
+    getHeader: (name) => {
+      const value = headers[name.toLowerCase()];
+      return (Array.isArray(value) ? value[0] : value) ?? '';
+    },
+    getCookie: (name) => cookies[name] ?? '',
+  });
 }
 
-/** Build the destination: placeholders filled in, the request's query string carried over. */
-function destination(rule, params, url) {
-  const to = rule.to.replace(/:([A-Za-z_]\w*)/g, (whole, name) => (name in params ? params[name] : whole));
-  if (to.includes('?')) return to;
-  // Parameters that the rule matched on are consumed; the rest are passed along, as Netlify does.
-  const consumed = new Set(rule.query.map(([key]) => key));
-  const kept = url.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => pair !== '' && !consumed.has(safeDecode(pair.split('=')[0].replaceAll('+', ' '))));
-  return kept.length > 0 ? `${to}?${kept.join('&')}` : to;
+function parseCookies(header) {
+  const cookies = {};
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) cookies[pair.slice(0, at).trim()] = safeDecode(pair.slice(at + 1).trim()) ?? '';
+  }
+  return cookies;
 }
 
-async function applyRule(ctx, rule, params) {
-  const to = destination(rule, params, ctx.url);
+/** The destination, with the request's query string carried over as Netlify does (the rule's own win). */
+function destination(to, url) {
+  if (!url.search) return to;
+  if (!to.includes('?')) return `${to}${url.search}`;
+  const [pathPart, own] = to.split('?', 2);
+  const query = new URLSearchParams(url.search);
+  for (const [key, value] of new URLSearchParams(own)) query.set(key, value);
+  return `${pathPart}?${query}`;
+}
+
+async function applyRule(ctx, rule) {
+  const to = destination(rule.to, ctx.url);
   const isUrl = /^https?:\/\//.test(to);
-  if (rule.status === 200 && isUrl) return proxy(ctx, to, rule.headers ?? {});
+  if (rule.status === 200 && isUrl) return proxy(ctx, to, rule.proxyHeaders ?? {});
   if (rule.status >= 300 && rule.status < 400) {
     return send(
       ctx,
@@ -610,14 +575,6 @@ function withoutHopByHop(headers) {
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------------------
-
-function stripTrailingSlash(pathname) {
-  return pathname.replace(/\/+$/, '');
-}
-
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 function safeDecode(text) {
   try {

@@ -230,13 +230,13 @@ describe('static files', () => {
 });
 
 describe('legacy query redirects', () => {
+  // As Netlify does (its own engine matches here): the request's query string goes on to the destination.
   test.each([
-    ['/area?id=3', '/area/3/'],
-    ['/area/?id=3', '/area/3/'],
-    ['/area?id=3&product=7', '/area/3/products/7/'],
-    ['/area/?product=7&id=3', '/area/3/products/7/'],
-    // Unmatched parameters are passed along; the matched ones are consumed.
-    ['/area?id=3&utm_source=qr', '/area/3/?utm_source=qr'],
+    ['/area?id=3', '/area/3/?id=3'],
+    ['/area/?id=3', '/area/3/?id=3'],
+    ['/area?id=3&product=7', '/area/3/products/7/?id=3&product=7'],
+    ['/area/?product=7&id=3', '/area/3/products/7/?product=7&id=3'],
+    ['/area?id=3&utm_source=qr', '/area/3/?id=3&utm_source=qr'],
   ])('%s → 301 %s', async (from, to) => {
     const res = await fetch(`${base}${from}`, { redirect: 'manual' });
     expect(res.status).toBe(301);
@@ -387,6 +387,38 @@ describe('safety', () => {
     for (const requestPath of ['/%E0%A4%A', '/%', '/a%00b']) {
       expect((await raw(base, requestPath)).status, requestPath).toBe(400);
     }
+  });
+
+  test("conditions are Netlify's: the browser's first language, a cookie that overrides it, a cookie's presence", async () => {
+    const config = path.join(tmp, 'conditions.toml');
+    await writeFile(
+      config,
+      [
+        '[[redirects]]',
+        '  from = "/welcome"',
+        '  to = "/chat/"',
+        '  status = 302',
+        '  conditions = { Language = ["en", "zh", "ko"] }',
+        '[[redirects]]',
+        '  from = "/members"',
+        '  to = "/about/"',
+        '  status = 302',
+        '  conditions = { Cookie = ["staff"] }',
+      ].join('\n'),
+    );
+    const conditioned = createServer({ root, configPath: config });
+    await conditioned.ready;
+    extraServers.push(conditioned);
+    const at = await listen(conditioned);
+    const go = (requestPath: string, headers: Record<string, string>) =>
+      fetch(`${at}${requestPath}`, { redirect: 'manual', headers });
+    expect((await go('/welcome', { 'accept-language': 'zh-TW,zh;q=0.9' })).headers.get('location')).toBe(
+      '/chat/',
+    );
+    expect((await go('/welcome', { 'accept-language': 'ja-JP,en;q=0.8' })).status).toBe(404);
+    expect((await go('/welcome', { 'accept-language': 'ja', cookie: 'nf_lang=ko' })).status).toBe(302);
+    expect((await go('/members', { cookie: 'staff=1' })).headers.get('location')).toBe('/about/');
+    expect((await go('/members', {})).status).toBe(404);
   });
 
   test('configuration errors are reported clearly', async () => {

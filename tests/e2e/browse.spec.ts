@@ -335,7 +335,7 @@ test.describe('the product page', () => {
     await expect(page.getByText('Page Not Found: /area/999/products/2/')).toBeVisible();
 
     await page.goto('/area?id=999&product=2');
-    await expect(page).toHaveURL(/\/area\/999\/products\/2\/$/);
+    await expect(page).toHaveURL(/\/area\/999\/products\/2\/\?id=999&product=2$/);
     await expect(page.getByTestId('error-status')).toHaveText('404');
     await expect(page.getByText('Page Not Found: /area/999/products/2/')).toBeVisible();
   });
