@@ -144,6 +144,16 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   const app = new Hono<Env>();
 
+  // Every answer names its charset and forbids content sniffing: JSON is read as JSON, never as HTML.
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    const type = c.res.headers.get('Content-Type');
+    if (type?.startsWith('application/json') && !/charset=/i.test(type)) {
+      c.res.headers.set('Content-Type', 'application/json; charset=utf-8');
+    }
+  });
+
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
     logError(error, `${c.req.method} ${c.req.path}`);

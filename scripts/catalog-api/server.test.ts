@@ -156,3 +156,19 @@ describe('the CLI (npm run api)', () => {
     await expect(start(['--nope'])).rejects.toThrow(/Unknown option/);
   });
 });
+
+describe('every answer', () => {
+  test('names its charset and forbids content sniffing, errors included', async () => {
+    const { makeApp, TOKEN } = await import('./test-helpers.ts');
+    const t = makeApp();
+    for (const [path, headers] of [
+      ['/catalog/areas', { 'X-Api-Token': TOKEN }],
+      ['/catalog/areas', {}],
+      ['/no/such/route', { 'X-Api-Token': TOKEN }],
+    ] as const) {
+      const response = await t.app.request(path, { headers });
+      expect(response.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+});

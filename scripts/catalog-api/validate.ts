@@ -1,12 +1,16 @@
 /**
  * Request validation: bounded body reading, JSON parsing, and strict object shapes that mirror the request
- * schemas of openapi.yaml (required fields, no extra fields, integer ranges, enums). Every failure is an
- * ApiError (400, or 413 for a body over 16 KiB) thrown before any state changes.
+ * schemas of openapi.yaml (required fields, no extra fields, integer ranges, enums), and no key named
+ * __proto__, constructor or prototype anywhere in a body. Every failure is an ApiError (400, or 413 for a
+ * body over 16 KiB) thrown before any state changes.
  */
 import { ApiError, badRequest } from './errors.ts';
 import { isLang, type Lang } from './i18n-data.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
+
+/** Keys that reach an object's prototype when merged into it. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Reads at most MAX_BODY_BYTES of a request body; 413 past that. */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
@@ -50,11 +54,20 @@ export async function readJsonBody(request: Request, options: { required: boolea
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw badRequest('Content-Type must be application/json');
   }
+  let prototypeKey: string | undefined;
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    // A key that names an object's prototype is refused wherever it sits: no code path may ever merge it.
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      if (PROTOTYPE_KEYS.has(key)) prototypeKey ??= key;
+      return value;
+    });
   } catch {
     throw badRequest('Malformed JSON body');
   }
+  if (prototypeKey !== undefined)
+    throw badRequest(`The key "${prototypeKey}" is not accepted in a request body`);
+  return parsed;
 }
 
 export type FieldSpec =

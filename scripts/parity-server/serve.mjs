@@ -507,12 +507,16 @@ function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
   for (const [name, value] of Object.entries(ruleRequestHeaders)) headers[name.toLowerCase()] = value;
 
   return new Promise((resolve) => {
-    const fail = (status, code, message) => {
+    // The shopper reads the message (in words, never the network behind the proxy); the log has the cause.
+    const fail = (status, code, message, cause) => {
       clearTimeout(timer);
+      // No path in the log: per-visitor paths carry aliases.
+      console.error(`serve.mjs: proxy ${req.method} → ${status} ${code}: ${cause}`);
       if (!res.headersSent) {
         const body = JSON.stringify({ code, message });
         res.writeHead(status, {
           'content-type': 'application/json; charset=utf-8',
+          'x-content-type-options': 'nosniff',
           'content-length': Buffer.byteLength(body),
         });
         res.end(body);
@@ -528,7 +532,8 @@ function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
       fail(
         504,
         'GATEWAY_TIMEOUT',
-        `The upstream ${target.origin} did not answer within ${proxyTimeoutMs} ms`,
+        'カタログのサーバーから時間内に応答がありませんでした。しばらくしてからもう一度お試しください。',
+        `no answer within ${proxyTimeoutMs} ms`,
       );
       upstream.destroy();
     }, proxyTimeoutMs);
@@ -546,7 +551,12 @@ function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
     });
     upstream.on('error', (error) => {
       if (res.headersSent || res.destroyed) return resolve(undefined);
-      fail(502, 'BAD_GATEWAY', `The upstream ${target.origin} is unreachable: ${error.message}`);
+      fail(
+        502,
+        'BAD_GATEWAY',
+        'カタログのサーバーに接続できませんでした。しばらくしてからもう一度お試しください。',
+        error.message,
+      );
     });
     // If the client goes away, stop talking to the upstream.
     res.on('close', () => {

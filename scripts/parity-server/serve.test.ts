@@ -349,8 +349,13 @@ describe('/api proxy', () => {
     const gatewayBase = await listen(gateway);
     const res = await fetch(`${gatewayBase}/api/catalog/areas`);
     expect(res.status).toBe(502);
-    expect(res.headers.get('content-type')).toContain('application/json');
-    expect(await res.json()).toMatchObject({ code: 'BAD_GATEWAY', message: expect.any(String) });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 'BAD_GATEWAY' });
+    // Words for the shopper, and nothing of the network behind the proxy.
+    expect(body.message).toMatch(/[ぁ-んァ-ン一-龥]/);
+    expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|localhost|:\d{2,5}|ECONNREFUSED/);
   });
 
   test('504 when the upstream does not answer in time', async () => {
@@ -359,7 +364,10 @@ describe('/api proxy', () => {
     const gatewayBase = await listen(gateway);
     const res = await fetch(`${gatewayBase}/api/slow`);
     expect(res.status).toBe(504);
-    expect(await res.json()).toMatchObject({ code: 'GATEWAY_TIMEOUT' });
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 'GATEWAY_TIMEOUT' });
+    expect(body.message).toMatch(/[ぁ-んァ-ン一-龥]/);
+    expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|localhost|:\d{2,5}/);
   });
 });
 
