@@ -1,4 +1,4 @@
-import { CatalogCheckError, checkList, crossCheck } from './catalog-check.ts';
+import { CatalogCheckError, checkList, crossCheck, dropUnsafeUrls } from './catalog-check.ts';
 import { listedProduct, pricedVariant } from './fixtures.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
 import type { Area, Tenant } from './types.ts';
@@ -112,5 +112,37 @@ describe('the lists against each other', () => {
       'product 7: areas: area 0 is not in GET /catalog/areas; ' +
         'product 8: tenant.id: brand 9 is not in GET /catalog/products-filters',
     );
+  });
+});
+
+describe('URLs from the catalog API', () => {
+  it('keeps http and https, and drops any other scheme, naming each record and field', () => {
+    const evil = listedProduct(3, [1], 1);
+    evil.videoSrc = 'javascript:alert(1)';
+    evil.images = [
+      { id: 1, src: 'data:image/svg+xml,<svg onload=alert(1)>' },
+      { id: 2, src: 'https://img.test/p/3.jpg' },
+    ];
+    evil.tenant = { ...tenant(1), officialSiteUrl: 'javascript:alert(2)', logoSrc: 'vbscript:x' };
+    const catalogue = {
+      areas: [{ ...area(1), imageSrc: 'file:///etc/passwd' }],
+      tenants: [tenant(1)],
+      products: [evil, listedProduct(4, [1], 1)],
+    };
+    const { catalogue: safe, warnings } = dropUnsafeUrls(catalogue, '/images/fallback-logo.svg');
+    expect(safe.areas[0]?.imageSrc).toBe('/images/fallback-logo.svg');
+    const product = safe.products[0];
+    expect(product?.videoSrc).toBeNull();
+    expect(product?.images.map((image) => image.src)).toEqual(['https://img.test/p/3.jpg']);
+    expect(product?.tenant.officialSiteUrl).toBeNull();
+    expect(product?.tenant.logoSrc).toBe('/images/fallback-logo.svg');
+    expect(safe.products[1]).toEqual(listedProduct(4, [1], 1));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^area 1: imageSrc: "file:/),
+      expect.stringMatching(/^product 3: images\[0\]\.src: "data:/),
+      expect.stringMatching(/^product 3: videoSrc: "javascript:/),
+      expect.stringMatching(/^product 3: logoSrc: "vbscript:/),
+      expect.stringMatching(/^product 3: officialSiteUrl: "javascript:/),
+    ]);
   });
 });

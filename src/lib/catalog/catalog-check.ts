@@ -4,7 +4,8 @@
  * or of the wrong type is a failure), and then the lists against each other, before anything renders: no
  * empty list, no two records with one id, no product pointing at an area or a brand the lists do not hold.
  * Each failure is one line naming the endpoint, the page of the list, the record and the field, so a
- * content editor can forward it as it is.
+ * content editor can forward it as it is. A URL meant for an `href` or a `src` that is not http or https is
+ * dropped with a warning naming the record, not refused.
  */
 import type { z } from 'astro/zod';
 import type { Area, Product, Tenant } from './types.ts';
@@ -110,4 +111,62 @@ export function crossCheck(catalogue: Catalogue): void {
     }
   }
   if (problems.length) throw new CatalogCheckError(summarise(problems));
+}
+
+/** True for a URL a page may put in an `href` or a `src`: http or https only. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The catalogue with every URL that would end up in an `href` or a `src` checked: one that is not http or
+ * https (`javascript:`, `data:`…) is dropped (an image falls back to the fallback image, a link or a video
+ * is left out), and each drop is named in a warning for the build's log.
+ */
+export function dropUnsafeUrls(
+  catalogue: Catalogue,
+  fallbackImage: string,
+): { catalogue: Catalogue; warnings: string[] } {
+  const warnings: string[] = [];
+  const check = <T extends string | null>(value: T, record: string, field: string, replacement: T): T => {
+    if (value === null || value === fallbackImage || isWebUrl(value)) return value;
+    warnings.push(
+      `${record}: ${field}: ${JSON.stringify(value.slice(0, 60))} dropped (only http and https links are published)`,
+    );
+    return replacement;
+  };
+  const tenant = (t: Tenant, record: string): Tenant => ({
+    ...t,
+    logoSrc: check(t.logoSrc, record, 'logoSrc', fallbackImage),
+    officialSiteUrl: check(t.officialSiteUrl, record, 'officialSiteUrl', null),
+  });
+  const areas = catalogue.areas.map((area) => ({
+    ...area,
+    imageSrc: check(area.imageSrc, `area ${area.id}`, 'imageSrc', fallbackImage),
+  }));
+  const tenants = catalogue.tenants.map((t) => tenant(t, `brand ${t.id}`));
+  const products = catalogue.products.map((product) => {
+    const record = `product ${product.id}`;
+    return {
+      ...product,
+      images: product.images.filter(
+        (image, i) => check(image.src, record, `images[${i}].src`, null) !== null,
+      ),
+      videoSrc: check(product.videoSrc, record, 'videoSrc', null),
+      tenant: tenant(product.tenant, record),
+      variants: product.variants.map((variant, i) => ({
+        ...variant,
+        image:
+          variant.image && check(variant.image.src, record, `variants[${i}].image.src`, null) === null
+            ? null
+            : variant.image,
+      })),
+    };
+  });
+  return { catalogue: { areas, tenants, products }, warnings };
 }

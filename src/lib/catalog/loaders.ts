@@ -8,7 +8,15 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { mapLimit, withRetry } from '../async.ts';
 import { DataNotFoundError } from '../errors.ts';
-import { CatalogCheckError, type Catalogue, checkList, crossCheck, LIST_ENDPOINTS } from './catalog-check.ts';
+import { FALLBACK_IMAGE_SRC } from '../images.ts';
+import {
+  CatalogCheckError,
+  type Catalogue,
+  checkList,
+  crossCheck,
+  dropUnsafeUrls,
+  LIST_ENDPOINTS,
+} from './catalog-check.ts';
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from './catalogue.ts';
 import { type CatalogClient, catalogClient } from './client.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
@@ -104,8 +112,9 @@ async function fetchCatalogue(
     fetchTenants(client, { ...policy, onRetry: logRetry('tenants') }),
     fetchAllProducts(client, { ...policy, onRetry: logRetry('products') }),
   ]);
-  const catalogue = { areas, tenants, products };
-  crossCheck(catalogue);
+  crossCheck({ areas, tenants, products });
+  const { catalogue, warnings } = dropUnsafeUrls({ areas, tenants, products }, FALLBACK_IMAGE_SRC);
+  for (const warning of warnings) console.warn(`[catalog] ${warning}`);
   return catalogue;
 }
 
