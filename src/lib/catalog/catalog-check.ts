@@ -114,7 +114,7 @@ export function crossCheck(catalogue: Catalogue): void {
 }
 
 /** True for a URL a page may put in an `href` or a `src`: http or https only. */
-export function isWebUrl(value: string): boolean {
+function isWebUrl(value: string): boolean {
   try {
     const { protocol } = new URL(value);
     return protocol === 'http:' || protocol === 'https:';
