@@ -22,7 +22,7 @@ import { CartService, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from './cart.ts'
 import { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import { Store } from './db.ts';
-import { ApiError, badRequest, notFound } from './errors.ts';
+import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
 import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
 import type { Lang } from './i18n-data.ts';
 import { type ImageKind, ImageService, parseImageFile, parseImageParams } from './images.ts';
@@ -156,7 +156,8 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
-    logError(error, `${c.req.method} ${c.req.path}`);
+    // Aliases in paths are capabilities: the log never holds one in full.
+    logError(error, `${c.req.method} ${pathForLog(c.req.path)}`);
     return c.json({ code: 'INTERNAL', message: 'Something went wrong.' }, 500);
   });
 

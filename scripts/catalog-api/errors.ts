@@ -29,3 +29,11 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string) => new ApiError(400, 'BAD_REQUEST', message);
 export const notFound = (message: string) => new ApiError(404, 'NOT_FOUND', message);
+
+/** A request path fit for a log line: the alias after `qr/`, `orders/`, `shipments/`… cut to four characters. */
+export function pathForLog(path: string): string {
+  return path.replace(
+    /(\/(?:qr|orders?|shipments|address|draft-orders)\/)([A-Za-z0-9_-]{16,64})(?=\/|$)/g,
+    (_, prefix: string, alias: string) => `${prefix}${alias.slice(0, 4)}…`,
+  );
+}
