@@ -10,8 +10,9 @@ const INLINE_SCRIPT =
   /<script\b(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
 const MODULE_PRELOAD = /<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g;
 const ISLAND_URLS = /\b(?:component-url|renderer-url)="([^"]+)"/g;
-const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["']([^"']+\.js)["']\s*\)/g;
+// Bundlers write module specifiers in any of the three quotes (Rolldown uses backticks in `import()`).
+const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g;
+const DYNAMIC_IMPORT = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 
 function resolveUrl(from, spec) {
   return new URL(spec, `http://site${from}`).pathname;

@@ -49,20 +49,4 @@ export class DataNotFoundError extends Error {
     this.code = details.code;
     this.retryable = details.retryable ?? false;
   }
-
-  /**
-   * The message with the endpoint and what happened, for logs and build failures: the HTTP status and the
-   * API's code when an answer came, else why none came (no answer in time, no connection, a body that is
-   * not JSON). Never a status that did not arrive.
-   */
-  describe(): string {
-    if (!this.endpoint) return this.message;
-    const reasons: Record<string, string> = {
-      TIMEOUT: 'no answer in time',
-      NETWORK: 'no connection',
-      MALFORMED_RESPONSE: 'an answer that is not JSON',
-    };
-    const reason = (this.code && reasons[this.code]) ?? `${this.status}${this.code ? ` ${this.code}` : ''}`;
-    return `${this.message} (${this.endpoint} → ${reason})`;
-  }
 }

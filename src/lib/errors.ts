@@ -50,3 +50,21 @@ export function errorScreen(statusCode: number, description?: string): ErrorScre
 export function pageNotFoundMessage(path: string): string {
   return `Page Not Found: ${path}`;
 }
+
+/**
+ * A failed catalog call in one line, for logs and build failures: the message, the endpoint and what
+ * happened, the HTTP status and the API's code when an answer came, else why none came (no answer in
+ * time, no connection, a body that is not JSON). Never a status that did not arrive. (Not a method of the
+ * error: every page ships the error class, and only the build and the logs need this.)
+ */
+export function describeFailure(error: DataNotFoundError): string {
+  if (!error.endpoint) return error.message;
+  const reasons: Record<string, string> = {
+    TIMEOUT: 'no answer in time',
+    NETWORK: 'no connection',
+    MALFORMED_RESPONSE: 'an answer that is not JSON',
+  };
+  const reason =
+    (error.code && reasons[error.code]) ?? `${error.status}${error.code ? ` ${error.code}` : ''}`;
+  return `${error.message} (${error.endpoint} → ${reason})`;
+}

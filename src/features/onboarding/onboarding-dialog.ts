@@ -1,7 +1,8 @@
 /**
  * Opens the onboarding dialog from its <template> (OnboardingLoader.astro): a native modal <dialog> (the page
  * behind is inert, so Tab moves only through the dialog), labelled by its title, closed by Esc, its buttons
- * or a tap on the backdrop; focus returns where it was. The visitor has seen it once they close it.
+ * or a tap on the backdrop; the browser moves focus in and back out. The visitor has seen it once they
+ * close it.
  */
 import { markOnboardingSeen } from './onboarding-store.ts';
 
@@ -11,7 +12,6 @@ export function openOnboarding(): void {
   const dialog = template.content.querySelector('dialog')?.cloneNode(true);
   if (!(dialog instanceof HTMLDialogElement)) return;
   dialog.dataset.onboarding = '';
-  const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   dialog.addEventListener('click', (event) => {
     const target = event.target as Element;
     // A click on the backdrop lands on the <dialog> itself.
@@ -22,9 +22,8 @@ export function openOnboarding(): void {
   dialog.addEventListener('close', () => {
     markOnboardingSeen();
     dialog.remove();
-    returnTo?.focus();
   });
   document.body.append(dialog);
+  // The browser focuses the call to action (its `autofocus`) and gives focus back where it was on close.
   dialog.showModal();
-  dialog.querySelector<HTMLElement>('[data-start]')?.focus();
 }

@@ -1,4 +1,4 @@
-import { DataNotFoundError } from '../errors.ts';
+import { DataNotFoundError, describeFailure } from '../errors.ts';
 import { listAreas, listProducts } from './catalogue.ts';
 import { createCatalogClient } from './client.ts';
 
@@ -79,17 +79,19 @@ describe('the catalog client', () => {
   it('describes a failure with its endpoint, status and the API code, for build logs', async () => {
     const { client } = clientWith(() => json({ code: 'X', message: 'x' }, 500));
     const error = (await listAreas(client).catch((e: unknown) => e)) as DataNotFoundError;
-    expect(error.describe()).toBe('areas not found. (GET /catalog/areas → 500 X)');
+    expect(describeFailure(error)).toBe('areas not found. (GET /catalog/areas → 500 X)');
     const bare = clientWith(() => new Response('', { status: 502 }));
     const gateway = (await listAreas(bare.client).catch((e: unknown) => e)) as DataNotFoundError;
-    expect(gateway.describe()).toBe('areas not found. (GET /catalog/areas → 502)');
+    expect(describeFailure(gateway)).toBe('areas not found. (GET /catalog/areas → 502)');
   });
 
   it('says why no status came rather than inventing one', async () => {
     const reasons = async (respond: Parameters<typeof clientWith>[0], timeoutMs?: number) =>
-      (
-        (await listAreas(clientWith(respond, timeoutMs).client).catch((e: unknown) => e)) as DataNotFoundError
-      ).describe();
+      describeFailure(
+        (await listAreas(clientWith(respond, timeoutMs).client).catch(
+          (e: unknown) => e,
+        )) as DataNotFoundError,
+      );
     expect(await reasons(() => new Response('{"areas": [', { status: 200 }))).toBe(
       'areas not found. (GET /catalog/areas → an answer that is not JSON)',
     );

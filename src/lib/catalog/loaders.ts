@@ -7,7 +7,7 @@
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { mapLimit, withRetry } from '../async.ts';
-import { DataNotFoundError } from '../errors.ts';
+import { DataNotFoundError, describeFailure } from '../errors.ts';
 import { FALLBACK_IMAGE_SRC } from '../images.ts';
 import {
   CatalogCheckError,
@@ -146,7 +146,7 @@ function catalogLoader<T extends { id: number }>(name: string, fetch: () => Prom
       } catch (error) {
         const detail =
           error instanceof DataNotFoundError
-            ? error.describe()
+            ? describeFailure(error)
             : error instanceof Error
               ? error.message
               : String(error);
@@ -167,7 +167,7 @@ function catalogLoader<T extends { id: number }>(name: string, fetch: () => Prom
 function logRetry(list: string) {
   return (error: unknown, attempt: number) =>
     console.warn(
-      `[${list}] retry ${attempt}: ${error instanceof DataNotFoundError ? error.describe() : String(error)}`,
+      `[${list}] retry ${attempt}: ${error instanceof DataNotFoundError ? describeFailure(error) : String(error)}`,
     );
 }
 
