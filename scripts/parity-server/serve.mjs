@@ -510,8 +510,9 @@ function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
     // The shopper reads the message (in words, never the network behind the proxy); the log has the cause.
     const fail = (status, code, message, cause) => {
       clearTimeout(timer);
-      // No path in the log: per-visitor paths carry aliases.
-      console.error(`serve.mjs: proxy ${req.method} → ${status} ${code}: ${cause}`);
+      // Per-visitor paths carry aliases: the log keeps only their first four characters.
+      const logged = target.pathname.replace(/([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,60}(?=\/|$)/g, '$1…');
+      console.error(`serve.mjs: proxy ${req.method} ${logged} → ${status} ${code}: ${cause}`);
       if (!res.headersSent) {
         const body = JSON.stringify({ code, message });
         res.writeHead(status, {
