@@ -1,7 +1,7 @@
 /**
  * SQLite storage (node:sqlite, no native build): the schema, and every query the server runs, prepared once.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 
@@ -137,6 +137,37 @@ export function openDatabase(path: string): DatabaseSync {
     db.exec('PRAGMA busy_timeout = 5000');
   }
   return db;
+}
+
+/**
+ * Why an existing database file cannot be used, or null when it can. Reads the file without changing it
+ * (its header, then a read-only integrity check): a file that is empty, not SQLite, damaged or without a
+ * seeded catalogue of this version is never seeded over, since its orders would be lost.
+ */
+export function databaseProblem(path: string): string | null {
+  const size = statSync(path).size;
+  if (size === 0) return 'it is empty';
+  const header = Buffer.alloc(16);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, header, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header.toString('latin1') !== 'SQLite format 3\0') return 'it is not an SQLite database';
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+    const check = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined;
+    if (check?.quick_check !== 'ok') return `it is damaged (${check?.quick_check ?? 'no answer'})`;
+    const info = seedInfo(db);
+    if (info === null) return 'it holds no catalogue of this version';
+    return null;
+  } catch (error) {
+    return `it cannot be read (${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    db?.close();
+  }
 }
 
 /** Drops every table and creates the schema afresh. */

@@ -9,12 +9,13 @@
  * The database is created and seeded on first start. Asking for a different --products than the database
  * holds reseeds it. Environment variables: see config.ts.
  */
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase, seedInfo } from './db.ts';
+import { databaseProblem, openDatabase, seedInfo } from './db.ts';
 import { seed } from './seed.ts';
 
 function fail(message: string): never {
@@ -60,6 +61,19 @@ if (port !== undefined) config.port = port;
 if (config.dbPath !== ':memory:') {
   config.dbPath = resolve(config.dbPath);
   config.imageCacheDir = join(dirname(config.dbPath), 'image-cache');
+}
+
+// Seeding happens only into a new database or when asked (--reset, or another --products): an existing file
+// that cannot be used stops the start with what to do, and is left as it is.
+if (config.dbPath !== ':memory:' && existsSync(config.dbPath) && !args.values.reset) {
+  const problem = databaseProblem(config.dbPath);
+  if (problem) {
+    fail(
+      `the database ${config.dbPath} cannot be used: ${problem}. It was left untouched. Move it aside (or ` +
+        'point CATALOG_API_DB or --db at another file) to start from a new seeded catalogue, or start with ' +
+        '--reset to seed over it, which deletes its orders.',
+    );
+  }
 }
 
 const db = openDatabase(config.dbPath);

@@ -3,7 +3,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +150,31 @@ describe('the CLI (npm run api)', () => {
     const third = await start(['--db', db, '--reset']);
     expect(third.lines.some((line) => /^seeded 100 products/.test(line))).toBe(true);
   }, 30_000);
+
+  test.each([
+    [
+      'a damaged file',
+      Buffer.from('SQLite format 3\u0000'.padEnd(4096, '\u0007'), 'latin1'),
+      /it is damaged|cannot be read/,
+    ],
+    [
+      'a file that is not SQLite',
+      Buffer.from('orders: 3, addresses: 2\n'.repeat(50)),
+      /it is not an SQLite database/,
+    ],
+    ['an empty file', Buffer.alloc(0), /it is empty/],
+  ])('%s stops the start with what to do, and is left untouched', async (_, bytes, reason) => {
+    const db = join(dir, 'catalog.sqlite');
+    writeFileSync(db, bytes);
+    const failure = start(['--db', db]).catch((error: Error) => error.message);
+    const message = await failure;
+    expect(message).toMatch(/exited 2/);
+    expect(message).toContain(`the database ${db} cannot be used`);
+    expect(message).toMatch(reason);
+    expect(message).toContain('left untouched');
+    expect(message).not.toMatch(/\n\s+at /);
+    expect(readFileSync(db).equals(bytes)).toBe(true);
+  });
 
   test('bad flags exit with a message', async () => {
     await expect(start(['--products', 'many'])).rejects.toThrow(/--products must be an integer/);
