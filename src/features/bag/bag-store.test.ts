@@ -58,6 +58,24 @@ describe('reading the bag', () => {
 });
 
 describe('changing the bag', () => {
+  it("keeps a later change on screen when an earlier change's answer arrives first", async () => {
+    const receive = deferred<Cart>();
+    const wrapping = deferred<Cart>();
+    api.setCartReceive.mockReturnValue(receive.promise);
+    api.setCartWrapping.mockReturnValue(wrapping.promise);
+    const first = changeReceive(LINE, 'store');
+    const second = changeWrapping(true);
+    expect($bag.get()?.wrapping).toBe(true);
+    // The server answers the first change with a bag that does not know of the second yet.
+    receive.resolve(bag({ products: [cartLine({ receive: 'store' })], wrapping: false }));
+    await first;
+    expect($bag.get()?.wrapping).toBe(true);
+    expect($bag.get()?.products[0]?.receive).toBe('store');
+    wrapping.resolve(bag({ products: [cartLine({ receive: 'store' })], wrapping: true }));
+    await second;
+    expect($bag.get()?.wrapping).toBe(true);
+  });
+
   it("moves the header's count with a new quantity at once, before the server answers", async () => {
     api.checkCart.mockResolvedValue(bag());
     await loadBag();

@@ -72,6 +72,19 @@ function withLine(bag: Cart, line: LineKey, change: { qty?: number; receive?: Re
   return { ...bag, products, count: products.reduce((sum, product) => sum + product.qty, 0) };
 }
 
+/** The changes shown but not yet answered, in the order they were made: how each one changes a bag. */
+const unanswered = new Map<string, (bag: Cart) => Cart>();
+
+/**
+ * Takes the server's bag as the truth, with the changes it has not answered yet laid on top again: an
+ * answer to an earlier change must not undo on screen a later one still on its way.
+ */
+function takeAnswer(answer: Cart): void {
+  setBagFromServer(answer);
+  if (unanswered.size === 0) return;
+  $bag.set([...unanswered.values()].reduce((bag, optimistic) => optimistic(bag), answer));
+}
+
 /** Changes go to the server one after another, so answers arrive in the order the changes were made. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -85,11 +98,15 @@ function change(key: string, optimistic: (bag: Cart) => Cart, send: () => Promis
   const before = $bag.get();
   if (before) $bag.set(optimistic(before));
   setPending(key, true);
+  unanswered.set(key, optimistic);
   const run = async (): Promise<boolean> => {
     try {
-      setBagFromServer(await send());
+      const answer = await send();
+      unanswered.delete(key);
+      takeAnswer(answer);
       return true;
     } catch (error) {
+      unanswered.delete(key);
       markHandled(error);
       await rollBack(before);
       notify(`${bagErrorMessage(error)}${t('bag.error.rolledBack')}`, { tone: 'error' });
@@ -105,7 +122,7 @@ function change(key: string, optimistic: (bag: Cart) => Cart, send: () => Promis
 
 async function rollBack(before: Cart | undefined): Promise<void> {
   try {
-    setBagFromServer(await checkCart());
+    takeAnswer(await checkCart());
   } catch (error) {
     markHandled(error);
     if (before) $bag.set(before);
