@@ -17,7 +17,7 @@ import { bagLighthouse } from './lighthouse-bag.mjs';
 const argv = process.argv.slice(2);
 const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : '1000,10000';
 const sizes = sizesArg.split(',').map(Number);
-const API_PORT = 8795;
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 8795);
 const API = `http://127.0.0.1:${API_PORT}`;
 
 /** Peak resident memory of a process and its children, sampled from /proc. */

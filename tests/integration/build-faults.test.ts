@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { bin, runNode, startNode, stop, waitForHttp } from '../../scripts/tools/lib.mjs';
 
-const API_PORT = 8791;
+const API_PORT = Number(process.env.IT_API_PORT ?? 8791);
 const API = `http://127.0.0.1:${API_PORT}`;
 let api: ChildProcess;
 let work: string;

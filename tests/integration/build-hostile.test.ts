@@ -14,7 +14,7 @@ import { bin, runNode } from '../../scripts/tools/lib.mjs';
 import { listedProduct } from '../../src/lib/catalog/fixtures.ts';
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
 
-const PORT = 8793;
+const PORT = Number(process.env.IT_HOSTILE_PORT ?? 8793);
 const API = `http://127.0.0.1:${PORT}`;
 
 interface Answers {
