@@ -4,9 +4,10 @@
  *   GET  /healthz                              { ok: true }
  *   GET  /images/{products|areas|tenants}/{id}.{jpg|png|webp|avif}?width&height&format&fit   (public)
  *   GET  /videos/products/{id}.mp4             the sample video, with Range support (public)
- *   GET  /store/qr/{alias}[?staff=TOKEN]       store-counter page (HTML) the QR code opens
- *   POST /store/qr/{alias}/complete            its form: completes the payment (HTML result)
- *   POST /store/shipments/{alias}/shipped      staff (X-Staff-Token): address_received → shipped (JSON)
+ *   GET  /store/qr/{alias}                     store-counter page (HTML) the QR code opens; staff sign in first
+ *   POST /store/qr/{alias}/complete            its form: completes the payment (HTML result; staff only)
+ *   GET|POST /store/signin, POST /store/signout  staff sign-in (rate limited per client and per account)
+ *   POST /store/shipments/{alias}/shipped      staff: address_received → shipped (JSON)
  *   GET|PUT|DELETE /__faults                   fault injection for tests, loopback only (see faults.ts)
  *   POST /__test/draft-orders/{alias}/expire   test hook: the draft order expires now (loopback, not proxied)
  */
@@ -16,9 +17,10 @@ import type { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { CartService, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from './cart.ts';
+import { rateLimiter } from 'hono-rate-limiter';
+import { CartService, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
 import { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import { Store } from './db.ts';
@@ -27,7 +29,17 @@ import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
 import type { Lang } from './i18n-data.ts';
 import { type ImageKind, ImageService, parseImageFile, parseImageParams } from './images.ts';
 import { OrderService } from './orders.ts';
-import { completedPage, draftPage, failurePage, HTML_HEADERS, notFoundPage } from './store-counter.ts';
+import { STAFF_SESSION_SECONDS, StaffDirectory, secureOrigin, staffCookieName } from './staff.ts';
+import {
+  completedPage,
+  draftPage,
+  failurePage,
+  HTML_HEADERS,
+  notFoundPage,
+  signedInPage,
+  signedOutPage,
+  signInPage,
+} from './store-counter.ts';
 import {
   ALIAS_PATTERN,
   checkAlias,
@@ -58,6 +70,13 @@ export interface AppOptions {
   warmLanguages?: readonly Lang[];
 }
 
+/** Failed staff sign-ins: 20 per client and 5 per account in 15 minutes; then refused until the window ends. */
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const SIGN_IN_LIMIT_PER_CLIENT = 20;
+const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
+/** Where a staff member may be sent after signing in: a store-counter page, relative to /store/. */
+const NEXT_PATH = /^qr\/[A-Za-z0-9_-]{16,64}$/;
+
 type Env = { Bindings: HttpBindings };
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -79,6 +98,18 @@ function isLoopback(c: Context<Env>): boolean {
  */
 function isDirectLoopback(c: Context<Env>): boolean {
   return isLoopback(c) && c.req.header('x-forwarded-for') === undefined;
+}
+
+/**
+ * The client's address: the connecting peer, or, when the peer is our own /api proxy on loopback, the
+ * address the proxy names in X-Forwarded-For (the last hop it added).
+ */
+function clientAddress(c: Context<Env>): string {
+  const env = c.env as Partial<HttpBindings> | undefined;
+  const peer = env?.incoming?.socket?.remoteAddress ?? 'in-process';
+  const forwarded = c.req.header('x-forwarded-for');
+  if (forwarded !== undefined && isLoopback(c)) return forwarded.split(',').pop()?.trim() || peer;
+  return peer;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -137,6 +168,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   const orders = new OrderService(store, catalog, cart, config, now);
   const images = new ImageService(store, config.imageCacheDir);
   const faults = new FaultInjector(config.faults, options.random);
+  const staff = new StaffDirectory(config.staffAccounts, now);
   const secureCookie = config.publicUrl.startsWith('https:');
   for (const lang of options.warmLanguages ?? []) {
     catalog.warm(lang).catch((error: unknown) => logError(error, `warming the ${lang} product cache`));
@@ -221,10 +253,109 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   // ------------------------------------------------------------------------------------------ store counter
-  const staffTokenOk = (token: string | undefined) => token !== undefined && token === config.staffToken;
+  const staffCookie = staffCookieName(config.publicUrl);
+  const staffSecure = secureOrigin(config.publicUrl);
+  const staffAccount = (c: Context<Env>): string | null => staff.account(getCookie(c, staffCookie));
+  const requireStaff = (c: Context<Env>): string => {
+    const account = staffAccount(c);
+    if (account === null) throw new ApiError(403, 'FORBIDDEN', 'Staff sign-in is required');
+    return account;
+  };
+  // The sign-in form, read once per request (both limiters and the handler need it), 4 KB at most.
+  const signInForms = new WeakMap<Request, Promise<{ account: string; password: string; next: string }>>();
+  const signInForm = (c: Context<Env>) => {
+    let form = signInForms.get(c.req.raw);
+    if (form === undefined) {
+      form = readBodyText(c.req.raw, 4096).then((text) => {
+        const fields = new URLSearchParams(text);
+        return {
+          account: (fields.get('account') ?? '').trim().slice(0, 64),
+          password: (fields.get('password') ?? '').slice(0, 200),
+          next: fields.get('next') ?? '',
+        };
+      });
+      signInForms.set(c.req.raw, form);
+    }
+    return form;
+  };
+  const tooMany = (message: string) => async (c: Context<Env>) => {
+    const { account, next } = await signInForm(c);
+    return c.body(
+      signInPage({ action: 'signin', next: NEXT_PATH.test(next) ? next : '', account, message }),
+      429,
+      { ...HTML_HEADERS, 'Retry-After': String(SIGN_IN_WINDOW_MS / 1000) },
+    );
+  };
+  const failedSignIn = (c: Context<Env>) => c.res.status < 400;
+  app.post(
+    '/store/signin',
+    rateLimiter<Env>({
+      windowMs: SIGN_IN_WINDOW_MS,
+      limit: SIGN_IN_LIMIT_PER_CLIENT,
+      keyGenerator: (c) => `client:${clientAddress(c)}`,
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: failedSignIn,
+      handler: tooMany(
+        'サインインの失敗が続いたため、この端末からのサインインを一時的に止めています。15分ほど待ってからもう一度お試しください。',
+      ),
+    }),
+    rateLimiter<Env>({
+      windowMs: SIGN_IN_WINDOW_MS,
+      limit: SIGN_IN_LIMIT_PER_ACCOUNT,
+      keyGenerator: async (c) => `account:${(await signInForm(c)).account}`,
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: failedSignIn,
+      handler: tooMany(
+        'パスワードの誤りが続いたため、このアカウントは15分間ロックされています。時間をおいてからもう一度お試しください。',
+      ),
+    }),
+    async (c) => {
+      const { account, password, next } = await signInForm(c);
+      const target = NEXT_PATH.test(next) ? next : '';
+      const token = account === '' || password === '' ? null : await staff.signIn(account, password);
+      if (token === null) {
+        return c.body(
+          signInPage({
+            action: 'signin',
+            next: target,
+            account,
+            message: 'アカウント名またはパスワードが正しくありません。',
+          }),
+          401,
+          HTML_HEADERS,
+        );
+      }
+      setCookie(c, staffCookie, token, {
+        httpOnly: true,
+        secure: staffSecure,
+        sameSite: 'Strict',
+        path: '/',
+        maxAge: STAFF_SESSION_SECONDS,
+      });
+      return c.body(null, 303, { ...HTML_HEADERS, Location: target === '' ? 'signin' : target });
+    },
+  );
+
+  app.get('/store/signin', (c) => {
+    const account = staffAccount(c);
+    if (account !== null) return c.body(signedInPage(account), 200, HTML_HEADERS);
+    return c.body(signInPage({ action: 'signin', next: '' }), 200, HTML_HEADERS);
+  });
+
+  app.post('/store/signout', (c) => {
+    staff.signOut(getCookie(c, staffCookie));
+    deleteCookie(c, staffCookie, { path: '/', secure: staffSecure });
+    return c.body(signedOutPage(), 200, HTML_HEADERS);
+  });
 
   app.get('/store/qr/:alias', (c) => {
     const alias = c.req.param('alias');
+    const account = staffAccount(c);
+    // Nothing about the draft order, not even whether it exists, before staff have signed in.
+    if (account === null) {
+      const next = ALIAS_PATTERN.test(alias) ? `qr/${alias}` : '';
+      return c.body(signInPage({ action: '../signin', next }), 401, HTML_HEADERS);
+    }
     const draft = ALIAS_PATTERN.test(alias) ? orders.draft(alias) : null;
     if (!draft) return c.body(notFoundPage(), 404, HTML_HEADERS);
     const html = draftPage({
@@ -233,20 +364,16 @@ export function createApp(options: AppOptions): Hono<Env> {
       status: draft.status,
       expiresAt: draft.row.expires_at,
       now: now(),
-      orderAlias: draft.row.order_alias,
       stockChanged: draft.status === 'pending' && orders.stockShortfalls(draft.snapshot).length > 0,
-      staff: c.req.query('staff') ?? '',
+      staff: account,
     });
     return c.body(html, 200, HTML_HEADERS);
   });
 
-  app.post('/store/qr/:alias/complete', async (c) => {
+  app.post('/store/qr/:alias/complete', (c) => {
     const alias = c.req.param('alias');
-    const staff = c.req.query('staff');
-    const back = `../${encodeURIComponent(alias)}${staff ? `?staff=${encodeURIComponent(staff)}` : ''}`;
-    const form = new URLSearchParams(await readBodyText(c.req.raw));
-    const token = form.get('staffToken') ?? c.req.header('x-staff-token') ?? staff;
-    if (!staffTokenOk(token ?? undefined)) return c.body(failurePage('FORBIDDEN', back), 403, HTML_HEADERS);
+    const back = `../${encodeURIComponent(alias)}`;
+    if (staffAccount(c) === null) return c.body(failurePage('FORBIDDEN', back), 403, HTML_HEADERS);
     if (!ALIAS_PATTERN.test(alias)) return c.body(failurePage('NOT_FOUND', back), 404, HTML_HEADERS);
     try {
       const order = orders.complete(alias);
@@ -260,9 +387,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   app.post('/store/shipments/:alias/shipped', (c) => {
-    if (!staffTokenOk(c.req.header('x-staff-token'))) {
-      throw new ApiError(403, 'FORBIDDEN', 'X-Staff-Token is missing or wrong');
-    }
+    requireStaff(c);
     return c.json(orders.markShipped(checkAlias('shipmentAlias', c.req.param('alias'))));
   });
 
@@ -339,7 +464,7 @@ export function createApp(options: AppOptions): Hono<Env> {
         httpOnly: true,
         sameSite: 'Lax',
         path: '/',
-        maxAge: SESSION_MAX_AGE_SECONDS,
+        maxAge: SESSION_ABSOLUTE_SECONDS,
         secure: secureCookie,
       });
     }
@@ -378,34 +503,46 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json(orders.issue(session(c), request.lang, request.chat), 201);
   });
 
+  /** The visitor's live session, without creating one: who may see what is theirs. */
+  const viewer = (c: Context<Env>): string | null => cart.existing(getCookie(c, SESSION_COOKIE));
+
   app.get('/catalog/cart/qr/:alias', (c) =>
-    c.json(orders.confirmation(checkAlias('alias', c.req.param('alias')))),
+    c.json(orders.confirmation(checkAlias('alias', c.req.param('alias')), viewer(c))),
   );
 
   app.get('/catalog/cart/qr/:alias/status', (c) =>
-    c.json(orders.status(checkAlias('alias', c.req.param('alias')))),
+    c.json(orders.status(checkAlias('alias', c.req.param('alias')), viewer(c))),
   );
 
   app.post('/catalog/cart/qr/:alias/complete', (c) => {
-    if (!staffTokenOk(c.req.header('x-staff-token'))) {
-      throw new ApiError(403, 'FORBIDDEN', 'X-Staff-Token is missing or wrong');
-    }
+    requireStaff(c);
     return c.json(orders.complete(checkAlias('alias', c.req.param('alias'))));
   });
 
   app.get('/catalog/orders/:orderAlias', (c) =>
-    c.json(orders.order(checkAlias('orderAlias', c.req.param('orderAlias')))),
+    c.json(orders.order(checkAlias('orderAlias', c.req.param('orderAlias')), viewer(c))),
   );
 
   app.get('/catalog/shipments/:shipmentAlias', (c) =>
-    c.json(orders.shipment(checkAlias('shipmentAlias', c.req.param('shipmentAlias')))),
+    c.json(orders.shipment(checkAlias('shipmentAlias', c.req.param('shipmentAlias')), viewer(c))),
   );
 
   app.put('/catalog/shipments/:shipmentAlias/address', async (c) => {
     const alias = checkAlias('shipmentAlias', c.req.param('shipmentAlias'));
     const body = await readJsonBody(c.req.raw, { required: true });
-    return c.json(orders.putAddress(alias, body));
+    return c.json(orders.putAddress(alias, body, viewer(c)));
   });
+
+  // Expired visitor sessions and their bags are deleted at start and then hourly.
+  const sweep = () => {
+    try {
+      cart.deleteExpiredSessions();
+    } catch (error) {
+      logError(error, 'deleting expired sessions');
+    }
+  };
+  sweep();
+  setInterval(sweep, 3600_000).unref();
 
   return app;
 }

@@ -98,14 +98,14 @@ describe('errors', () => {
 });
 
 describe('the cart session cookie', () => {
-  test('is set on the first cart call, HttpOnly, SameSite=Lax, Path=/, 30 days', async () => {
+  test('is set on the first cart call, HttpOnly, SameSite=Lax, Path=/, for the 90-day absolute limit', async () => {
     const result = await shopper.call('GET', '/catalog/cart/products/count');
     const cookie = result.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^cart_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).toContain('Path=/');
-    expect(cookie).toContain('Max-Age=2592000');
+    expect(cookie).toContain('Max-Age=7776000');
     expect(cookie).not.toContain('Secure');
     // Known session: not set again.
     const again = await shopper.call('GET', '/catalog/cart/products/count');

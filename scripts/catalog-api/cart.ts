@@ -17,7 +17,11 @@ type CartWarning = components['schemas']['CartWarning'];
 export type OrderLine = components['schemas']['OrderLine'];
 
 export const SESSION_COOKIE = 'cart_session';
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
+/** A visitor session ends after 30 days without use (idle limit) and 90 days after it began (absolute limit). */
+const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
+export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 3600;
+/** A session's last use is written at most once an hour, so reading the bag does not write on every request. */
+const TOUCH_EVERY_MS = 3600_000;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const MAX_LINE_QTY = 99;
 
@@ -86,11 +90,22 @@ export class CartService {
     this.#now = now;
   }
 
-  /** The session of a cookie value, creating one (isNew: set the cookie) when absent or unknown. */
+  /** The live session of a cookie value, or null: absent, malformed, unknown, idle too long or too old. */
+  existing(cookie: string | undefined): string | null {
+    if (cookie === undefined || !SESSION_ID.test(cookie)) return null;
+    const row = this.#store.session.get(cookie);
+    if (!row) return null;
+    const now = this.#now();
+    if (now - row.updated_at >= SESSION_IDLE_SECONDS * 1000) return null;
+    if (now - row.created_at >= SESSION_ABSOLUTE_SECONDS * 1000) return null;
+    if (now - row.updated_at >= TOUCH_EVERY_MS) this.#touch(cookie);
+    return cookie;
+  }
+
+  /** The session of a cookie value, creating one (isNew: set the cookie) when there is no live one. */
   session(cookie: string | undefined): { id: string; isNew: boolean } {
-    if (cookie !== undefined && SESSION_ID.test(cookie) && this.#store.session.get(cookie)) {
-      return { id: cookie, isNew: false };
-    }
+    const live = this.existing(cookie);
+    if (live !== null) return { id: live, isNew: false };
     const id = randomBytes(32).toString('base64url');
     this.#store.insertSession.run(id, this.#now());
     return { id, isNew: true };
@@ -169,6 +184,15 @@ export class CartService {
     this.#store.setWrapping.run(wrapping ? 1 : 0, sessionId);
     this.#touch(sessionId);
     return this.view(sessionId, 'ja').cart;
+  }
+
+  /** Deletes the sessions past either limit, with their bags; returns how many sessions went. */
+  deleteExpiredSessions(): number {
+    const now = this.#now();
+    const idleBefore = now - SESSION_IDLE_SECONDS * 1000;
+    const startedBefore = now - SESSION_ABSOLUTE_SECONDS * 1000;
+    this.#store.deleteExpiredSessionLines.run(idleBefore, startedBefore);
+    return this.#store.deleteExpiredSessions.run(idleBefore, startedBefore);
   }
 
   #touch(sessionId: string): void {

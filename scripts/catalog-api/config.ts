@@ -7,7 +7,9 @@
  * | CATALOG_API_PORT         | 8787                           | Port to listen on (`--port N`). |
  * | CATALOG_API_DB           | .data/catalog.sqlite           | SQLite file; created and seeded on first start if missing (`--db PATH`, `--reset` reseeds). The rendered-image disk cache lives beside it in `image-cache/`. |
  * | CATALOG_API_TOKEN        | gift-catalogue-public-token    | Required in `X-Api-Token` on every /catalog/* call (401 otherwise). An identifier, not a secret. |
- * | CATALOG_STAFF_TOKEN      | staff-demo-token               | `X-Staff-Token` (or the store-counter form field) that completes a draft order (403 otherwise). |
+ * | CATALOG_API_MODE         | demo                           | `production` refuses to start without CATALOG_STAFF_ACCOUNTS; `demo` (the local `npm start`) creates a demo staff account and prints it. |
+ * | CATALOG_STAFF_ACCOUNTS   | (none)                         | Staff of the store counter: `name:hash[,name:hash…]`, each hash from `npm run api -- --hash-password`. |
+ * | CATALOG_DEMO_STAFF_PASSWORD | (random)                    | Demo mode only, without accounts: the password of the demo account `staff` (tests set it). |
  * | CATALOG_PUBLIC_URL       | http://localhost:4321/api      | Absolute base of every URL the API hands out (images, logos, videos, urlForQrCode): browsers reach the API through the site's /api proxy. |
  * | DRAFT_ORDER_TTL_SECONDS  | 900                            | Time limit of a QR draft order. |
  * | SHIPPING_CHARGE          | 880                            | Shipping charge (yen) when a line is shipped and the subtotal is under FREE_SHIPPING_FROM. |
@@ -17,13 +19,16 @@
  * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. |
  */
 import { type FaultRule, parseFaultRules } from './faults.ts';
+import { parseStaffAccounts } from './staff.ts';
 
 export interface Config {
   host: string;
   port: number;
   dbPath: string;
   apiToken: string;
-  staffToken: string;
+  mode: 'demo' | 'production';
+  /** Staff account name → scrypt hash (staff.ts). */
+  staffAccounts: Map<string, string>;
   /** Without a trailing slash. */
   publicUrl: string;
   draftOrderTtlSeconds: number;
@@ -41,7 +46,8 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   port: 8787,
   dbPath: '.data/catalog.sqlite',
   apiToken: 'gift-catalogue-public-token',
-  staffToken: 'staff-demo-token',
+  mode: 'demo',
+  staffAccounts: new Map<string, string>(),
   publicUrl: 'http://localhost:4321/api',
   draftOrderTtlSeconds: 900,
   shippingCharge: 880,
@@ -90,12 +96,24 @@ export function loadConfig(env: Env = process.env): Config {
     if (!result.ok) throw new Error(`CATALOG_API_FAULTS: ${result.message}`);
     faults = result.rules;
   }
+  const mode = strVar(env, 'CATALOG_API_MODE', 'demo');
+  if (mode !== 'demo' && mode !== 'production') {
+    throw new Error(`CATALOG_API_MODE must be demo or production, got ${JSON.stringify(mode)}`);
+  }
+  const staffAccounts = parseStaffAccounts(env.CATALOG_STAFF_ACCOUNTS ?? '');
+  if (mode === 'production' && staffAccounts.size === 0) {
+    throw new Error(
+      'CATALOG_STAFF_ACCOUNTS is required in production mode: staff must sign in with their own ' +
+        'credentials (make a hash with npm run api -- --hash-password)',
+    );
+  }
   return {
     host: strVar(env, 'CATALOG_API_HOST', DEFAULT_CONFIG.host),
     port: intVar(env, 'CATALOG_API_PORT', DEFAULT_CONFIG.port, 0, 65535),
     dbPath: strVar(env, 'CATALOG_API_DB', DEFAULT_CONFIG.dbPath),
     apiToken: strVar(env, 'CATALOG_API_TOKEN', DEFAULT_CONFIG.apiToken),
-    staffToken: strVar(env, 'CATALOG_STAFF_TOKEN', DEFAULT_CONFIG.staffToken),
+    mode,
+    staffAccounts,
     publicUrl,
     draftOrderTtlSeconds: intVar(
       env,
@@ -115,5 +133,5 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** A configuration for tests: the defaults, in-memory everything, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...DEFAULT_CONFIG, dbPath: ':memory:', faults: [], ...overrides };
+  return { ...DEFAULT_CONFIG, dbPath: ':memory:', faults: [], staffAccounts: new Map(), ...overrides };
 }

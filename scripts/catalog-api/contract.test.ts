@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { type CallOptions, type CallResult, Client, makeApp, STAFF, type TestApp } from './test-helpers.ts';
+import {
+  type CallOptions,
+  type CallResult,
+  Client,
+  makeApp,
+  staffCookie,
+  type TestApp,
+} from './test-helpers.ts';
 
 const CONTRACT_PATH = fileURLToPath(new URL('../../src/lib/catalog/openapi.yaml', import.meta.url));
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -423,7 +430,7 @@ describe('QR hand-off', () => {
       'POST',
       '/catalog/cart/qr/{alias}/complete',
       { alias },
-      { headers: { 'X-Staff-Token': STAFF } },
+      { headers: { Cookie: await staffCookie(t.app) } },
     );
     await op(client, 'GET', path, { alias }); // COMPLETED
     await op(client, 'GET', path, { alias: 'short' });
@@ -443,7 +450,7 @@ describe('QR hand-off', () => {
       'POST',
       '/catalog/cart/qr/{alias}/complete',
       { alias: second },
-      { headers: { 'X-Staff-Token': STAFF } },
+      { headers: { Cookie: await staffCookie(t.app) } },
     );
     await op(client, 'GET', path, { alias: second }); // completed
     await op(client, 'GET', path, { alias: 'Z'.repeat(40) });
@@ -453,11 +460,11 @@ describe('QR hand-off', () => {
 
   test('POST /catalog/cart/qr/{alias}/complete', async () => {
     const path = '/catalog/cart/qr/{alias}/complete';
-    const staff = { headers: { 'X-Staff-Token': STAFF } };
+    const staff = { headers: { Cookie: await staffCookie(t.app) } };
     await fillBag(2);
     const alias = await issue();
     await op(client, 'POST', path, { alias });
-    await op(client, 'POST', path, { alias }, { headers: { 'X-Staff-Token': 'nope' } });
+    await op(client, 'POST', path, { alias }, { headers: { Cookie: '__Host-staff=nope' } });
     await op(client, 'POST', path, { alias: 'x' }, staff);
     await op(client, 'POST', path, { alias: 'Q'.repeat(32) }, staff);
     await op(client, 'POST', path, { alias }, { token: null, ...staff });
@@ -491,7 +498,7 @@ describe('QR hand-off', () => {
       'POST',
       '/catalog/cart/qr/{alias}/complete',
       { alias },
-      { headers: { 'X-Staff-Token': STAFF } },
+      { headers: { Cookie: await staffCookie(t.app) } },
     );
     const order = done.body as { orderAlias: string; shipments: { shipmentAlias: string }[] };
     const orderAlias = order.orderAlias;
@@ -540,7 +547,7 @@ describe('QR hand-off', () => {
     await op(client, 'GET', '/catalog/orders/{orderAlias}', { orderAlias });
     const shipped = await t.app.request(`/store/shipments/${shipmentAlias}/shipped`, {
       method: 'POST',
-      headers: { 'X-Staff-Token': STAFF },
+      headers: { Cookie: await staffCookie(t.app) },
     });
     expect(shipped.status).toBe(200);
     await op(client, 'PUT', path, { shipmentAlias }, { body: ADDRESS }); // 409 once shipped

@@ -250,6 +250,8 @@ interface SessionRow {
   id: string;
   wrapping: number;
   chat_order: number;
+  created_at: number;
+  updated_at: number;
 }
 interface CartLineRow {
   product_id: number;
@@ -325,6 +327,8 @@ export class Store {
   readonly session;
   readonly insertSession;
   readonly touchSession;
+  readonly deleteExpiredSessionLines;
+  readonly deleteExpiredSessions;
   readonly setWrapping;
   readonly setChatOrder;
   readonly cartLines;
@@ -334,6 +338,7 @@ export class Store {
   readonly setLineReceive;
   readonly deleteCartLine;
   readonly clearCart;
+  readonly orderSession;
 
   readonly draftOrder;
   readonly insertDraftOrder;
@@ -388,7 +393,18 @@ export class Store {
        WHERE id = ?3 AND total_stock >= ?1 AND stock_in_shop >= ?2`,
     );
 
-    this.session = new Query<SessionRow>(db, 'SELECT id, wrapping, chat_order FROM sessions WHERE id = ?');
+    this.session = new Query<SessionRow>(
+      db,
+      'SELECT id, wrapping, chat_order, created_at, updated_at FROM sessions WHERE id = ?',
+    );
+    this.deleteExpiredSessionLines = new Query<never>(
+      db,
+      'DELETE FROM cart_lines WHERE session_id IN (SELECT id FROM sessions WHERE updated_at < ?1 OR created_at < ?2)',
+    );
+    this.deleteExpiredSessions = new Query<never>(
+      db,
+      'DELETE FROM sessions WHERE updated_at < ?1 OR created_at < ?2',
+    );
     this.insertSession = new Query<never>(
       db,
       'INSERT OR IGNORE INTO sessions (id, created_at, updated_at) VALUES (?1, ?2, ?2)',
@@ -422,6 +438,10 @@ export class Store {
       'DELETE FROM cart_lines WHERE session_id = ? AND product_id = ? AND variant_id = ?',
     );
     this.clearCart = new Query<never>(db, 'DELETE FROM cart_lines WHERE session_id = ?');
+    this.orderSession = new Query<{ session_id: string }>(
+      db,
+      'SELECT d.session_id FROM orders o JOIN draft_orders d ON d.alias = o.draft_alias WHERE o.alias = ?',
+    );
 
     this.draftOrder = new Query<DraftOrderRow>(db, 'SELECT * FROM draft_orders WHERE alias = ?');
     this.insertDraftOrder = new Query<never>(

@@ -133,7 +133,7 @@ describe('configuration', () => {
       port: 8787,
       dbPath: '.data/catalog.sqlite',
       apiToken: 'gift-catalogue-public-token',
-      staffToken: 'staff-demo-token',
+      mode: 'demo',
       publicUrl: 'http://localhost:4321/api',
       draftOrderTtlSeconds: 900,
       shippingCharge: 880,

@@ -5,10 +5,16 @@
  *   --db PATH      SQLite file (default CATALOG_API_DB, .data/catalog.sqlite); `:memory:` for a throwaway one
  *   --reset        drop everything and reseed, even when the database exists
  *   --port N       port (default CATALOG_API_PORT, 8787)
+ *   --hash-password  read a staff password from standard input and print its hash for CATALOG_STAFF_ACCOUNTS
+ *
+ * Staff of the store counter sign in with accounts from CATALOG_STAFF_ACCOUNTS. Without any, the demo mode
+ * (the default, what `npm start` runs) creates the account `staff` with a random password (or
+ * CATALOG_DEMO_STAFF_PASSWORD) and prints it; CATALOG_API_MODE=production refuses to start instead.
  *
  * The database is created and seeded on first start. Asking for a different --products than the database
  * holds reseeds it. Environment variables: see config.ts.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +23,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { databaseProblem, openDatabase, seedInfo } from './db.ts';
 import { seed } from './seed.ts';
+import { hashPassword } from './staff.ts';
 
 function fail(message: string): never {
   console.error(`catalog API: ${message}`);
@@ -37,6 +44,7 @@ const OPTIONS = {
   reset: { type: 'boolean', default: false },
   port: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
+  'hash-password': { type: 'boolean', default: false },
 } as const;
 try {
   args = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false });
@@ -44,7 +52,20 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 if (args.values.help) {
-  console.log('usage: node scripts/catalog-api/main.ts [--products N] [--db PATH] [--reset] [--port N]');
+  console.log(
+    'usage: node scripts/catalog-api/main.ts [--products N] [--db PATH] [--reset] [--port N] | --hash-password',
+  );
+  process.exit(0);
+}
+if (args.values['hash-password']) {
+  // The password comes on standard input, never as an argument (which would land in the shell history).
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+  if (password.length < 12) fail('a staff password needs at least 12 characters');
+  console.log(hashPassword(password));
   process.exit(0);
 }
 
@@ -53,6 +74,15 @@ try {
   config = loadConfig();
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
+}
+if (config.staffAccounts.size === 0) {
+  // Demo mode only (production refused to load above): one account for trying the store counter locally.
+  const password = process.env.CATALOG_DEMO_STAFF_PASSWORD?.trim() || randomBytes(12).toString('base64url');
+  config.staffAccounts.set('staff', hashPassword(password));
+  console.log(
+    `catalog API: DEMO staff sign-in for the store counter: account "staff", password "${password}". ` +
+      'Demo only: a deployment sets CATALOG_STAFF_ACCOUNTS and CATALOG_API_MODE=production.',
+  );
 }
 const products = positiveInt('--products', args.values.products, 1_000_000);
 const port = args.values.port === '0' ? 0 : positiveInt('--port', args.values.port, 65535);

@@ -20,6 +20,33 @@ export type CartConfirmationError = components['schemas']['CartConfirmationError
 export type DraftOrderStatus = components['schemas']['DraftOrderStatus'];
 export type Order = components['schemas']['Order'];
 export type Shipment = components['schemas']['Shipment'];
+type ShipmentAddress = components['schemas']['ShipmentAddress'];
+
+const HIDDEN = '＊＊＊';
+
+/** Keeps the first character of a name, hides the rest. */
+function maskName(value: string): string {
+  const first = Array.from(value.trim())[0] ?? '';
+  return `${first}${HIDDEN}`;
+}
+
+/**
+ * An address as anyone but its owner sees it: enough to recognise it (prefecture, city, the first three
+ * digits of the postal code, the last four of the phone), not enough to find or call the recipient.
+ */
+function maskAddress(address: ShipmentAddress): ShipmentAddress {
+  const digits = address.phone.replace(/\D/g, '');
+  const postal = address.postalCode.replace(/\D/g, '');
+  return {
+    ...address,
+    postalCode: `${postal.slice(0, 3)}-＊＊＊＊`,
+    street: HIDDEN,
+    building: address.building ? HIDDEN : (address.building ?? null),
+    name: maskName(address.name),
+    nameKana: maskName(address.nameKana),
+    phone: `＊＊＊-＊＊＊＊-${digits.slice(-4)}`,
+  };
+}
 
 export interface DraftSnapshot {
   products: CartProduct[];
@@ -139,11 +166,15 @@ export class OrderService {
     return { row, snapshot: JSON.parse(row.snapshot) as DraftSnapshot, status: this.effectiveStatus(row) };
   }
 
-  confirmation(alias: string): CartConfirmation | CartConfirmationError {
+  /**
+   * What the QR page shows. The draft alias travels in the QR code, so anyone who saw the code may hold it:
+   * the order it became is named only to the session that issued it (`viewer`).
+   */
+  confirmation(alias: string, viewer: string | null): CartConfirmation | CartConfirmationError {
     const draft = this.draft(alias);
     if (!draft) return { errorCode: 'NOT_FOUND' };
     if (draft.status === 'completed') {
-      return draft.row.order_alias === null
+      return draft.row.order_alias === null || draft.row.session_id !== viewer
         ? { errorCode: 'COMPLETED' }
         : { errorCode: 'COMPLETED', orderAlias: draft.row.order_alias };
     }
@@ -162,7 +193,8 @@ export class OrderService {
     };
   }
 
-  status(alias: string): DraftOrderStatus {
+  /** The draft order's status; the order alias only for the session that issued it (see confirmation). */
+  status(alias: string, viewer: string | null): DraftOrderStatus {
     const draft = this.draft(alias);
     if (!draft) throw notFound('draft order not found.');
     const body: DraftOrderStatus = {
@@ -170,7 +202,8 @@ export class OrderService {
       status: draft.status,
       expiresAt: iso(draft.row.expires_at),
     };
-    if (draft.row.order_alias !== null) body.orderAlias = draft.row.order_alias;
+    if (draft.row.order_alias !== null && draft.row.session_id === viewer)
+      body.orderAlias = draft.row.order_alias;
     return body;
   }
 
@@ -185,12 +218,13 @@ export class OrderService {
       throw new ApiError(409, 'NOT_PENDING', `A draft order in status ${draft.status} cannot expire`);
     }
     this.#store.expireDraft.run(this.#now(), alias);
-    return this.status(alias);
+    return this.status(alias, draft.row.session_id);
   }
 
   /**
    * The store counter completes the payment: re-checks stock, decrements it, creates the order and its
-   * shipment, marks the draft completed and clears the session's bag. All or nothing.
+   * shipment, marks the draft completed and takes out of the session's bag exactly what was paid. All or
+   * nothing.
    */
   complete(alias: string): Order {
     const result = transaction(this.#store.db, () => {
@@ -239,17 +273,42 @@ export class OrderService {
         this.#store.insertShipment.run(newAlias(), orderAlias, 0, JSON.stringify(shipLines), now);
       }
       this.#store.completeDraft.run(orderAlias, alias);
-      this.#store.clearCart.run(draft.row.session_id);
-      this.#store.setWrapping.run(0, draft.row.session_id);
+      this.#takePaidLines(draft.row.session_id, snapshot);
       return { orderAlias, productIds: snapshot.lines.map((line) => line.productId) };
     });
     this.#catalog.invalidate(result.productIds);
-    return this.order(result.orderAlias);
+    return this.order(result.orderAlias, null);
   }
 
-  order(orderAlias: string): Order {
+  /**
+   * Removes from the bag the quantities of the paid lines. Lines added or raised after the QR was issued
+   * stay (a raised line keeps what exceeds the paid quantity); so does the wrapping choice while the bag still
+   * holds something to wrap.
+   */
+  #takePaidLines(sessionId: string, snapshot: DraftSnapshot): void {
+    for (const paid of snapshot.lines) {
+      const line = this.#store.cartLine.get(sessionId, paid.productId, paid.variantId);
+      if (!line) continue;
+      const left = line.qty - paid.qty;
+      if (left > 0) this.#store.setLineQty.run(left, sessionId, paid.productId, paid.variantId);
+      else this.#store.deleteCartLine.run(sessionId, paid.productId, paid.variantId);
+    }
+    if (this.#store.cartLines.all(sessionId).length === 0) this.#store.setWrapping.run(0, sessionId);
+  }
+
+  /** Whether a session is the one that issued the draft order behind an order. */
+  #owns(orderAlias: string, viewer: string | null): boolean {
+    return viewer !== null && this.#store.orderSession.get(orderAlias)?.session_id === viewer;
+  }
+
+  /**
+   * An order, for a holder of its alias (a capability the shopper keeps; only the issuing session is ever
+   * told it). Delivery addresses are masked unless the viewer is the issuing session.
+   */
+  order(orderAlias: string, viewer: string | null): Order {
     const row = this.#store.order.get(orderAlias);
     if (!row) throw notFound('order not found.');
+    const owner = this.#owns(orderAlias, viewer);
     const data = JSON.parse(row.data) as OrderData;
     return {
       orderAlias: row.alias,
@@ -262,28 +321,34 @@ export class OrderService {
       subtotal: data.subtotal,
       grandTotal: data.grandTotal,
       pickup: data.pickup,
-      shipments: this.#store.shipmentsOfOrder.all(row.alias).map((s) => this.#shipmentBody(s)),
+      shipments: this.#store.shipmentsOfOrder.all(row.alias).map((s) => this.#shipmentBody(s, owner)),
     };
   }
 
-  #shipmentBody(row: ShipmentRow): Shipment {
+  #shipmentBody(row: ShipmentRow, owner: boolean): Shipment {
+    const address = row.address === null ? null : (JSON.parse(row.address) as ShipmentAddress);
     return {
       shipmentAlias: row.alias,
       orderAlias: row.order_alias,
       status: row.status,
       lines: JSON.parse(row.lines) as OrderLine[],
-      address: row.address === null ? null : (JSON.parse(row.address) as Shipment['address']),
+      address: address === null || owner ? address : maskAddress(address),
+      addressMasked: address !== null && !owner,
     };
   }
 
-  shipment(alias: string): Shipment {
+  /** A shipment, for a holder of its alias (the address link); the address masked unless the viewer owns it. */
+  shipment(alias: string, viewer: string | null): Shipment {
     const row = this.#store.shipment.get(alias);
     if (!row) throw notFound('shipment not found.');
-    return this.#shipmentBody(row);
+    return this.#shipmentBody(row, this.#owns(row.order_alias, viewer));
   }
 
-  /** Sets (or corrects, before shipping) the address: 409 once shipped, 422 with Japanese field messages. */
-  putAddress(alias: string, body: unknown): Shipment {
+  /**
+   * Sets (or corrects, before shipping) the address, for a holder of the shipment's alias: 409 once shipped,
+   * 422 with Japanese field messages. The answer masks the address unless the viewer owns the order.
+   */
+  putAddress(alias: string, body: unknown, viewer: string | null): Shipment {
     const row = this.#store.shipment.get(alias);
     if (!row) throw notFound('shipment not found.');
     const result = validateAddress(body, this.#now());
@@ -294,7 +359,7 @@ export class OrderService {
       throw new ApiError(422, 'INVALID_ADDRESS', 'Some fields are invalid', { fields: result.fields });
     }
     this.#store.updateShipment.run('address_received', JSON.stringify(result.address), this.#now(), alias);
-    return this.shipment(alias);
+    return this.shipment(alias, viewer);
   }
 
   /** Staff: the shipment has left (address_received → shipped). */
@@ -305,6 +370,6 @@ export class OrderService {
       throw new ApiError(409, 'NOT_READY', `A shipment in status ${row.status} cannot be shipped`);
     }
     this.#store.updateShipment.run('shipped', row.address, this.#now(), alias);
-    return this.shipment(alias);
+    return this.shipment(alias, null);
   }
 }

@@ -1,4 +1,4 @@
-import { Client, findVariant, makeApp, STAFF, type TestApp } from './test-helpers.ts';
+import { Client, findVariant, makeApp, staffCookie, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
@@ -36,8 +36,11 @@ async function issueAlias(body?: unknown): Promise<string> {
   return (result.body as { draftOrderAlias: string }).draftOrderAlias;
 }
 
-async function complete(alias: string, staff: string = STAFF) {
-  return shopper.call('POST', `/catalog/cart/qr/${alias}/complete`, { headers: { 'X-Staff-Token': staff } });
+/** Staff complete the payment; `cookie` replaces the signed-in staff session. */
+async function complete(alias: string, cookie?: string) {
+  return shopper.call('POST', `/catalog/cart/qr/${alias}/complete`, {
+    headers: { Cookie: cookie ?? (await staffCookie(t.app)) },
+  });
 }
 
 async function confirmation(alias: string) {
@@ -199,7 +202,7 @@ describe('completing at the store counter', () => {
     await add(v.productId, v.variantId, 1);
     const alias = await issueAlias();
     expect((await shopper.call('POST', `/catalog/cart/qr/${alias}/complete`)).status).toBe(403);
-    expect((await complete(alias, 'wrong')).status).toBe(403);
+    expect((await complete(alias, '__Host-staff=wrong')).status).toBe(403);
     expect(await status(alias)).toMatchObject({ status: 'pending' });
   });
 
@@ -329,11 +332,41 @@ describe('completing at the store counter', () => {
 });
 
 describe('the store-counter page', () => {
-  test('shows the draft order in Japanese with the staff form, and completes it with a plain form POST', async () => {
+  const form = (fields: Record<string, string>, cookie?: string) => ({
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(cookie === undefined ? {} : { Cookie: cookie }),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  test('asks for staff sign-in first and tells a stranger nothing about the order', async () => {
     const v = variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);
     const alias = await issueAlias();
-    const page = await t.app.request(`/store/qr/${alias}?staff=${STAFF}`);
+    const page = await t.app.request(`/store/qr/${alias}`);
+    expect(page.status).toBe(401);
+    const html = await page.text();
+    expect(html).toContain('スタッフサインイン');
+    expect(html).toContain('action="../signin"');
+    expect(html).toContain(`name="next" value="qr/${alias}"`);
+    expect(html).not.toContain('お支払い待ち');
+    expect(html).not.toContain(`¥${(v.price * 2).toLocaleString('en-US')}`);
+    // An unknown alias looks the same: the page does not reveal which draft orders exist.
+    const unknown = await t.app.request(`/store/qr/${'M'.repeat(32)}`);
+    expect(unknown.status).toBe(401);
+    const completeWithout = await t.app.request(`/store/qr/${alias}/complete`, form({}));
+    expect(completeWithout.status).toBe(403);
+    expect(await status(alias)).toMatchObject({ status: 'pending' });
+  });
+
+  test('shows the draft order in Japanese once signed in, and completes it with a plain form POST', async () => {
+    const v = variant('total_stock >= 5');
+    await add(v.productId, v.variantId, 2);
+    const alias = await issueAlias();
+    const cookie = await staffCookie(t.app);
+    const page = await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -343,31 +376,23 @@ describe('the store-counter page', () => {
     expect(html).toContain('お支払い期限');
     expect(html).toContain('残り約15分');
     expect(html).toContain(`¥${(v.price * 2).toLocaleString('en-US')}`);
-    expect(html).toContain('お支払い完了');
-    expect(html).toContain(`action="${alias}/complete?staff=${STAFF}"`);
-    expect(html).toContain(`value="${STAFF}"`);
+    expect(html).toContain(`action="${alias}/complete"`);
+    expect(html).toContain('スタッフ: staff');
+    expect(html).not.toContain('password');
 
-    const wrong = await t.app.request(`/store/qr/${alias}/complete`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'staffToken=nope',
-    });
-    expect(wrong.status).toBe(403);
-    expect(await wrong.text()).toContain('スタッフトークンが正しくありません');
-
-    const done = await t.app.request(`/store/qr/${alias}/complete`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: `staffToken=${STAFF}`,
-    });
+    const done = await t.app.request(`/store/qr/${alias}/complete`, form({}, cookie));
     expect(done.status).toBe(200);
     const doneHtml = await done.text();
     expect(doneHtml).toContain('お支払いが完了しました');
-    expect(await status(alias)).toMatchObject({ status: 'completed' });
+    const { orderAlias } = (await status(alias)) as { orderAlias: string };
+    // Staff see what was paid, never the order alias that leads to the shopper's address.
+    expect(orderAlias).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(doneHtml).not.toContain(orderAlias);
 
-    const after = await (await t.app.request(`/store/qr/${alias}`)).text();
+    const after = await (await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } })).text();
     expect(after).toContain('お支払い済み');
-    expect(after).not.toContain('<form');
+    expect(after).not.toContain(orderAlias);
+    expect(after).not.toContain(`action="${alias}/complete"`);
   });
 
   test('escapes everything it shows', async () => {
@@ -377,27 +402,25 @@ describe('the store-counter page', () => {
       .run('<script>alert(1)</script>"&', v.productId);
     await add(v.productId, v.variantId, 1);
     const alias = await issueAlias();
-    const html = await (
-      await t.app.request(`/store/qr/${alias}?staff=${encodeURIComponent('"><script>x</script>')}`)
-    ).text();
+    const cookie = await staffCookie(t.app);
+    const html = await (await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } })).text();
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;');
   });
 
   test('unknown and expired draft orders', async () => {
-    const missing = await t.app.request(`/store/qr/${'M'.repeat(32)}`);
+    const cookie = await staffCookie(t.app);
+    const missing = await t.app.request(`/store/qr/${'M'.repeat(32)}`, { headers: { Cookie: cookie } });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('見つかりません');
     const v = variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const alias = await issueAlias();
     t.clock.advance(901);
-    expect(await (await t.app.request(`/store/qr/${alias}`)).text()).toContain('期限切れ');
-    const late = await t.app.request(`/store/qr/${alias}/complete`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: `staffToken=${STAFF}`,
-    });
+    expect(
+      await (await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } })).text(),
+    ).toContain('期限切れ');
+    const late = await t.app.request(`/store/qr/${alias}/complete`, form({}, cookie));
     expect(late.status).toBe(409);
     expect(await late.text()).toContain('お支払い期限が過ぎています');
   });

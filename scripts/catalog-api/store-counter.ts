@@ -1,7 +1,9 @@
 /**
- * The store-counter view, standing in for the POS: the page the QR code (urlForQrCode) opens. Staff see the
- * draft order in Japanese and complete the payment with a plain HTML form (no script). Everything shown is
- * escaped. The staff token can be remembered in the URL with `?staff=`.
+ * The store-counter view, standing in for the POS: the page the QR code (urlForQrCode) opens. Staff sign in
+ * first (staff.ts), then see the draft order in Japanese — what they need to take payment: lines, receive,
+ * totals, the time limit — and complete the payment with a plain HTML form (no script). The shopper's order
+ * alias, name and address are never shown here. Everything shown is escaped. Links and form actions are
+ * relative, so the pages work under any prefix (the site serves them under /api/store/).
  */
 import type { OrderLine } from './cart.ts';
 import type { DraftSnapshot, EffectiveStatus, Order } from './orders.ts';
@@ -64,6 +66,8 @@ const STYLE = `
   label { display: grid; gap: .25rem; }
   input { font: inherit; padding: .6rem; border: 1px solid #999; border-radius: .4rem; }
   button { font: inherit; font-weight: bold; padding: .9rem; border: 0; border-radius: .5rem; background: #333; color: #fff; cursor: pointer; }
+  form.staff { display: flex; justify-content: space-between; align-items: center; margin-top: 2rem; }
+  button.secondary { background: #fff; color: #333; border: 1px solid #999; padding: .5rem 1rem; font-weight: normal; }
   code { word-break: break-all; }
 `;
 
@@ -123,8 +127,8 @@ export interface DraftPageInput {
   status: EffectiveStatus;
   expiresAt: number;
   now: number;
-  orderAlias: string | null;
   stockChanged: boolean;
+  /** The signed-in staff account. */
   staff: string;
 }
 
@@ -135,19 +139,15 @@ export function draftPage(input: DraftPageInput): string {
     status === 'pending'
       ? `<p>お支払い期限: ${escapeHtml(dateTime.format(input.expiresAt))}（残り約${escapeHtml(minutesLeft)}分）</p>`
       : `<p>お支払い期限: ${escapeHtml(dateTime.format(input.expiresAt))}</p>`;
-  const staffQuery = input.staff === '' ? '' : `?staff=${encodeURIComponent(input.staff)}`;
   let action = '';
   if (status === 'pending' && input.stockChanged) {
     action = `<p class="error">在庫が変わったため、このQRコードではお支払いできません。お客さまにバッグの確認とQRコードの再発行をお願いしてください。</p>`;
   } else if (status === 'pending') {
-    action = `<form method="post" action="${escapeHtml(`${alias}/complete${staffQuery}`)}">
-  <label>スタッフトークン
-    <input type="password" name="staffToken" value="${escapeHtml(input.staff)}" autocomplete="off" required>
-  </label>
+    action = `<form method="post" action="${escapeHtml(`${alias}/complete`)}">
   <button type="submit">お支払い完了</button>
 </form>`;
   } else if (status === 'completed') {
-    action = `<p class="ok">お支払い済みです。注文番号: <code>${escapeHtml(input.orderAlias ?? '')}</code></p>`;
+    action = '<p class="ok">お支払い済みです。</p>';
   } else if (status === 'expired') {
     action =
       '<p class="error">お支払い期限が過ぎています。お客さまにQRコードの再発行をお願いしてください。</p>';
@@ -161,7 +161,63 @@ export function draftPage(input: DraftPageInput): string {
 ${limit}
 ${linesTable(snapshot.lines)}
 ${totals(snapshot)}
-${action}`,
+${action}
+${staffBar(input.staff, '../signout')}`,
+  );
+}
+
+function staffBar(account: string, signOutAction: string): string {
+  return `<form class="staff" method="post" action="${escapeHtml(signOutAction)}">
+  <span>スタッフ: ${escapeHtml(account)}</span>
+  <button type="submit" class="secondary">サインアウト</button>
+</form>`;
+}
+
+export interface SignInPageInput {
+  /** Where the form posts, relative to the page. */
+  action: string;
+  /** Where to go after signing in, relative to /store/ (validated by the server). */
+  next: string;
+  /** An error or notice to show above the form. */
+  message?: string;
+  account?: string;
+}
+
+/** The staff sign-in form. The password never travels in a URL: the form posts it. */
+export function signInPage(input: SignInPageInput): string {
+  const message = input.message ? `<p class="error" role="alert">${escapeHtml(input.message)}</p>` : '';
+  return page(
+    'スタッフサインイン',
+    `<h1>スタッフサインイン</h1>
+<p>店頭でお支払いを受け付けるには、スタッフのアカウントでサインインしてください。</p>
+${message}
+<form method="post" action="${escapeHtml(input.action)}">
+  <input type="hidden" name="next" value="${escapeHtml(input.next)}">
+  <label>アカウント名
+    <input name="account" value="${escapeHtml(input.account ?? '')}" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="64">
+  </label>
+  <label>パスワード
+    <input type="password" name="password" autocomplete="current-password" required maxlength="200">
+  </label>
+  <button type="submit">サインイン</button>
+</form>`,
+  );
+}
+
+/** Signed in, with nowhere in particular to go. */
+export function signedInPage(account: string): string {
+  return page(
+    'サインイン中',
+    `<h1>サインインしています</h1>
+<p class="ok">スタッフ ${escapeHtml(account)} としてサインインしています。お客さまのQRコードを読み取ると、注文の確認画面が開きます。</p>
+${staffBar(account, 'signout')}`,
+  );
+}
+
+export function signedOutPage(): string {
+  return page(
+    'サインアウトしました',
+    '<h1>サインアウトしました</h1><p class="ok">サインアウトしました。</p><p><a href="signin">もう一度サインインする</a></p>',
   );
 }
 
@@ -172,6 +228,7 @@ export function notFoundPage(): string {
   );
 }
 
+/** The payment went through: what was paid and where it is handed over; no order alias, no address. */
 export function completedPage(order: Order, backHref: string): string {
   const pickup = order.pickup
     ? `<p>店頭受け取り: ${escapeHtml(order.pickup.place)}</p>`
@@ -181,7 +238,7 @@ export function completedPage(order: Order, backHref: string): string {
   return page(
     'お支払い完了',
     `<h1>お支払いが完了しました</h1>
-<p class="ok">注文番号: <code>${escapeHtml(order.orderAlias)}</code></p>
+<p class="ok">お支払いを受け付けました。お客さまの画面に注文内容が表示されます。</p>
 ${linesTable(order.lines)}
 ${totals(order)}
 ${pickup}
@@ -191,7 +248,7 @@ ${shipping}
 }
 
 const FAILURE_MESSAGES: Record<string, string> = {
-  FORBIDDEN: 'スタッフトークンが正しくありません。',
+  FORBIDDEN: 'スタッフのサインインが必要です。サインインし直してください。',
   NOT_FOUND: 'このQRコードの注文は見つかりませんでした。',
   EXPIRED: 'お支払い期限が過ぎています。お客さまにQRコードの再発行をお願いしてください。',
   CANCELLED: '新しいQRコードが発行されたため、このQRコードは使えません。',

@@ -7,9 +7,13 @@ import { createApp } from './app.ts';
 import { type Config, testConfig } from './config.ts';
 import { openDatabase } from './db.ts';
 import { seed } from './seed.ts';
+import { hashPassword } from './staff.ts';
 
 export const TOKEN = testConfig().apiToken;
-export const STAFF = testConfig().staffToken;
+/** The staff account every test app has. */
+export const STAFF_ACCOUNT = 'staff';
+export const STAFF_PASSWORD = 'counter-test-password';
+const STAFF_HASH = hashPassword(STAFF_PASSWORD);
 
 /** A clock that only moves when told. */
 class Clock {
@@ -54,7 +58,7 @@ export function makeApp(
 ): TestApp {
   const db = seededDb(options.products ?? 100);
   const clock = new Clock();
-  const config = testConfig(options.config);
+  const config = testConfig({ staffAccounts: new Map([[STAFF_ACCOUNT, STAFF_HASH]]), ...options.config });
   const errors: unknown[] = [];
   const app = createApp({
     db,
@@ -64,6 +68,28 @@ export function makeApp(
     logError: (error) => errors.push(error),
   });
   return { app, db, clock, config, errors };
+}
+
+const staffCookies = new WeakMap<object, Promise<string>>();
+
+/** Signs staff in (once per app) and gives the `Cookie` header value that carries their session. */
+export function staffCookie(app: ReturnType<typeof createApp>): Promise<string> {
+  let cookie = staffCookies.get(app);
+  if (cookie === undefined) {
+    cookie = Promise.resolve(
+      app.request('/store/signin', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }).toString(),
+      }),
+    ).then((response) => {
+      const pair = response.headers.get('set-cookie')?.split(';')[0];
+      if (response.status !== 303 || !pair) throw new Error(`staff sign-in failed: ${response.status}`);
+      return pair;
+    });
+    staffCookies.set(app, cookie);
+  }
+  return cookie;
 }
 
 export interface CallResult {
@@ -95,7 +121,10 @@ export class Client {
     const headers = new Headers(options.headers ?? {});
     const token = options.token === undefined ? TOKEN : options.token;
     if (token !== null) headers.set('X-Api-Token', token);
-    if (this.cookie !== null) headers.set('Cookie', this.cookie);
+    if (this.cookie !== null) {
+      const extra = headers.get('Cookie');
+      headers.set('Cookie', extra ? `${this.cookie}; ${extra}` : this.cookie);
+    }
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {

@@ -48,7 +48,7 @@ export default function AddressCompleteView() {
                 className="w-full rounded-lg border border-accent/40 p-4 text-left"
               >
                 <h2 className="text-xs text-secondary">{t('order.shipment.address')}</h2>
-                <AddressSummary address={shipment.address} />
+                <AddressSummary address={shipment.address} masked={shipment.addressMasked} />
               </div>
             ) : null,
           )}

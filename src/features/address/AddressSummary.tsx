@@ -1,8 +1,12 @@
-/** A shipment's delivery address, read-only. */
+/**
+ * A shipment's delivery address, read-only. The API masks it for anyone but the shopper who ordered (their
+ * browser session); then the summary says so, so a hidden street is not mistaken for a missing one.
+ */
+import { t } from '../../i18n/index.ts';
 import { addressLines } from './address-display.ts';
 import type { ShipmentAddress } from './address-rules.ts';
 
-export function AddressSummary({ address }: { address: ShipmentAddress }) {
+export function AddressSummary({ address, masked = false }: { address: ShipmentAddress; masked?: boolean }) {
   return (
     <address className="text-sm not-italic leading-relaxed" data-testid="address-summary">
       {addressLines(address).map((line) => (
@@ -10,6 +14,7 @@ export function AddressSummary({ address }: { address: ShipmentAddress }) {
           {line}
         </span>
       ))}
+      {masked && <span className="mt-1 block text-xs">{t('address.masked')}</span>}
     </address>
   );
 }

@@ -38,6 +38,7 @@ export default function AddressView() {
           <header>
             <h1 className="text-lg font-bold">{t('address.title')}</h1>
             <p className="mt-1 text-sm">{t('address.lead')}</p>
+            {step.shipment.addressMasked && <p className="mt-2 text-sm">{t('address.masked.edit')}</p>}
           </header>
           <section aria-labelledby="address-lines" className="rounded-lg border border-accent/40 px-4 pt-3">
             <h2 id="address-lines" className="text-sm font-bold">
@@ -100,7 +101,9 @@ export default function AddressView() {
           <p className="text-sm" role="status">
             {t('address.closed')}
           </p>
-          {step.shipment.address && <AddressSummary address={step.shipment.address} />}
+          {step.shipment.address && (
+            <AddressSummary address={step.shipment.address} masked={step.shipment.addressMasked} />
+          )}
           <a href={orderHref(step.shipment.orderAlias)} className={linkButton}>
             {t('address.backToOrder')}
           </a>

@@ -166,4 +166,32 @@ describe('the address form', () => {
     });
     expect(sessionStorage.getItem('address-draft:v1')).toBeNull();
   });
+
+  it('starts from the shopper’s own address, but never from a masked one', async () => {
+    const given = {
+      ...GOOD,
+      postalCode: '100-0001',
+      building: null,
+      deliveryDate: null,
+      deliveryTimeSlot: null,
+    };
+    api.getShipment.mockResolvedValue(shipment({ status: 'address_received', address: given }));
+    await resolveAddressStep('S'.repeat(32));
+    expect($addressForm.get().values).toMatchObject({ name: '山田 太郎', street: '1-1' });
+
+    const masked = {
+      ...given,
+      postalCode: '100-＊＊＊＊',
+      street: '＊＊＊',
+      name: '山＊＊＊',
+      phone: '＊＊＊-＊＊＊＊-5678',
+    };
+    api.getShipment.mockResolvedValue(
+      shipment({ status: 'address_received', address: masked, addressMasked: true }),
+    );
+    await resolveAddressStep('S'.repeat(32));
+    const values = $addressForm.get().values;
+    expect(Object.values(values).join('')).not.toContain('＊');
+    expect(values).toMatchObject({ name: '', street: '', postalCode: '', phone: '' });
+  });
 });

@@ -185,12 +185,16 @@ const isDraft = (value: unknown): value is Draft =>
   isRecord(value.values) &&
   ADDRESS_FIELDS.every((field) => typeof (value.values as Record<string, unknown>)[field] === 'string');
 
-/** What the form starts from: this tab's unsent draft, else the shipment's address, else empty. */
+/**
+ * What the form starts from: this tab's unsent draft, else the shipment's address, else empty. A masked
+ * address (seen by anyone but the shopper's own session) is never a starting point: it would be sent back
+ * with its hidden parts.
+ */
 function initialValues(shipment: Shipment): AddressValues {
   const draft = readStored<Draft | null>('session', DRAFT_KEY, isDraft, null);
   if (draft?.shipmentAlias === shipment.shipmentAlias) return { ...EMPTY_ADDRESS, ...draft.values };
   const address = shipment.address;
-  if (!address) return EMPTY_ADDRESS;
+  if (!address || shipment.addressMasked) return EMPTY_ADDRESS;
   return {
     postalCode: address.postalCode,
     prefecture: address.prefecture,

@@ -143,7 +143,7 @@ function ShipmentCard({ shipment, index }: { shipment: Shipment; index: number }
       {shipment.address && (
         <div className="mt-2">
           <h4 className="text-xs text-secondary">{t('order.shipment.address')}</h4>
-          <AddressSummary address={shipment.address} />
+          <AddressSummary address={shipment.address} masked={shipment.addressMasked} />
         </div>
       )}
       {isAddressEditable(shipment) && (

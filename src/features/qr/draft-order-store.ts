@@ -70,9 +70,9 @@ export function watchDraftOrder(alias: string, options: WatchOptions = {}): Draf
       if (stopped) return;
       const view = $qr.get();
       if (step.kind === 'go') return leave(step.href);
-      if (step.kind === 'cancelled') {
+      if (step.kind === 'stopped') {
         stop();
-        $qr.set({ kind: 'refused', code: 'CANCELLED' });
+        $qr.set({ kind: 'refused', code: step.code });
         return;
       }
       if (view.kind === 'ready') $qr.set({ ...view, expiresAt: step.expiresAt, offline: false });

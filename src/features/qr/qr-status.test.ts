@@ -21,7 +21,12 @@ describe('what the QR page does with the draft order status', () => {
   });
 
   it('says so when a newer QR replaced it', () => {
-    expect(stepForStatus({ ...base, status: 'cancelled' })).toEqual({ kind: 'cancelled' });
+    expect(stepForStatus({ ...base, status: 'cancelled' })).toEqual({ kind: 'stopped', code: 'CANCELLED' });
+  });
+
+  it('says it was paid, without an order page, to a browser that did not issue the QR', () => {
+    // The server names the order only to the session that issued the QR.
+    expect(stepForStatus({ ...base, status: 'completed' })).toEqual({ kind: 'stopped', code: 'COMPLETED' });
   });
 });
 

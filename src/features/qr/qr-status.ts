@@ -9,19 +9,24 @@ export type ConfirmationErrorCode = CartConfirmationError['errorCode'];
 export type DraftOrderStep =
   | { kind: 'waiting'; expiresAt: string }
   | { kind: 'go'; href: string }
-  | { kind: 'cancelled' };
+  | { kind: 'stopped'; code: 'CANCELLED' | 'COMPLETED' };
 
-/** pending → keep waiting; completed → the order page; expired → /qr/timeout/; cancelled → say so. */
+/**
+ * pending → keep waiting; completed → the order page (or, for a browser that did not issue the QR and so is
+ * not told the order, say it was paid); expired → /qr/timeout/; cancelled → say so.
+ */
 export function stepForStatus(status: DraftOrderStatus): DraftOrderStep {
   switch (status.status) {
     case 'pending':
       return { kind: 'waiting', expiresAt: status.expiresAt };
     case 'completed':
-      return status.orderAlias ? { kind: 'go', href: orderHref(status.orderAlias) } : { kind: 'cancelled' };
+      return status.orderAlias
+        ? { kind: 'go', href: orderHref(status.orderAlias) }
+        : { kind: 'stopped', code: 'COMPLETED' };
     case 'expired':
       return { kind: 'go', href: QR_TIMEOUT_HREF };
     default:
-      return { kind: 'cancelled' };
+      return { kind: 'stopped', code: 'CANCELLED' };
   }
 }
 

@@ -111,6 +111,7 @@ export function shipment(overrides: Partial<Shipment> = {}): Shipment {
       },
     ],
     address: null,
+    addressMasked: false,
     ...overrides,
   };
 }

@@ -252,7 +252,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An order, with its lines and shipments. */
+        /**
+         * An order, with its lines and shipments.
+         * @description The order alias is a capability: only the visitor session that issued the draft order is ever told it (the QR status). Addresses in the shipments are masked unless the caller is that session.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -269,7 +272,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A shipment of an order. */
+        /**
+         * A shipment of an order.
+         * @description The shipment alias (the address link) is a capability. The address is masked unless the caller is the visitor session that issued the order.
+         */
         get: operations["getShipment"];
         put?: never;
         post?: never;
@@ -502,7 +508,7 @@ export type components = {
         CartConfirmationError: {
             /** @enum {string} */
             errorCode: "NOT_FOUND" | "EXPIRED" | "COMPLETED" | "STOCK_CHANGED";
-            /** @description With COMPLETED, the order it became. */
+            /** @description With COMPLETED, the order it became; only for the visitor session that issued it. */
             orderAlias?: string;
         };
         DraftOrderStatus: {
@@ -511,7 +517,7 @@ export type components = {
             status: "pending" | "completed" | "expired" | "cancelled";
             /** Format: date-time */
             expiresAt: string;
-            /** @description Present once completed. */
+            /** @description Present once completed, and only for the visitor session that issued the draft order: the draft alias travels in the QR code, so holding it proves nothing. */
             orderAlias?: string;
         };
         OrderLine: {
@@ -562,6 +568,8 @@ export type components = {
             status: "awaiting_address" | "address_received" | "shipped" | "delivered";
             lines: components["schemas"]["OrderLine"][];
             address: components["schemas"]["ShipmentAddress"] | null;
+            /** @description True when the address is shown masked: to anyone but the visitor session that issued the order, the street, building and the most of the name, postal code and phone are hidden. Holding the shipment alias (the address link) still lets one give or correct the address before shipping. */
+            addressMasked: boolean;
         };
         Order: {
             orderAlias: components["schemas"]["Alias"];

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { BagPage, completeAtCounter, pickProducts, serverConfirmation } from './fixtures/bag.ts';
+
+test.describe('a shopper’s order stays theirs', () => {
+  test('a stranger who saw the QR code learns nothing personal; the shopper lands on their order', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 1, offset: 12 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    await bag.open();
+    const alias = await bag.pay();
+    const { urlForQrCode } = await serverConfirmation(page, alias);
+
+    // Another phone, which photographed the QR code: the counter view asks for staff sign-in and shows no order.
+    const origin = baseURL ?? '';
+    const strangerContext = await browser.newContext({
+      baseURL: origin,
+      storageState: {
+        cookies: [],
+        origins: [{ origin, localStorage: [{ name: 'onboarding-seen:v1', value: 'true' }] }],
+      },
+    });
+    const stranger = await strangerContext.newPage();
+    await stranger.goto(urlForQrCode);
+    await expect(stranger.getByRole('heading', { name: 'スタッフサインイン' })).toBeVisible();
+    await expect(stranger.getByText(pick.product.title)).toHaveCount(0);
+    await stranger.goto(`/qr/${alias}/`);
+    await expect(stranger.getByRole('img', { name: 'お支払い用QRコード' })).toBeVisible();
+
+    await completeAtCounter(page, urlForQrCode);
+
+    // The shopper's page moves on to their order; the stranger's only learns that it was paid.
+    await page.waitForURL(/\/order\/[A-Za-z0-9_-]{32}\/$/);
+    await expect(stranger.getByText('このご注文はすでにお支払い済みです。')).toBeVisible({ timeout: 15_000 });
+    expect(stranger.url()).toContain(`/qr/${alias}/`);
+    const status = await stranger.request.get(`/api/catalog/cart/qr/${alias}/status`, {
+      headers: { 'X-Api-Token': 'gift-catalogue-public-token' },
+    });
+    expect(await status.json()).not.toHaveProperty('orderAlias');
+    await strangerContext.close();
+  });
+
+  test('staff sign-in: a wrong password is refused in Japanese and the password never reaches a URL', async ({
+    page,
+  }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto('/api/store/signin');
+    await page.getByLabel('アカウント名').fill('staff');
+    await page.getByLabel('パスワード').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'サインイン' }).click();
+    await expect(page.getByRole('alert')).toHaveText('アカウント名またはパスワードが正しくありません。');
+    expect(urls.some((url) => url.includes('wrong-password'))).toBe(false);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name.includes('staff'))).toBeUndefined();
+  });
+});
