@@ -7,6 +7,7 @@ import apiProxy from './src/integrations/api-proxy.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
 import postalData from './src/integrations/postal-data.ts';
 import { createBuildId } from './src/lib/build-info.ts';
+import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
 import { inSitemap } from './src/lib/seo.ts';
 
 /**
@@ -34,6 +35,28 @@ export default defineConfig({
     // Pages rendered at once: rendering overlaps the writes of ~22,000 files at 10,000 products
     // (56 s at 1, 41 s at 4 on 2 cores; docs/performance.md).
     concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY ?? 4),
+  },
+  // A content security policy on every page, without 'unsafe-inline' for scripts or styles: Astro hashes
+  // every inline script and style it renders (the island runtime, small bundled scripts, the inlined CSS) into
+  // a <meta http-equiv> policy. What a <meta> policy cannot carry (frame-ancestors) is a header in
+  // netlify.toml. Images may come from the catalog API's image host over https.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' https: data:",
+        "media-src 'self' https: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+      ],
+      // The two scripts that must run inline before paint (src/lib/inline-scripts.ts).
+      scriptDirective: { hashes: [scriptHash(AREA_QUERY_REDIRECT), scriptHash(NOT_FOUND_PATH)] },
+    },
   },
   integrations: [react(), sitemap({ filter: inSitemap }), apiProxy(), buildManifest(), postalData()],
   vite: {

@@ -465,6 +465,8 @@ function writeHead({ res, url, headerRules }, status, headers) {
   const custom = ruleHeaders(headerRules, url.pathname);
   // Rules may override the content type (Netlify allows it), but not what the body itself depends on.
   for (const name of PROTECTED_HEADERS) delete custom[name];
+  // A rule's caching is for the file it names: an error (a missing hashed asset, say) is never kept a year.
+  if (status >= 400) delete custom['cache-control'];
   res.writeHead(status, { 'cache-control': DEFAULT_CACHE_CONTROL, ...headers, ...custom });
 }
 
@@ -493,8 +495,39 @@ function sendText(res, status, text) {
 // Reverse proxy
 // ---------------------------------------------------------------------------------------------------------
 
+/** The largest request body the proxy forwards; the catalog API itself takes far less. */
+const MAX_PROXY_BODY_BYTES = 64 * 1024;
+const TOO_LARGE = JSON.stringify({
+  code: 'PAYLOAD_TOO_LARGE',
+  message: '送信された内容が大きすぎます。内容を減らしてもう一度お試しください。',
+});
+
+/**
+ * 413 for a body over the limit, closing only this client's connection (the rest of its body is never
+ * read), so the next visitors are served as usual.
+ */
+function refuseTooLarge(req, res) {
+  if (!res.headersSent) {
+    res.writeHead(413, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(TOO_LARGE),
+      connection: 'close',
+    });
+    res.end(TOO_LARGE);
+  }
+  req.unpipe();
+  res.on('finish', () => req.socket.destroySoon?.() ?? req.destroy());
+}
+
 function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
   const target = new URL(to);
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (Number.isFinite(declared) && declared > MAX_PROXY_BODY_BYTES) {
+    refuseTooLarge(req, res);
+    return Promise.resolve(undefined);
+  }
   const headers = withoutHopByHop(req.headers);
   const clientIp = req.socket.remoteAddress ?? '';
   headers.host = target.host;
@@ -542,6 +575,9 @@ function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
     upstream.on('response', (upstreamRes) => {
       clearTimeout(timer);
       if (res.headersSent) return upstreamRes.destroy();
+      // The upstream answered before the whole body was sent (a refusal): its connection is in an unknown
+      // state, so it goes away after this answer instead of back to the pool for the next visitor.
+      if (!req.complete) upstreamRes.on('end', () => upstream.destroy());
       // The headers object keeps Set-Cookie as an array, so every cookie is forwarded.
       res.writeHead(
         upstreamRes.statusCode ?? 502,
@@ -563,6 +599,17 @@ function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
     res.on('close', () => {
       clearTimeout(timer);
       if (!res.writableFinished) upstream.destroy();
+    });
+    // A body without a declared length is counted as it streams; past the limit it is refused.
+    let received = 0;
+    req.on('data', (chunk) => {
+      received += chunk.length;
+      if (received > MAX_PROXY_BODY_BYTES && !res.headersSent) {
+        clearTimeout(timer);
+        upstream.destroy();
+        refuseTooLarge(req, res);
+        resolve(undefined);
+      }
     });
     // pipe, not pipeline: pipeline would destroy the client socket on an upstream error, losing the 502.
     req.pipe(upstream);

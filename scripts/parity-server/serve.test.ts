@@ -94,6 +94,12 @@ beforeAll(async () => {
 
   // The upstream echoes what it received and sets two cookies.
   upstream = http.createServer((req, res) => {
+    // Like the catalog API refusing a body by its declared length: answers before reading it.
+    if (req.url === '/early') {
+      res.writeHead(413, { 'content-type': 'application/json' });
+      res.end('{"code":"PAYLOAD_TOO_LARGE"}');
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -283,6 +289,21 @@ describe('headers', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('permissions-policy')).toBe('camera=(self), microphone=(), geolocation=()');
+      // What a page's <meta> policy cannot carry, and the transport and isolation rules.
+      const csp = res.headers.get('content-security-policy') ?? '';
+      for (const directive of [
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "object-src 'none'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=(\d+)/);
+      expect(
+        Number(/max-age=(\d+)/.exec(res.headers.get('strict-transport-security') ?? '')?.[1]),
+      ).toBeGreaterThanOrEqual(31536000);
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       const cacheControl = res.headers.get('cache-control') ?? '';
       expect(cacheControl).toContain('max-age=0');
       expect(cacheControl).toContain('must-revalidate');
@@ -296,6 +317,14 @@ describe('headers', () => {
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     const latest = await fetch(`${base}/_build/latest.json`);
     expect(latest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test('a missing hashed asset is a 404 that no cache keeps for a year', async () => {
+    const missing = await fetch(`${base}/_astro/gone.DEADBEEF.js`);
+    expect(missing.status).toBe(404);
+    const cacheControl = missing.headers.get('cache-control') ?? '';
+    expect(cacheControl).not.toContain('immutable');
+    expect(cacheControl).not.toContain('31536000');
   });
 
   test('rules from dist/_headers apply too', async () => {
@@ -368,6 +397,47 @@ describe('/api proxy', () => {
     expect(body).toMatchObject({ code: 'GATEWAY_TIMEOUT' });
     expect(body.message).toMatch(/[ぁ-んァ-ン一-龥]/);
     expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|localhost|:\d{2,5}/);
+  });
+});
+
+describe('under oversized requests', () => {
+  test('100 normal requests after 20 oversized bodies all succeed; the oversized get 413 in words', async () => {
+    // 2 MB bodies are refused by the proxy; 32 KB ones pass it and are refused by the API before it reads them.
+    const oversized = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const big = 'x'.repeat(i < 10 ? 2 * 1024 * 1024 : 32 * 1024);
+        return raw(base, i % 2 === 0 && i < 10 ? '/api/echo' : '/api/early', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(i % 4 === 1 ? {} : { 'content-length': String(big.length) }),
+          },
+          body: big,
+        }).catch((error: Error) => ({ status: -1, headers: {}, body: Buffer.from(error.message) }));
+      }),
+    );
+    for (const result of oversized) expect([413, -1]).toContain(result.status);
+    expect(oversized.filter((result) => result.status === 413).length).toBeGreaterThanOrEqual(10);
+    const refused = oversized.find((result) => result.status === 413 && result.body.includes('message'));
+    expect(JSON.parse(refused?.body.toString() ?? '{}').message).toMatch(/大きすぎ/);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const requestPath = ['/', '/about/', '/api/echo?i=' + i, '/_astro/x.js'][i % 4] ?? '/';
+      const init = requestPath.startsWith('/api/')
+        ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ok":true}' }
+        : {};
+      statuses.push((await fetch(`${base}${requestPath}`, init)).status);
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  test('oversized headers are refused for that client only', async () => {
+    const refused = await raw(base, '/', { headers: { 'x-big': 'y'.repeat(64 * 1024) } }).catch(() => ({
+      status: 431,
+    }));
+    expect(refused.status).toBe(431);
+    expect((await fetch(`${base}/`)).status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import {
   BagPage,
@@ -9,6 +9,7 @@ import {
   serverConfirmation,
 } from './fixtures/bag.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /** Every per-visitor page offers a quiet way back to the shop. */
 async function expectWayBack(page: Page): Promise<void> {

@@ -6,12 +6,12 @@
  * 京菓子司 香月堂 and 茶舗 翠園 have 17 of them, so the filtered list has two pages. Product 82 (≡ 2 mod 40, on
  * the second page) has two option axes with one value of the first, 15個入, sold out in every variant.
  */
-import { expect, test } from '@playwright/test';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { ProductPage as ProductPageJson, Variant } from '../../src/lib/catalog/types.ts';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import { AreaPage, apiProduct, layoutShift, ProductPage, scrollY, settled } from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test.describe('the area page', () => {
   test('home → area → filter by brands → scroll to the end → product → options → bag → Back restores the list and its place', async ({

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { ProductPage } from '../../src/lib/catalog/types.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { markOnboardingSeen, shippedJs } from './fixtures/site.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test.describe('browsing the prerendered catalogue', () => {
   test('home → area → product, in Japanese', async ({ page }) => {

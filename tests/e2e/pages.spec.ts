@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { HomePayload, TagPayload } from '../../src/features/catalogue/catalogue-payloads.ts';
 import {
   type BuildManifest,
@@ -10,6 +10,7 @@ import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { Product, ProductPage, Tenant } from '../../src/lib/catalog/types.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { expectOnlySpecTrackNames, markOnboardingSeen } from './fixtures/site.ts';
+import { expect, test } from './fixtures/test.ts';
 
 const api = { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN };
 

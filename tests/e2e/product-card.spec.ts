@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { Product, ProductPage } from '../../src/lib/catalog/types.ts';
 import { ProductPage as ProductScreen } from './fixtures/browse.ts';
+import { expect, test } from './fixtures/test.ts';
 
 /** The e2e build's tag pages hold 5 products (TAG_PAGE_SIZE in playwright.config.ts). */
 const TAG_PAGE_SIZE = 5;

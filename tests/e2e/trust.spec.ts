@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { BagPage, completeAtCounter, pickProducts, serverConfirmation } from './fixtures/bag.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test.describe('a shopper’s order stays theirs', () => {
   test('a stranger who saw the QR code learns nothing personal; the shopper lands on their order', async ({
@@ -58,5 +58,33 @@ test.describe('a shopper’s order stays theirs', () => {
     expect(urls.some((url) => url.includes('wrong-password'))).toBe(false);
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name.includes('staff'))).toBeUndefined();
+  });
+});
+
+test.describe('the content security policy', () => {
+  test('every page type carries a policy whose scripts and styles are hashes, never unsafe-inline', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/',
+      '/area/1/',
+      '/area/1/products/1/',
+      '/cart/',
+      '/wishlist/',
+      '/qr/timeout/',
+      '/nope',
+    ]) {
+      const response = await page.request.get(path);
+      const html = await response.text();
+      const policy = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      const directive = (name: string) =>
+        policy.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+      expect(directive('script-src'), path).toContain("'sha256-");
+      expect(directive('script-src'), path).not.toContain('unsafe');
+      expect(directive('style-src'), path).not.toContain('unsafe');
+      expect(directive('default-src'), path).toContain("'self'");
+      // What a <meta> policy cannot say comes as a header.
+      expect(response.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    }
   });
 });
