@@ -27,7 +27,14 @@ import { Store } from './db.ts';
 import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
 import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
 import type { Lang } from './i18n-data.ts';
-import { type ImageKind, ImageService, parseImageFile, parseImageParams } from './images.ts';
+import {
+  type ImageKind,
+  type ImageLimits,
+  ImageService,
+  parseImageFile,
+  parseImageParams,
+  RenderQueueFull,
+} from './images.ts';
 import { OrderService } from './orders.ts';
 import { STAFF_SESSION_SECONDS, StaffDirectory, secureOrigin, staffCookieName } from './staff.ts';
 import {
@@ -66,6 +73,8 @@ export interface AppOptions {
   random?: () => number;
   /** Where unexpected errors are logged. */
   logError?: (error: unknown, context: string) => void;
+  /** Bounds of the image renderer (tests lower them). */
+  imageLimits?: Partial<ImageLimits>;
   /** Languages whose product JSON is assembled in the background at start (the build reads every page in ja). */
   warmLanguages?: readonly Lang[];
 }
@@ -166,7 +175,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   const catalog = new Catalog(store, config.publicUrl);
   const cart = new CartService(store, catalog, config, now);
   const orders = new OrderService(store, catalog, cart, config, now);
-  const images = new ImageService(store, config.imageCacheDir);
+  const images = new ImageService(store, config.imageCacheDir, options.imageLimits);
   const faults = new FaultInjector(config.faults, options.random);
   const staff = new StaffDirectory(config.staffAccounts, now);
   const secureCookie = config.publicUrl.startsWith('https:');
@@ -238,7 +247,20 @@ export function createApp(options: AppOptions): Hono<Env> {
     const file = parseImageFile(c.req.param('file'));
     if (!file) throw notFound('No such image');
     const params = parseImageParams(c.req.query(), file.ext);
-    const image = await images.get(kind as ImageKind, file.id, params);
+    let image: Awaited<ReturnType<typeof images.get>>;
+    try {
+      image = await images.get(kind as ImageKind, file.id, params);
+    } catch (error) {
+      if (!(error instanceof RenderQueueFull)) throw error;
+      return c.json(
+        { code: 'BUSY', message: 'Too many images are being rendered; try again shortly.' },
+        503,
+        {
+          'Retry-After': '2',
+          'Cache-Control': 'no-store',
+        },
+      );
+    }
     if (!image) throw notFound('image not found.');
     const headers = { ETag: image.etag, 'Cache-Control': IMMUTABLE, 'Content-Type': image.contentType };
     if (c.req.header('if-none-match') === image.etag) return c.body(null, 304, headers);

@@ -129,6 +129,45 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
     }
   });
 
+  test('a crawler walking sizes cannot fill the disk: the cache keeps at most its limit, oldest out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-images-'));
+    try {
+      const bounded = makeApp({ config: { imageCacheDir: dir }, imageLimits: { diskEntries: 3 } });
+      for (const width of [40, 41, 42, 43, 44, 45]) {
+        const response = await bounded.app.request(`/images/products/5.jpg?width=${width}`);
+        expect(response.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const files = readdirSync(dir).filter((name) => !name.endsWith('.tmp'));
+      expect(files.length).toBeLessThanOrEqual(3);
+      expect(files.some((name) => name.includes('-45x0-'))).toBe(true);
+      expect(files.some((name) => name.includes('-40x0-'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('renders wait their turn; past the queue the answer is 503 with Retry-After, and the server goes on', async () => {
+    const busy = makeApp({ imageLimits: { concurrentRenders: 1, queuedRenders: 2 } });
+    const answers = await Promise.all(
+      [100, 101, 102, 103, 104, 105].map((width) =>
+        busy.app.request(`/images/products/7.jpg?width=${width}&format=avif`),
+      ),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200).length).toBe(3);
+    const refused = answers.filter((response) => response.status === 503);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]?.headers.get('retry-after')).toBe('2');
+    expect((await busy.app.request('/images/products/7.jpg?width=106')).status).toBe(200);
+  });
+
+  test('output is bounded to 2048 px a side', async () => {
+    expect((await t.app.request('/images/products/5.jpg?width=2049')).status).toBe(400);
+    expect((await t.app.request('/images/products/5.jpg?width=4096&height=4096')).status).toBe(400);
+  });
+
   test('the drawings are deterministic SVG without text', () => {
     expect(productSvg(7, 1234)).toBe(productSvg(7, 1234));
     expect(productSvg(7, 1234)).not.toBe(productSvg(8, 1234));

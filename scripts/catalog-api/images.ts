@@ -9,9 +9,14 @@
  *
  * Rendered results are cached in memory (LRU by bytes) and on disk (when a directory is configured), with a
  * strong ETag and `Cache-Control: public, max-age=31536000, immutable`.
+ *
+ * Every parameter combination is a distinct render, so a crawler walking widths could otherwise fill the
+ * disk and keep the CPU busy: the output is at most 2048×2048, the disk cache keeps at most a number of
+ * files and bytes (the oldest go first), and renders run a few at a time with a bounded queue (503 with
+ * Retry-After past it).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Store } from './db.ts';
@@ -273,15 +278,99 @@ class ByteLru {
   }
 }
 
+export interface ImageLimits {
+  /** Files and bytes the disk cache may hold; the oldest renders are deleted past either. */
+  diskEntries: number;
+  diskBytes: number;
+  /** Renders at once, and renders waiting; past both the request is refused with 503. */
+  concurrentRenders: number;
+  queuedRenders: number;
+}
+
+const DEFAULT_LIMITS: ImageLimits = {
+  diskEntries: 20_000,
+  diskBytes: 512 * 1024 * 1024,
+  concurrentRenders: 2,
+  queuedRenders: 64,
+};
+
+/** Too many renders already waiting: the caller answers 503 with Retry-After. */
+export class RenderQueueFull extends Error {}
+
+/** The disk cache's files, oldest first, read once from the directory and kept up to date. */
+class DiskIndex {
+  readonly #dir: string;
+  readonly #limits: ImageLimits;
+  #entries: Map<string, number> | null = null;
+  #bytes = 0;
+
+  constructor(dir: string, limits: ImageLimits) {
+    this.#dir = dir;
+    this.#limits = limits;
+  }
+
+  async #load(): Promise<Map<string, number>> {
+    if (this.#entries) return this.#entries;
+    const found: { name: string; size: number; mtime: number }[] = [];
+    for (const name of await readdir(this.#dir).catch(() => [] as string[])) {
+      if (name.endsWith('.tmp')) continue;
+      const info = await stat(join(this.#dir, name)).catch(() => null);
+      if (info?.isFile()) found.push({ name, size: info.size, mtime: info.mtimeMs });
+    }
+    found.sort((a, b) => a.mtime - b.mtime);
+    this.#entries ??= new Map(found.map((file) => [file.name, file.size]));
+    this.#bytes = [...this.#entries.values()].reduce((sum, size) => sum + size, 0);
+    return this.#entries;
+  }
+
+  /** Records a new file and deletes the oldest while over a limit. */
+  async added(name: string, size: number): Promise<void> {
+    const entries = await this.#load();
+    this.#bytes -= entries.get(name) ?? 0;
+    entries.delete(name);
+    entries.set(name, size);
+    this.#bytes += size;
+    for (const [oldest, oldSize] of entries) {
+      if (entries.size <= this.#limits.diskEntries && this.#bytes <= this.#limits.diskBytes) break;
+      entries.delete(oldest);
+      this.#bytes -= oldSize;
+      await unlink(join(this.#dir, oldest)).catch(() => undefined);
+    }
+  }
+}
+
 export class ImageService {
   readonly #store: Store;
   readonly #cacheDir: string | null;
   readonly #memory = new ByteLru(64 * 1024 * 1024);
   readonly #inflight = new Map<string, Promise<RenderedImage>>();
+  readonly #limits: ImageLimits;
+  readonly #disk: DiskIndex | null;
+  #rendering = 0;
+  readonly #waiting: (() => void)[] = [];
 
-  constructor(store: Store, cacheDir: string | null) {
+  constructor(store: Store, cacheDir: string | null, limits: Partial<ImageLimits> = {}) {
     this.#store = store;
     this.#cacheDir = cacheDir;
+    this.#limits = { ...DEFAULT_LIMITS, ...limits };
+    this.#disk = cacheDir === null ? null : new DiskIndex(cacheDir, this.#limits);
+  }
+
+  /** Runs a render when a slot is free; refuses at once when the queue is full. */
+  async #withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#rendering >= this.#limits.concurrentRenders) {
+      if (this.#waiting.length >= this.#limits.queuedRenders) throw new RenderQueueFull();
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#rendering += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#rendering -= 1;
+    }
   }
 
   /** The SVG original of an image, or null when there is no such image. */
@@ -324,15 +413,17 @@ export class ImageService {
         // not cached on disk yet
       }
     }
-    const body = await render(svg, params);
+    const body = await this.#withRenderSlot(() => render(svg, params));
     const image = { body, contentType, etag: etagOf(body) };
     this.#memory.set(key, image);
     if (this.#cacheDir !== null) {
       const dir = this.#cacheDir;
+      const disk = this.#disk;
       const tmp = join(dir, `${key}.${process.pid}.tmp`);
       mkdir(dir, { recursive: true })
         .then(() => writeFile(tmp, body))
         .then(() => rename(tmp, join(dir, key)))
+        .then(() => disk?.added(key, body.byteLength))
         .catch((error: unknown) => console.warn(`image cache: could not write ${key}: ${String(error)}`));
     }
     return image;

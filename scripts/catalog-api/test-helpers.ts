@@ -6,6 +6,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { createApp } from './app.ts';
 import { type Config, testConfig } from './config.ts';
 import { openDatabase } from './db.ts';
+import type { ImageLimits } from './images.ts';
 import { seed } from './seed.ts';
 import { hashPassword } from './staff.ts';
 
@@ -54,7 +55,12 @@ export interface TestApp {
 }
 
 export function makeApp(
-  options: { products?: number; config?: Partial<Config>; random?: () => number } = {},
+  options: {
+    products?: number;
+    config?: Partial<Config>;
+    random?: () => number;
+    imageLimits?: Partial<ImageLimits>;
+  } = {},
 ): TestApp {
   const db = seededDb(options.products ?? 100);
   const clock = new Clock();
@@ -65,6 +71,7 @@ export function makeApp(
     config,
     now: clock.now,
     ...(options.random ? { random: options.random } : {}),
+    ...(options.imageLimits ? { imageLimits: options.imageLimits } : {}),
     logError: (error) => errors.push(error),
   });
   return { app, db, clock, config, errors };
