@@ -116,6 +116,7 @@ export function createServer({
   apiUrl,
   configPath = 'netlify.toml',
   proxyTimeoutMs = DEFAULT_PROXY_TIMEOUT_MS,
+  tls,
 } = {}) {
   const rootDir = path.resolve(root);
   const files = new FileCache(CACHE_BUDGET);
@@ -124,13 +125,15 @@ export function createServer({
   // Pre-handled so a caller that never awaits `ready` does not crash on an unhandled rejection.
   ready.catch((error) => console.error(error.message));
 
-  const server = http.createServer((req, res) => {
+  const onRequest = (req, res) => {
     handle(req, res).catch((error) => {
       console.error(error);
       if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
       else res.destroy();
     });
-  });
+  };
+  // With `tls` ({ key, cert }), HTTPS as in production (the Observatory scan needs it).
+  const server = tls ? https.createServer(tls, onRequest) : http.createServer(onRequest);
 
   async function handle(req, res) {
     const target = parseTarget(req.url);
@@ -628,6 +631,25 @@ function withoutHopByHop(headers) {
     result[name] = value;
   }
   return result;
+}
+
+/**
+ * What Netlify does on plain HTTP: a permanent redirect to the same path over HTTPS (to `httpsPort` on the
+ * same host name), so nothing is ever served unencrypted.
+ */
+export function createHttpsRedirect(httpsPort) {
+  return http.createServer((req, res) => {
+    const host = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
+    const port = httpsPort === 443 ? '' : `:${httpsPort}`;
+    const target = parseTarget(req.url ?? '/');
+    const location = `https://${host}${port}${target ? target.url.pathname + target.url.search : '/'}`;
+    res.writeHead(301, {
+      location,
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    res.end(`Moved to ${location}\n`);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

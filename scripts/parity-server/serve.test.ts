@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { createServer } from './serve.mjs';
+import { createHttpsRedirect, createServer } from './serve.mjs';
 
 const CONFIG = fileURLToPath(new URL('../../netlify.toml', import.meta.url));
 
@@ -397,6 +397,18 @@ describe('/api proxy', () => {
     expect(body).toMatchObject({ code: 'GATEWAY_TIMEOUT' });
     expect(body.message).toMatch(/[ぁ-んァ-ン一-龥]/);
     expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|localhost|:\d{2,5}/);
+  });
+});
+
+describe('plain HTTP', () => {
+  test('redirects permanently to the same path over HTTPS, never serving a page', async () => {
+    const redirect = createHttpsRedirect(8443);
+    extraServers.push(redirect);
+    const at = await listen(redirect);
+    const res = await raw(at, '/area/3/?id=3', { headers: { host: 'shop.example:8080' } });
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('https://shop.example:8443/area/3/?id=3');
+    expect(res.body.toString()).not.toContain('AREA');
   });
 });
 
