@@ -23,7 +23,7 @@ import { rateLimiter } from 'hono-rate-limiter';
 import { CartService, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
 import { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
-import { Store } from './db.ts';
+import { isBusyError, Store } from './db.ts';
 import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
 import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
 import type { Lang } from './i18n-data.ts';
@@ -197,6 +197,13 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status);
+    // Another process holds the database's write lock (a maintenance script, say): say so, briefly.
+    if (isBusyError(error)) {
+      return c.json({ code: 'BUSY', message: 'The database is busy; try again shortly.' }, 503, {
+        'Retry-After': '1',
+        'Cache-Control': 'no-store',
+      });
+    }
     // Aliases in paths are capabilities: the log never holds one in full.
     logError(error, `${c.req.method} ${pathForLog(c.req.path)}`);
     return c.json({ code: 'INTERNAL', message: 'Something went wrong.' }, 500);

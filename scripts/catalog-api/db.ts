@@ -6,6 +6,14 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 
 export const SCHEMA_VERSION = 1;
+/** How long a statement waits for a lock held by another connection before giving up (SQLITE_BUSY). */
+const BUSY_TIMEOUT_MS = 250;
+
+/** Whether an error is SQLite saying the database is locked by another connection. */
+export function isBusyError(error: unknown): boolean {
+  const { errcode, message } = (error ?? {}) as { errcode?: number; message?: string };
+  return (errcode !== undefined && (errcode & 0xff) === 5) || /database is locked/i.test(message ?? '');
+}
 
 const TABLES = [
   'meta',
@@ -134,7 +142,9 @@ export function openDatabase(path: string): DatabaseSync {
   if (path !== ':memory:') {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
-    db.exec('PRAGMA busy_timeout = 5000');
+    // node:sqlite is synchronous: waiting for another process's write lock blocks every request of this
+    // one, so the wait is short and a write that cannot get the lock answers 503 (app.ts) instead.
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
   return db;
 }

@@ -7,10 +7,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { testConfig } from './config.ts';
+import { openDatabase } from './db.ts';
+import { seed } from './seed.ts';
 import { seededDb, TOKEN } from './test-helpers.ts';
 
 describe('a listening server', () => {
@@ -195,5 +198,41 @@ describe('every answer', () => {
       expect(response.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
     }
+  });
+});
+
+describe('a long write lock held by another process', () => {
+  test('reads go on; a write answers 503 BUSY at once instead of stalling; afterwards writes work', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'catalog-lock-')), 'catalog.sqlite');
+    const db = openDatabase(file);
+    seed(db, { products: 5 });
+    const app = createApp({ db, config: testConfig(), logError: () => undefined });
+    const headers = { 'X-Api-Token': TOKEN, 'Content-Type': 'application/json' };
+    const product = (await (await app.request('/catalog/products/1', { headers })).json()) as {
+      variants: { id: number; totalStock: number }[];
+    };
+    const variant = product.variants.find((v) => v.totalStock > 0);
+    const add = () =>
+      app.request('/catalog/cart/product', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ productId: 1, variantId: variant?.id, addQty: 1 }),
+      });
+
+    const other = new DatabaseSync(file);
+    other.exec('BEGIN IMMEDIATE');
+    other.exec("INSERT INTO meta (key, value) VALUES ('maintenance', 'running')");
+    try {
+      expect((await app.request('/catalog/areas', { headers })).status).toBe(200);
+      const blocked = await add();
+      expect(blocked.status).toBe(503);
+      expect(blocked.headers.get('retry-after')).toBe('1');
+      expect(await blocked.json()).toMatchObject({ code: 'BUSY' });
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect((await add()).status).toBe(200);
+    db.close();
   });
 });
