@@ -8,6 +8,7 @@
  *   POST /store/qr/{alias}/complete            its form: completes the payment (HTML result; staff only)
  *   GET|POST /store/signin, POST /store/signout  staff sign-in (rate limited per client and per account)
  *   POST /store/shipments/{alias}/shipped      staff: address_received → shipped (JSON)
+ *   PUT  /store/products/{id}                  staff (editors): { title, lang? } changes a product's title
  *   GET|PUT|DELETE /__faults                   fault injection for tests, loopback only (see faults.ts)
  *   POST /__test/draft-orders/{alias}/expire   test hook: the draft order expires now (loopback, not proxied)
  */
@@ -22,8 +23,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { rateLimiter } from 'hono-rate-limiter';
 import { CartService, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
 import { Catalog } from './catalog.ts';
+import { bumpCatalogVersion, catalogVersion } from './catalog-version.ts';
 import type { Config } from './config.ts';
-import { isBusyError, Store } from './db.ts';
+import { isBusyError, Store, transaction } from './db.ts';
 import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
 import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
 import type { Lang } from './i18n-data.ts';
@@ -420,6 +422,32 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json(orders.markShipped(checkAlias('shipmentAlias', c.req.param('alias'))));
   });
 
+  // An editor's change to a product (its title in one language); the catalogue version moves with it.
+  app.put('/store/products/:id', async (c) => {
+    requireStaff(c);
+    const id = parsePositiveInt('id', c.req.param('id'));
+    const body = (await readJsonBody(c.req.raw, { required: true })) as Record<string, unknown> | null;
+    const title = typeof body?.title === 'string' ? body.title.trim() : '';
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+    if (title === '' || title.length > 200 || /[\u0000-\u001f\u007f]/.test(title)) {
+      throw badRequest('title must be 1–200 characters without control characters');
+    }
+    const lang = parseLangQuery(typeof body?.lang === 'string' ? body.lang : undefined);
+    const changed = transaction(options.db, () => {
+      const done = options.db
+        .prepare('UPDATE products SET texts = json_set(texts, ?, ?) WHERE id = ?')
+        .run(`$.${lang}.title`, title, id);
+      if (Number(done.changes) === 1) bumpCatalogVersion(options.db, now());
+      return Number(done.changes) === 1;
+    });
+    if (!changed) throw notFound('product not found.');
+    catalog.invalidate([id]);
+    return c.body(catalog.productJson(id, lang) ?? 'null', 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+  });
+
   // ------------------------------------------------------------------------------------------ /catalog/*
   app.use('/catalog/*', async (c, next) => {
     const rule = faults.roll(c.req.method, c.req.path);
@@ -451,6 +479,10 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   app.get('/catalog/areas', (c) => c.json(catalog.areas(), 200, { 'Cache-Control': PUBLIC_CACHE }));
+
+  app.get('/catalog/version', (c) =>
+    c.json(catalogVersion(options.db, now()), 200, { 'Cache-Control': 'no-cache' }),
+  );
 
   app.get('/catalog/products', (c) => {
     const { area_id, page: pageRaw, size: sizeRaw, tenant_ids, lang: langRaw } = c.req.query();

@@ -141,6 +141,12 @@ describe('catalogue', () => {
     await op(client, 'GET', '/catalog/areas', {}, { token: 'wrong' });
   });
 
+  test('GET /catalog/version', async () => {
+    const ok = await op(client, 'GET', '/catalog/version');
+    expect(ok.body).toMatchObject({ version: expect.any(String) });
+    await op(client, 'GET', '/catalog/version', {}, { token: null });
+  });
+
   test('GET /catalog/products', async () => {
     const all = await op(client, 'GET', '/catalog/products');
     expect((all.body as { count: number }).count).toBe(100);

@@ -9,6 +9,7 @@ import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { validateAddress } from './address.ts';
 import type { CartProduct, CartService, OrderLine } from './cart.ts';
 import type { Catalog } from './catalog.ts';
+import { bumpCatalogVersion } from './catalog-version.ts';
 import type { Config } from './config.ts';
 import { type DraftOrderRow, type ShipmentRow, type Store, transaction } from './db.ts';
 import { ApiError, notFound } from './errors.ts';
@@ -274,6 +275,8 @@ export class OrderService {
       }
       this.#store.completeDraft.run(orderAlias, alias);
       this.#takePaidLines(draft.row.session_id, snapshot);
+      // Stock moved: product pages show it, so the catalogue has a new version.
+      bumpCatalogVersion(this.#store.db, now);
       return { orderAlias, productIds: snapshot.lines.map((line) => line.productId) };
     });
     this.#catalog.invalidate(result.productIds);

@@ -19,6 +19,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/catalog/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue's version, which changes whenever anything a page shows changes.
+         * @description Products, texts, prices, stock, areas and brands. A scheduled rebuild compares it with the version the live site was built from (/_build/latest.json) and builds only when they differ.
+         */
+        get: operations["getCatalogVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/catalog/products": {
         parameters: {
             query?: never;
@@ -306,6 +326,12 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        CatalogVersion: {
+            /** @description Opaque; compare for equality only. */
+            version: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @enum {string} */
         Lang: "ja" | "en" | "zh" | "ko";
         /** @description An unguessable URL-safe identifier. */
@@ -685,6 +711,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Area"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCatalogVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogVersion"];
                 };
             };
             401: components["responses"]["Unauthorized"];
