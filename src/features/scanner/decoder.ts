@@ -3,30 +3,8 @@
  * @zxing/browser, bundled with the site and loaded only when the scanner starts (no CDN, nothing fetched
  * from another origin, no eval and no worker).
  */
+import { type CodeDecoder, type Frame, isSecurityError, type Point } from './frame.ts';
 import type { BarcodeFormat } from './scanner-config.ts';
-
-/** A point in the frame's pixels. */
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** A code found in a frame: its text and the points that outline it. */
-export interface DetectedCode {
-  text: string;
-  corners: Point[];
-}
-
-/** What a frame is read from: the video itself (native detector) or a canvas holding the frame. */
-export type Frame = HTMLVideoElement | HTMLCanvasElement;
-
-export interface CodeDecoder {
-  kind: 'native' | 'zxing';
-  /** True when the decoder reads from a canvas copy of the frame (zxing), false when it reads the video. */
-  needsCanvas: boolean;
-  /** The codes in a frame (none is an empty list). A frame from another origin throws a SecurityError. */
-  detect(frame: Frame): Promise<DetectedCode[]>;
-}
 
 /** The Barcode Detection API's names of the formats it knows. */
 const NATIVE_FORMATS: Partial<Record<BarcodeFormat, string>> = {
@@ -46,7 +24,7 @@ const NATIVE_FORMATS: Partial<Record<BarcodeFormat, string>> = {
 };
 
 /** The native formats for a configuration, or null when one of them has no native name. */
-export function nativeFormats(formats: readonly BarcodeFormat[]): string[] | null {
+function nativeFormats(formats: readonly BarcodeFormat[]): string[] | null {
   const names = formats.map((format) => NATIVE_FORMATS[format]);
   return names.every((name): name is string => typeof name === 'string') ? names : null;
 }
@@ -90,8 +68,18 @@ async function nativeDecoder(formats: readonly BarcodeFormat[]): Promise<CodeDec
 export async function loadDecoder(formats: readonly BarcodeFormat[]): Promise<CodeDecoder> {
   const native = await nativeDecoder(formats);
   if (native) return withFallback(native, formats);
-  const { zxingDecoder } = await import('./zxing-decoder.ts');
-  return zxingDecoder(formats);
+  return zxing(formats);
+}
+
+/** True for the default configuration: QR codes and nothing else. */
+function qrOnly(formats: readonly BarcodeFormat[]): boolean {
+  return formats.length > 0 && formats.every((format) => format === 'QRCode');
+}
+
+/** zxing, in the smallest chunk that reads the formats: the QR reader alone, or every reader. */
+async function zxing(formats: readonly BarcodeFormat[]): Promise<CodeDecoder> {
+  if (qrOnly(formats)) return (await import('./zxing-qr.ts')).zxingQrDecoder();
+  return (await import('./zxing-decoder.ts')).zxingDecoder(formats);
 }
 
 /** A native decoder whose service fails at its first use hands over to zxing for good. */
@@ -108,8 +96,7 @@ function withFallback(native: CodeDecoder, formats: readonly BarcodeFormat[]): C
         return codes;
       } catch (error) {
         if (tried || current !== native || isSecurityError(error)) throw error;
-        const { zxingDecoder } = await import('./zxing-decoder.ts');
-        current = zxingDecoder(formats);
+        current = await zxing(formats);
         decoder.kind = 'zxing';
         decoder.needsCanvas = true;
         return [];
@@ -117,11 +104,4 @@ function withFallback(native: CodeDecoder, formats: readonly BarcodeFormat[]): C
     },
   };
   return decoder;
-}
-
-/** A frame the page may not read (a canvas tainted by another origin's image). */
-export function isSecurityError(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'SecurityError'
-  );
 }

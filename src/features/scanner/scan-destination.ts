@@ -30,7 +30,7 @@ export function chatProductHref(product: { productId: number; tenantId: number }
 }
 
 /** The URL an existing product opens at, in a mode. */
-export function productDestination(payload: ProductPayload, mode: ScanMode): string {
+function productDestination(payload: ProductPayload, mode: ScanMode): string {
   return mode.kind === 'chat'
     ? chatProductHref({ productId: payload.product.id, tenantId: payload.product.tenant.id }, mode.language)
     : productHref(payload.areaId, payload.product.id);

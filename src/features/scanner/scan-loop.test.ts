@@ -1,4 +1,4 @@
-import type { DetectedCode } from './decoder.ts';
+import type { DetectedCode } from './frame.ts';
 import { outline, startScanLoop, svgPoints } from './scan-loop.ts';
 import { SCANNER_DEFAULTS, scanDelay } from './scanner-config.ts';
 

@@ -2,7 +2,7 @@
  * Reading frames one after another, never two at once and never more often than the minimum delay
  * between scans (500 ms; 40 ms when a track callback outlines codes as they move).
  */
-import type { DetectedCode, Point } from './decoder.ts';
+import type { DetectedCode, Point } from './frame.ts';
 
 export interface ScanLoopOptions {
   /** Reads the current frame. */

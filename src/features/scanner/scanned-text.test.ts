@@ -112,7 +112,7 @@ describe('what a scanned code may open', () => {
 
   it('refuses a URL broken by a control character', () => {
     expect(readScannedText(`${SITE}/area/1/\u0000products/2/`, origins)).toEqual(
-      refused('text', `${SITE}/area/1/ products/2/`.slice(0, 40) + '…'),
+      refused('text', `${`${SITE}/area/1/ products/2/`.slice(0, 40)}…`),
     );
   });
 });

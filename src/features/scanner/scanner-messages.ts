@@ -42,7 +42,7 @@ export const SCANNER_MESSAGE_KEYS = {
   `scanner.${string}`
 >;
 
-export type ScannerMessageName = keyof typeof SCANNER_MESSAGE_KEYS;
+type ScannerMessageName = keyof typeof SCANNER_MESSAGE_KEYS;
 export type ScannerMessageKey = (typeof SCANNER_MESSAGE_KEYS)[ScannerMessageName];
 
 /** Every message the view shows, already in the shopper's language. */

@@ -1,9 +1,10 @@
 /**
- * The zxing decoder (@zxing/browser over @zxing/library): pure JavaScript, bundled by Vite into its own
- * chunk that loads only when a scanner starts without a native detector. It reads a canvas holding the
+ * The zxing decoder for a configuration beyond QR codes (@zxing/browser's multi-format reader over
+ * @zxing/library): every format's reader, so its own chunk (123 KB gzip), loaded only by a scanner
+ * configured for other formats and started without a native detector. It reads a canvas holding the
  * frame, on the main thread: no eval, no `new Function`, no worker.
  */
-import { BrowserMultiFormatReader, BrowserQRCodeReader } from '@zxing/browser';
+import { BrowserMultiFormatReader } from '@zxing/browser';
 import {
   ChecksumException,
   DecodeHintType,
@@ -11,7 +12,7 @@ import {
   NotFoundException,
   BarcodeFormat as ZxingFormat,
 } from '@zxing/library';
-import type { CodeDecoder, Point } from './decoder.ts';
+import { type CodeDecoder, isCanvas, type Point } from './frame.ts';
 import type { BarcodeFormat } from './scanner-config.ts';
 
 /** zxing's name of each format it reads (it has no MaxiCode reader). */
@@ -37,15 +38,12 @@ export function zxingDecoder(formats: readonly BarcodeFormat[]): CodeDecoder {
   const readable = formats.flatMap((format) => ZXING_FORMATS[format] ?? []);
   if (readable.length === 0) throw new Error(`no decoder reads ${formats.join(', ')}`);
   const hints = new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, readable]]);
-  const reader =
-    readable.length === 1 && readable[0] === ZxingFormat.QR_CODE
-      ? new BrowserQRCodeReader(hints)
-      : new BrowserMultiFormatReader(hints);
+  const reader = new BrowserMultiFormatReader(hints);
   return {
     kind: 'zxing',
     needsCanvas: true,
     async detect(frame) {
-      if (!(frame instanceof HTMLCanvasElement)) throw new TypeError('zxing reads a canvas');
+      if (!isCanvas(frame)) throw new TypeError('zxing reads a canvas');
       try {
         const result = reader.decodeFromCanvas(frame);
         const corners: Point[] = result
