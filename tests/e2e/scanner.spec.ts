@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cameraBrowser, qrVideo } from './fixtures/camera.ts';
+import { expectNoAxeViolations } from './fixtures/pages.ts';
 
 /**
  * The camera scanner in Chromium with a fake camera filming a QR code made here. The web catalogue opens
@@ -112,6 +113,7 @@ test.describe('the camera scanner', () => {
     await expect(alert).toContainText('カメラの使用が許可されていません。');
     await expect(alert.getByRole('button', { name: 'もう一度試す' })).toBeVisible();
     await expect(alert.getByRole('link', { name: '商品一覧から探す' })).toHaveAttribute('href', '/area/');
+    await expectNoAxeViolations(page);
   });
 
   test('gives up on a stream that never starts after 6 seconds', async ({ baseURL }) => {
@@ -189,6 +191,7 @@ test.describe('the camera scanner', () => {
     await page.getByRole('button', { name: '一時停止' }).click();
     await expect(page.getByRole('status')).toHaveText('一時停止中です。');
     expect(await states()).toEqual(['ended']);
+    await expectNoAxeViolations(page);
     await expect(page.locator('[data-scanner-frozen]')).toHaveAttribute('data-scanner-frozen', 'true');
     await page.getByRole('button', { name: '再開' }).click();
     await expect.poll(states).toEqual(['ended', 'live']);

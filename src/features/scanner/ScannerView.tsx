@@ -43,8 +43,16 @@ type Result =
   | { kind: 'refused'; refusal: ScannedRefusal }
   | { kind: 'check-failed' };
 
-/** The decoder, loaded once per page on the first start. */
+/** The decoder, loaded once per page (a failed load may be tried again). */
 let decoderLoad: Promise<CodeDecoder> | undefined;
+
+function decoderFor(config: ScannerConfig): Promise<CodeDecoder> {
+  decoderLoad ??= loadDecoder(config.formats).catch((reason: unknown) => {
+    decoderLoad = undefined;
+    throw reason;
+  });
+  return decoderLoad;
+}
 
 export function ScannerView(props: ScannerViewProps) {
   const { messages } = props;
@@ -93,6 +101,10 @@ export function ScannerView(props: ScannerViewProps) {
       config,
     );
     scannerRef.current = scanner;
+    // The decoder downloads while the camera starts, so the first frame read waits for neither in turn.
+    decoderFor(config).catch(() => {
+      // Reported when the first read needs it (the load is tried again then).
+    });
     const onVisibility = () => scanner.show(document.visibilityState === 'visible');
     const onPageHide = () => scanner.show(false);
     const onPageShow = (event: PageTransitionEvent) => {
@@ -130,11 +142,7 @@ export function ScannerView(props: ScannerViewProps) {
     let cancelled = false;
     const canvas = document.createElement('canvas');
     let first = true;
-    decoderLoad ??= loadDecoder(config.formats).catch((reason: unknown) => {
-      decoderLoad = undefined;
-      throw reason;
-    });
-    decoderLoad.then(
+    decoderFor(config).then(
       (decoder) => {
         if (cancelled) return;
         stop = startScanLoop({
