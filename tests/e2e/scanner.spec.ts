@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { cameraBrowser, qrVideo } from './fixtures/camera.ts';
+import { cameraBrowser, qrVideo, recordTracks, trackStates } from './fixtures/camera.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 
 /**
@@ -116,6 +116,30 @@ test.describe('the camera scanner', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('says so when the browser has no camera stream API', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });
+    });
+    await page.goto('/scan/');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('このブラウザはカメラの映像に対応していません。');
+    // Retrying cannot help here: the way forward is the product list (or closing).
+    await expect(alert.getByRole('button')).toHaveCount(0);
+    await expect(alert.getByRole('link', { name: '商品一覧から探す' })).toBeVisible();
+  });
+
+  test('says so when the decoder cannot be loaded, and stops the camera', async ({ baseURL }) => {
+    const { page } = await withCamera(baseURL);
+    await recordTracks(page);
+    await page.route(/\/_astro\/zxing-qr\.[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/scan/');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('コードを読み取る機能を利用できませんでした。', { timeout: 15_000 });
+    await expect(page.locator('[data-scanner-state]')).toHaveAttribute('data-scanner-state', 'failed');
+    expect(await trackStates(page)).toEqual(['ended']);
+    await expect(alert.getByRole('button', { name: 'もう一度試す' })).toBeVisible();
+  });
+
   test('gives up on a stream that never starts after 6 seconds', async ({ baseURL }) => {
     const { page } = await withCamera(baseURL);
     // A stream with no frame at all: the video never loads its first frame.
@@ -136,18 +160,12 @@ test.describe('the camera scanner', () => {
 
   test('closing the scanner stops every camera track and goes back', async ({ baseURL }) => {
     const { page } = await withCamera(baseURL);
-    // Keep the camera's tracks, and write down their states when the page is left: this listener runs
-    // before the scanner's own, so only a close that stopped the tracks itself reads `ended`.
+    await recordTracks(page);
+    // Write down the tracks' states when the page is left: this listener is added before the scanner's
+    // own, so only a close that stopped the tracks itself reads `ended`.
     await page.addInitScript(() => {
-      const tracks: MediaStreamTrack[] = [];
-      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-      navigator.mediaDevices.getUserMedia = async (constraints) => {
-        const stream = await original(constraints);
-        tracks.push(...stream.getTracks());
-        return stream;
-      };
-      (window as unknown as { scannerTracks: MediaStreamTrack[] }).scannerTracks = tracks;
       window.addEventListener('pagehide', () => {
+        const tracks = (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks;
         if (location.pathname === '/scan/') {
           sessionStorage.setItem(
             'tracks-at-pagehide',
@@ -157,36 +175,18 @@ test.describe('the camera scanner', () => {
       });
     });
     await openScanner(page);
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          (window as unknown as { scannerTracks: MediaStreamTrack[] }).scannerTracks.map((t) => t.readyState),
-        ),
-      )
-      .toEqual(['live']);
+    await expect.poll(() => trackStates(page)).toEqual(['live']);
     await expect(page.getByRole('status')).toHaveText('商品タグのQRコードを枠の中に写してください。');
     await page.getByRole('link', { name: '閉じる' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
     expect(await page.evaluate(() => sessionStorage.getItem('tracks-at-pagehide'))).toBe('["ended"]');
   });
 
-  test('pausing stops every track and keeps the last frame', async ({ baseURL }) => {
+  test('pausing or hiding the tab stops every track and keeps the last frame', async ({ baseURL }) => {
     const { page } = await withCamera(baseURL);
-    await page.addInitScript(() => {
-      const tracks: MediaStreamTrack[] = [];
-      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-      navigator.mediaDevices.getUserMedia = async (constraints) => {
-        const stream = await original(constraints);
-        tracks.push(...stream.getTracks());
-        return stream;
-      };
-      (window as unknown as { scannerTracks: MediaStreamTrack[] }).scannerTracks = tracks;
-    });
+    await recordTracks(page);
     await page.goto('/scan/');
-    const states = () =>
-      page.evaluate(() =>
-        (window as unknown as { scannerTracks: MediaStreamTrack[] }).scannerTracks.map((t) => t.readyState),
-      );
+    const states = () => trackStates(page);
     await expect(page.getByRole('status')).toHaveText('商品タグのQRコードを枠の中に写してください。');
     await page.getByRole('button', { name: '一時停止' }).click();
     await expect(page.getByRole('status')).toHaveText('一時停止中です。');
@@ -195,6 +195,18 @@ test.describe('the camera scanner', () => {
     await expect(page.locator('[data-scanner-frozen]')).toHaveAttribute('data-scanner-frozen', 'true');
     await page.getByRole('button', { name: '再開' }).click();
     await expect.poll(states).toEqual(['ended', 'live']);
+
+    // The tab goes to the background and comes back.
+    const setVisibility = (visibility: 'hidden' | 'visible') =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, visibility);
+    await expect(page.getByRole('status')).toHaveText('商品タグのQRコードを枠の中に写してください。');
+    await setVisibility('hidden');
+    expect(await states()).toEqual(['ended', 'ended']);
+    await setVisibility('visible');
+    await expect.poll(states).toEqual(['ended', 'ended', 'live']);
   });
 });
 

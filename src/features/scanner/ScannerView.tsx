@@ -31,6 +31,8 @@ export interface ScannerViewProps {
   onClose?: () => void;
   /** Opens an accepted product (default: load the page). */
   onOpen?: (href: string) => void;
+  /** The scanner's error event: called with each failure's code as the view shows its message. */
+  onError?: (code: ScannerErrorCode) => void;
   /** Called with every read's codes; reads then come every 40 ms instead of 500 ms. */
   onTrack?: (codes: DetectedCode[]) => void;
   config?: Partial<ScannerConfig>;
@@ -86,7 +88,10 @@ export function ScannerView(props: ScannerViewProps) {
           setState(next);
           if (next === 'started') setError(null);
         },
-        onError: setError,
+        onError: (code) => {
+          setError(code);
+          propsRef.current.onError?.(code);
+        },
         onReady: () => {
           setFrame({ width: video.videoWidth, height: video.videoHeight });
           setFrozen(false);
