@@ -21,7 +21,10 @@ export interface ScannerViewProps {
   messages: ScannerMessages;
   /** Where a product opens: the web catalogue's page, or chat mode in the visitor's language. */
   mode: ScanMode;
-  /** This site's origins (the page's own and the canonical site's): only their product pages are followed. */
+  /**
+   * The canonical site's origin (the one printed tags carry) and any other of this site; the page's own
+   * origin is always added. Only product pages of these origins are followed.
+   */
   origins: readonly string[];
   /** Where closing leads when `onClose` does not take over (and without script). */
   closeHref: string;
@@ -189,7 +192,7 @@ export function ScannerView(props: ScannerViewProps) {
     setResult({ kind: 'checking' });
     const { mode, origins } = propsRef.current;
     try {
-      const outcome = await resolveScan(text, { origins, mode });
+      const outcome = await resolveScan(text, { origins: [window.location.origin, ...origins], mode });
       if (outcome.kind === 'open') {
         setResult({ kind: 'found' });
         scanner?.close();
