@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import ja from '../../i18n/ja.json';
 import { ScannerView } from './ScannerView.tsx';
+import { scannerIcons } from './scanner-icons.ts';
 import { scannerMessages } from './scanner-messages.ts';
 
 /** What the fake decoder reads in every frame. */
@@ -73,6 +74,7 @@ async function mount(props: Partial<Parameters<typeof ScannerView>[0]> = {}) {
   const { container } = render(
     <ScannerView
       messages={messages}
+      icons={scannerIcons()}
       mode={{ kind: 'web' }}
       origins={[SITE]}
       closeHref="/"
@@ -122,6 +124,7 @@ describe('the scanner view', () => {
     render(
       <ScannerView
         messages={messages}
+        icons={scannerIcons()}
         mode={{ kind: 'web' }}
         origins={[SITE]}
         closeHref="/"

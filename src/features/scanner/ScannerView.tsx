@@ -5,7 +5,6 @@
  * (to `closeHref` even without script). Strings come in as one messages object and the mode says where a
  * product opens, so the web catalogue and chat mode use the same view.
  */
-import { mdiCameraFlipOutline, mdiClose, mdiPause, mdiPlay } from '@mdi/js';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { CameraScanner, type ScannerErrorCode, type ScannerState } from './camera-scanner.ts';
@@ -15,10 +14,13 @@ import { resolveScan, type ScanMode } from './scan-destination.ts';
 import { outline, startScanLoop, svgPoints } from './scan-loop.ts';
 import type { ScannedRefusal } from './scanned-text.ts';
 import { SCANNER_DEFAULTS, type ScannerConfig, scanDelay } from './scanner-config.ts';
+import type { ScannerIcons } from './scanner-icons.ts';
 import { fill, type ScannerMessages } from './scanner-messages.ts';
 
 export interface ScannerViewProps {
   messages: ScannerMessages;
+  /** The icons' paths, from `scannerIcons()` at build time (see scanner-icons.ts). */
+  icons: ScannerIcons;
   /** Where a product opens: the web catalogue's page, or chat mode in the visitor's language. */
   mode: ScanMode;
   /**
@@ -60,7 +62,7 @@ function decoderFor(config: ScannerConfig): Promise<CodeDecoder> {
 }
 
 export function ScannerView(props: ScannerViewProps) {
-  const { messages } = props;
+  const { messages, icons } = props;
   const config: ScannerConfig = { ...SCANNER_DEFAULTS, ...props.config };
   const videoRef = useRef<HTMLVideoElement>(null);
   const frozenRef = useRef<HTMLCanvasElement>(null);
@@ -249,7 +251,7 @@ export function ScannerView(props: ScannerViewProps) {
           onClick={close}
           className="flex h-12 min-w-12 items-center justify-center gap-1 px-2 text-sm"
         >
-          <Icon path={mdiClose} />
+          <Icon path={icons.close} />
           {messages.close}
         </a>
       </div>
@@ -347,13 +349,13 @@ export function ScannerView(props: ScannerViewProps) {
                     )
                   }
                 >
-                  <Icon path={mdiCameraFlipOutline} label={messages.switchCamera} />
+                  <Icon path={icons.switchCamera} label={messages.switchCamera} />
                 </button>
               )}
               {!busy && (
                 <button type="button" className={iconButton} onClick={togglePause} aria-pressed={paused}>
                   <Icon
-                    path={paused ? mdiPlay : mdiPause}
+                    path={paused ? icons.resume : icons.pause}
                     label={paused ? messages.resume : messages.pause}
                   />
                 </button>

@@ -3,18 +3,22 @@
  * page the shopper came from (the browser's back, so that page returns as it was), or to the home page.
  */
 import { ScannerView } from './ScannerView.tsx';
+import type { ScannerIcons } from './scanner-icons.ts';
 import type { ScannerMessages } from './scanner-messages.ts';
 
 export default function WebScanner({
   messages,
+  icons,
   siteOrigin,
 }: {
   messages: ScannerMessages;
+  icons: ScannerIcons;
   siteOrigin: string;
 }) {
   return (
     <ScannerView
       messages={messages}
+      icons={icons}
       mode={{ kind: 'web' }}
       origins={[siteOrigin]}
       closeHref="/"

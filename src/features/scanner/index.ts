@@ -12,4 +12,5 @@ export {
 } from './scan-destination.ts';
 export { readScannedText, type ScannedText } from './scanned-text.ts';
 export { BARCODE_FORMATS, type BarcodeFormat, SCANNER_DEFAULTS } from './scanner-config.ts';
+export { type ScannerIcons, scannerIcons } from './scanner-icons.ts';
 export { SCANNER_MESSAGE_KEYS, type ScannerMessages, scannerMessages } from './scanner-messages.ts';
