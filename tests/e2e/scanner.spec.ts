@@ -89,7 +89,13 @@ test.describe('the camera scanner', () => {
       await expect(alert).toContainText(refusal.message);
       // What was scanned is text, never markup.
       await expect(page.locator('b')).toHaveCount(0);
-      await expect(page.locator('[data-scanner-outline]')).toBeVisible();
+      const outline = page.locator('[data-scanner-outline] polygon');
+      await expect(outline).toBeVisible();
+      // The outline pulses, unless the shopper asked for less motion.
+      const animation = () => outline.evaluate((polygon) => getComputedStyle(polygon).animationName);
+      expect(await animation()).toBe('pulse');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await animation()).toBe('none');
       await page.waitForTimeout(500);
       expect(navigations).toEqual([`${baseURL}/scan/`]);
       expect(dialogs).toEqual([]);
