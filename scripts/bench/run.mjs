@@ -97,6 +97,8 @@ try {
           area: await firstMatching(outDir, /^area\/\d+\/index\.html$/),
           product: await firstMatching(outDir, /^area\/\d+\/products\/\d+\/index\.html$/),
           'not found': '404.html',
+          // The scanner (/scan/): its view, and what its dynamic imports reach (the decoders).
+          scanner: 'scan/index.html',
         };
         console.log('\nJavaScript per page type (raw / gzip bytes):');
         for (const [type, path] of Object.entries(types)) {

@@ -18,9 +18,11 @@ describe('the sitemap', () => {
     expect(inSitemap(`${site}/area/1/products/2/`)).toBe(true);
   });
 
-  it('leaves out the 404 page, per-visitor pages and the chat pages', () => {
+  it('leaves out the 404 page, per-visitor pages, the scanner and the chat pages', () => {
     for (const path of [
       '/404/',
+      '/scan/',
+      '/scan',
       '/404',
       '/cart/',
       '/wishlist/',

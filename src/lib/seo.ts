@@ -3,6 +3,9 @@
 /** Pages that show one visitor's own data (their bag, QR, order, address, wishlist): never indexed. */
 const PER_VISITOR_PATHS = ['/cart/', '/qr/', '/order/', '/address/', '/wishlist/'] as const;
 
+/** Pages that are tools, not content: the camera scanner (noindex; nothing there without a camera). */
+const TOOL_PATHS = ['/scan/'] as const;
+
 /** Paths that are not pages for people: the build manifest. */
 const MACHINE_PATHS = ['/_build/'] as const;
 
@@ -11,14 +14,14 @@ function withSlash(pathname: string): string {
 }
 
 /**
- * Whether a built page belongs in the sitemap: not the 404 page, not a per-visitor page, not the chat
- * pages (their language is chosen in the browser; the Japanese pages are the indexed ones).
+ * Whether a built page belongs in the sitemap: not the 404 page, not a per-visitor page, not the scanner,
+ * not the chat pages (their language is chosen in the browser; the Japanese pages are the indexed ones).
  */
 export function inSitemap(pageUrl: string): boolean {
   const path = withSlash(new URL(pageUrl).pathname);
   if (path === '/404/') return false;
   if (path === '/chat/' || path.startsWith('/chat/')) return false;
-  return ![...PER_VISITOR_PATHS, ...MACHINE_PATHS].some((prefix) => path.startsWith(prefix));
+  return ![...PER_VISITOR_PATHS, ...TOOL_PATHS, ...MACHINE_PATHS].some((prefix) => path.startsWith(prefix));
 }
 
 /** The robots.txt body for a site. */

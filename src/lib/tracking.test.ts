@@ -18,6 +18,8 @@ const PRODUCT_NAMES = [
   'chat',
   'chat scan',
   'chat bag',
+  // The web catalogue's own scan button, tracked as the footer's other elements.
+  'scan',
 ];
 
 const source = (path: string) => readFile(new URL(`../${path}`, import.meta.url), 'utf8');
@@ -65,8 +67,8 @@ describe('tracked element names', () => {
     expect(trackedIn(await source(files.header)).keys.sort()).toEqual(['bag', 'brand', 'home', 'wishlist']);
   });
 
-  it('tracks the product list in the footer', async () => {
-    expect(trackedIn(await source(files.footer)).keys).toEqual(['productList']);
+  it('tracks the scan button and the product list in the footer', async () => {
+    expect(trackedIn(await source(files.footer)).keys.sort()).toEqual(['productList', 'scan']);
   });
 
   it('tracks chat, chat scan and chat bag in the chat layout', async () => {

@@ -24,6 +24,8 @@ export const TRACK = {
   chat: 'chat',
   chatScan: 'chat scan',
   chatBag: 'chat bag',
+  /** The web catalogue's scan button in the footer (the product lists only chat mode's "chat scan"). */
+  scan: 'scan',
 } as const;
 
 export type TrackName = (typeof TRACK)[keyof typeof TRACK];

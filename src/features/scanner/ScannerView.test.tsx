@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import ja from '../../i18n/ja.json';
+import { ScannerView } from './ScannerView.tsx';
+import { scannerIcons } from './scanner-icons.ts';
+import { scannerMessages } from './scanner-messages.ts';
+
+/** What the fake decoder reads in every frame. */
+let scanned = '';
+vi.mock('./decoder.ts', () => ({
+  loadDecoder: async () => ({
+    kind: 'native',
+    needsCanvas: false,
+    detect: async () => [{ text: scanned, corners: [] }],
+  }),
+}));
+
+const messages = scannerMessages((key) => (ja as Record<string, string>)[key] ?? key);
+const SITE = 'https://gift.example.jp';
+const tracks: { readyState: string; stop(): void }[] = [];
+
+const srcObject = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'srcObject');
+const streams = new WeakMap<object, unknown>();
+
+beforeEach(() => {
+  tracks.length = 0;
+  // The DOM library takes only its own MediaStream class; the fake streams stand in for the camera's.
+  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
+    configurable: true,
+    get() {
+      return streams.get(this) ?? null;
+    },
+    set(value: unknown) {
+      streams.set(this, value);
+    },
+  });
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: {
+      enumerateDevices: async () => [{ kind: 'videoinput' }],
+      getUserMedia: async () => {
+        const track = {
+          readyState: 'live',
+          stop() {
+            this.readyState = 'ended';
+          },
+        };
+        tracks.push(track);
+        return { getTracks: () => [track] };
+      },
+    },
+  });
+  // A product page of the site: area 1, product 2, brand 5.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) =>
+      path === '/area/1/products/2/_payload.json'
+        ? Response.json({ kind: 'product', buildId: 'b', areaId: 1, product: { id: 2, tenant: { id: 5 } } })
+        : new Response('', { status: 404 }),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  if (srcObject) Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', srcObject);
+});
+
+/** Mounts the view and lets the camera's first frame load. */
+async function mount(props: Partial<Parameters<typeof ScannerView>[0]> = {}) {
+  const onOpen = vi.fn();
+  const onClose = vi.fn();
+  const { container } = render(
+    <ScannerView
+      messages={messages}
+      icons={scannerIcons()}
+      mode={{ kind: 'web' }}
+      origins={[SITE]}
+      closeHref="/"
+      productListHref="/area/"
+      onOpen={onOpen}
+      onClose={onClose}
+      {...props}
+    />,
+  );
+  const video = container.querySelector('video') as HTMLVideoElement;
+  await waitFor(() => expect(tracks).toHaveLength(1));
+  Object.defineProperty(video, 'readyState', { value: 4, configurable: true });
+  video.play = async () => {};
+  video.dispatchEvent(new Event('loadeddata'));
+  return { onOpen, onClose };
+}
+
+describe('the scanner view', () => {
+  it('opens a scanned product in chat mode in the visitor’s language', async () => {
+    scanned = `${SITE}/area/1/products/2/`;
+    const { onOpen } = await mount({ mode: { kind: 'chat', language: 'ko' } });
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith('/chat/brands/5/?product=2&lang=ko'));
+    expect(tracks.map((track) => track.readyState)).toEqual(['ended']);
+    expect(screen.getByRole('status').textContent).toBe(messages.found);
+  });
+
+  it('opens a scanned product on its canonical page in the web catalogue', async () => {
+    scanned = `${SITE}/area?id=1&product=2`;
+    const { onOpen } = await mount();
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith('/area/1/products/2/'));
+  });
+
+  it('refuses another site’s address, naming its host as text, and opens nothing', async () => {
+    scanned = 'https://evil.example.com/"><img/src=x/onerror=alert(1)>';
+    const { onOpen } = await mount();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3_000 });
+    expect(alert.textContent).toContain('読み取ったのは別のサイト（evil.example.com）のアドレスです。');
+    expect(alert.querySelector('img')).toBeNull();
+    expect(onOpen).not.toHaveBeenCalled();
+    // The camera is paused on the frame that was read.
+    expect(tracks.map((track) => track.readyState)).toEqual(['ended']);
+  });
+
+  it('reports its error event and shows the message', async () => {
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    const onError = vi.fn();
+    render(
+      <ScannerView
+        messages={messages}
+        icons={scannerIcons()}
+        mode={{ kind: 'web' }}
+        origins={[SITE]}
+        closeHref="/"
+        productListHref="/area/"
+        onError={onError}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(messages['error.insecure-context']);
+    expect(onError).toHaveBeenCalledWith('insecure-context');
+  });
+
+  it('closing stops every track before the host takes over', async () => {
+    scanned = '';
+    const { onClose } = await mount();
+    fireEvent.click(screen.getByRole('link', { name: messages.close }));
+    expect(tracks.map((track) => track.readyState)).toEqual(['ended']);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
