@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import apiProxy from './src/integrations/api-proxy.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
+import catalogVersion from './src/integrations/catalog-version.ts';
 import postalData from './src/integrations/postal-data.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
@@ -58,7 +59,14 @@ export default defineConfig({
       scriptDirective: { hashes: [scriptHash(AREA_QUERY_REDIRECT), scriptHash(NOT_FOUND_PATH)] },
     },
   },
-  integrations: [react(), sitemap({ filter: inSitemap }), apiProxy(), buildManifest(), postalData()],
+  integrations: [
+    react(),
+    sitemap({ filter: inSitemap }),
+    apiProxy(),
+    buildManifest(),
+    postalData(),
+    catalogVersion(),
+  ],
   vite: {
     plugins: [tailwindcss()],
     environments: {

@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // Component tests opt into a DOM with `// @vitest-environment happy-dom`.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'netlify/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+    ],
     environment: 'node',
     globals: true,
     testTimeout: 20_000,

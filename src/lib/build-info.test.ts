@@ -18,8 +18,17 @@ describe('the build id', () => {
       BUILD_ID: '20261121T203015Z-abcd',
       BUILD_TIME: '2026-11-21T20:30:15.000Z',
     };
-    expect(buildInfo(env)).toEqual({ buildId: '20261121T203015Z-abcd', builtAt: '2026-11-21T20:30:15.000Z' });
+    expect(buildInfo(env)).toEqual({
+      buildId: '20261121T203015Z-abcd',
+      builtAt: '2026-11-21T20:30:15.000Z',
+      catalogVersion: null,
+    });
     expect(buildInfo(env)).toEqual(buildInfo(env));
+  });
+
+  it('names the catalogue version the build was made from, when the API gave it', () => {
+    const env = { BUILD_ID: 'b-1', BUILD_TIME: '2026-11-21T20:30:15.000Z', CATALOG_VERSION: '42' };
+    expect(buildInfo(env).catalogVersion).toBe('42');
   });
 
   it('is made once when nothing set it, and then kept', () => {

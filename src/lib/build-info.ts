@@ -16,6 +16,8 @@ export interface LatestBuild {
   buildId: string;
   /** ISO 8601, UTC. */
   builtAt: string;
+  /** The catalog API's version the build was made from; null when the API could not say. */
+  catalogVersion: string | null;
 }
 
 /** One rule of netlify.toml, as the browser needs it. */
@@ -70,7 +72,11 @@ export function buildInfo(env: Record<string, string | undefined> = process.env)
   if (!env.BUILD_ID) env.BUILD_ID = createBuildId(new Date(env.BUILD_TIME));
   if (!BUILD_ID_PATTERN.test(env.BUILD_ID))
     throw new RangeError(`BUILD_ID is not a build id: ${env.BUILD_ID}`);
-  return { buildId: env.BUILD_ID, builtAt: new Date(env.BUILD_TIME).toISOString() };
+  return {
+    buildId: env.BUILD_ID,
+    builtAt: new Date(env.BUILD_TIME).toISOString(),
+    catalogVersion: env.CATALOG_VERSION || null,
+  };
 }
 
 /** The redirects and rewrites of netlify.toml (as @netlify/redirect-parser gives them) in the manifest's form. */

@@ -3,7 +3,7 @@
  * client, with the catalogue's failure message for that call, and reshapes the payload at the boundary.
  */
 import { type CatalogClient, call, catalogClient } from './client.ts';
-import type { Area, Lang, ProductPage, Tenant } from './types.ts';
+import type { Area, CatalogVersion, Lang, ProductPage, Tenant } from './types.ts';
 
 /** The storefront's page size: 10 products per page. */
 export const PRODUCT_PAGE_SIZE = 10;
@@ -13,6 +13,11 @@ export const MAX_PAGE_SIZE = 100;
 /** Every store area, BASE A to BASE D. */
 export function listAreas(client: CatalogClient = catalogClient()): Promise<Area[]> {
   return call('GET /catalog/areas', 'areas not found.', () => client.GET('/catalog/areas'));
+}
+
+/** The catalogue's version: it changes whenever anything a page shows changes. */
+export function getCatalogVersion(client: CatalogClient = catalogClient()): Promise<CatalogVersion> {
+  return call('GET /catalog/version', 'Something went wrong.', () => client.GET('/catalog/version'));
 }
 
 export interface ListProductsQuery {

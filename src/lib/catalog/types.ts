@@ -11,6 +11,7 @@ export type Variant = Schemas['Variant'];
 export type Product = Schemas['Product'];
 export type ProductPage = Schemas['ProductPage'];
 export type Lang = Schemas['Lang'];
+export type CatalogVersion = Schemas['CatalogVersion'];
 export type Cart = Schemas['Cart'];
 export type CartProduct = Schemas['CartProduct'];
 export type CartWarning = Schemas['CartWarning'];

@@ -11,7 +11,7 @@ export function getStaticPaths() {
 }
 
 export const GET: APIRoute = () => {
-  const { buildId, builtAt } = buildInfo();
-  const body: LatestBuild = { buildId, builtAt };
+  const { buildId, builtAt, catalogVersion } = buildInfo();
+  const body: LatestBuild = { buildId, builtAt, catalogVersion };
   return Response.json(body);
 };

@@ -1,0 +1,100 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkAndRebuild, type RebuildEnv, rebuildEnv } from './rebuild-check.ts';
+
+/** The live site, the catalog API and Netlify's build hook, as three local servers. */
+let apiVersion = '7';
+let apiStatus = 200;
+let builtVersion: string | null = '7';
+let hooks: { url: string; method: string }[] = [];
+const servers: http.Server[] = [];
+
+async function serve(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let env: RebuildEnv;
+
+beforeAll(async () => {
+  const siteUrl = await serve((req, res) => {
+    if (req.url !== '/_build/latest.json') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({ buildId: 'b1', builtAt: '2026-11-23T00:00:00.000Z', catalogVersion: builtVersion }),
+    );
+  });
+  const apiUrl = await serve((req, res) => {
+    if (req.url !== '/catalog/version' || req.headers['x-api-token'] !== 'public-token') {
+      res.writeHead(401).end();
+      return;
+    }
+    res.writeHead(apiStatus, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ version: apiVersion, updatedAt: '2026-11-23T00:00:00.000Z' }));
+  });
+  const hookUrl = await serve((req, res) => {
+    hooks.push({ url: req.url ?? '', method: req.method ?? '' });
+    res.writeHead(200).end();
+  });
+  env = { siteUrl, apiUrl, apiToken: 'public-token', buildHookUrl: `${hookUrl}/build_hooks/abc123` };
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+beforeEach(() => {
+  apiVersion = '7';
+  apiStatus = 200;
+  builtVersion = '7';
+  hooks = [];
+});
+
+describe('the scheduled rebuild', () => {
+  test('an idle catalogue costs no build', async () => {
+    expect(await checkAndRebuild(env)).toEqual({ action: 'skipped', version: '7' });
+    expect(hooks).toEqual([]);
+  });
+
+  test('a changed catalogue calls the build hook once, saying why', async () => {
+    apiVersion = '8';
+    expect(await checkAndRebuild(env)).toEqual({ action: 'triggered', from: '7', to: '8' });
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]?.method).toBe('POST');
+    const called = new URL(hooks[0]?.url ?? '', 'http://hook');
+    expect(called.pathname).toBe('/build_hooks/abc123');
+    expect(called.searchParams.get('trigger_title')).toBe('catalogue changed: 7 → 8');
+  });
+
+  test('a live build that does not know its version is rebuilt', async () => {
+    builtVersion = null;
+    expect(await checkAndRebuild(env)).toMatchObject({ action: 'triggered', from: null, to: '7' });
+  });
+
+  test('an API that cannot answer triggers nothing and says so', async () => {
+    apiStatus = 503;
+    expect(await checkAndRebuild(env)).toEqual({ action: 'failed', reason: expect.stringContaining('503') });
+    expect(await checkAndRebuild({ ...env, apiUrl: 'http://127.0.0.1:9' })).toMatchObject({
+      action: 'failed',
+    });
+    expect(hooks).toEqual([]);
+  });
+
+  test('the environment names what is missing', () => {
+    expect(rebuildEnv({ URL: 'https://gift.example.jp' })).toEqual({
+      missing: ['CATALOG_API_URL', 'BUILD_HOOK_URL'],
+    });
+    expect(
+      rebuildEnv({
+        URL: 'https://a.example',
+        CATALOG_API_URL: 'https://api.example',
+        BUILD_HOOK_URL: 'https://h.example/x',
+      }),
+    ).toMatchObject({ apiToken: 'gift-catalogue-public-token' });
+  });
+});
