@@ -11,9 +11,16 @@ export function formatYen(amount: number): string {
   return `${sign}¥${digits}`;
 }
 
-/** Tax-inclusive display (総額表示): `¥1,234（税込）`. */
+let taxIncluded = (yen: string): string => `${yen}（税込）`;
+
+/** Chat mode labels the tax-inclusive price in the visitor's language (`¥1,234 (tax incl.)`). */
+export function setTaxIncludedFormat(format: (yen: string) => string): void {
+  taxIncluded = format;
+}
+
+/** Tax-inclusive display (総額表示): `¥1,234（税込）`, or its label in chat mode's language. */
 export function formatPrice(amount: number): string {
-  return `${formatYen(amount)}（税込）`;
+  return taxIncluded(formatYen(amount));
 }
 
 export interface PriceDisplay {
