@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import apiProxy from './src/integrations/api-proxy.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
+import headScripts from './src/integrations/head-scripts.ts';
 import postalData from './src/integrations/postal-data.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { inSitemap } from './src/lib/seo.ts';
@@ -35,7 +36,7 @@ export default defineConfig({
     // (56 s at 1, 41 s at 4 on 2 cores; docs/performance.md).
     concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY ?? 4),
   },
-  integrations: [react(), sitemap({ filter: inSitemap }), apiProxy(), buildManifest(), postalData()],
+  integrations: [react(), sitemap({ filter: inSitemap }), apiProxy(), buildManifest(), headScripts(), postalData()],
   vite: {
     plugins: [tailwindcss()],
     environments: {

@@ -69,7 +69,7 @@ describe('tracked element names', () => {
     expect(trackedIn(await source(files.footer)).keys).toEqual(['productList']);
   });
 
-  it('tracks chat, chat scan and chat bag in the chat layout', async () => {
-    expect(trackedIn(await source(files.chat)).keys.sort()).toEqual(['chat', 'chatBag', 'chatScan']);
+  it('tracks chat and chat bag in the chat layout, and no scan entry until the scanner lands', async () => {
+    expect(trackedIn(await source(files.chat)).keys.sort()).toEqual(['chat', 'chatBag']);
   });
 });

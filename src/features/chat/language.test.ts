@@ -1,10 +1,15 @@
+// @vitest-environment happy-dom
 import {
+  applyChatLanguage,
   browserChatLanguage,
   chatLanguage,
   chatLanguageOf,
   chatRedirect,
+  japanesePageOf,
   localeCookie,
   localeFromCookie,
+  mayGoToChat,
+  storeChosenLocale,
 } from './language.ts';
 
 describe('the visitor language in chat mode', () => {
@@ -100,5 +105,87 @@ describe('the redirect to chat', () => {
 
   it('keeps a browser that names no language', () => {
     expect(chatRedirect({ ...visitor, languages: [] })).toBeNull();
+  });
+});
+
+describe('the language switcher', () => {
+  function visit(search: string) {
+    const document = { cookie: '' };
+    const replaced: string[] = [];
+    const location = { search, pathname: '/chat/brands/', hash: '#x', protocol: 'https:' };
+    const history = {
+      replaceState: (_: unknown, __: string, url?: string | URL | null) => replaced.push(String(url)),
+    };
+    return { locale: storeChosenLocale(location, document, history), cookie: document.cookie, replaced };
+  }
+
+  it('stores the language its link names for 365 days and takes it out of the address', () => {
+    const { locale, cookie, replaced } = visit('?lang=zh&brandId=3');
+    expect(locale).toBe('zh');
+    expect(cookie).toBe('locale=zh; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    expect(replaced).toEqual(['/chat/brands/?brandId=3#x']);
+  });
+
+  it('stores Japanese when 日本語 is chosen', () => {
+    expect(visit('?lang=ja').locale).toBe('ja');
+  });
+
+  it('stores English for an unknown language code', () => {
+    expect(visit('?lang=fr').locale).toBe('en');
+  });
+
+  it('does nothing without a language in the address', () => {
+    expect(visit('?brandId=3')).toEqual({ locale: null, cookie: '', replaced: [] });
+  });
+
+  it('returns from a chat page to the matching web-catalogue page', () => {
+    expect(japanesePageOf('/chat/')).toBe('/');
+    expect(japanesePageOf('/chat/brands/')).toBe('/brands/');
+    expect(japanesePageOf('/chat/brands/7/')).toBe('/brands/7/');
+    expect(japanesePageOf('/chat/cart/')).toBe('/cart/');
+    expect(japanesePageOf('/chat/terms/')).toBe('/terms/');
+  });
+});
+
+describe('a chat page in the visitor language', () => {
+  it('gets its lang, title and description before it is painted', () => {
+    document.documentElement.setAttribute('data-title-ko', '채팅으로 쇼핑');
+    document.documentElement.setAttribute('data-description-ko', '설명');
+    document.head.innerHTML = '<meta name="description" content="English">';
+    expect(applyChatLanguage(document, ['ko-KR', 'en'])).toBe('ko');
+    expect(document.documentElement.lang).toBe('ko');
+    expect(document.documentElement.dataset['chatLanguage']).toBe('ko');
+    expect(document.title).toBe('채팅으로 쇼핑');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('설명');
+  });
+
+  it('marks Chinese as Simplified Chinese', () => {
+    applyChatLanguage(document, ['zh-TW']);
+    expect(document.documentElement.lang).toBe('zh-Hans');
+  });
+});
+
+describe('the first step of the redirect on every Japanese page', () => {
+  const paths = ['/', '/chat/', '/chat', '/brands/3/', '/chatter/'];
+  const languages = [[], ['ja-JP'], ['JA'], ['en-US', 'ja'], ['zh-TW'], ['fr'], [' ']];
+  const cookies = [
+    '',
+    'locale=ja',
+    'x=1; locale=en',
+    'locale=KO',
+    'locale=fr',
+    'mylocale=ja',
+    'locale=ja; b=2',
+  ];
+
+  it('lets through exactly the visitors the redirect would send to chat, bots aside', () => {
+    for (const pathname of paths)
+      for (const langs of languages)
+        for (const cookie of cookies) {
+          const expected = chatRedirect({ pathname, languages: langs, cookie, bot: false }) !== null;
+          expect(mayGoToChat(pathname, langs[0] ?? '', cookie), `${pathname} ${langs} ${cookie}`).toBe(
+            expected,
+          );
+        }
   });
 });

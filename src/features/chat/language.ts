@@ -94,3 +94,62 @@ export function chatRedirect({ pathname, languages, cookie, bot }: RedirectInput
   const brand = BRAND_PAGE.exec(pathname)?.[1];
   return brand ? `/chat/?brandId=${brand}` : '/chat/';
 }
+
+/**
+ * The first, cheap step of the redirect on every Japanese page: true when `chatRedirect` would send a
+ * visitor who is not a bot to chat. It decides the same as `chatRedirect` (a test holds them together) with
+ * fewer bytes, so that only a visitor it lets through loads the bot detector.
+ */
+export function mayGoToChat(pathname: string, firstLanguage: string, cookie: string): boolean {
+  if (/^\/chat(\/|$)/.test(pathname)) return false;
+  const chosen = /(?:^|;)\s*locale=(ja|en|zh|ko)\s*(?:;|$)/i.exec(cookie)?.[1]?.toLowerCase();
+  if (chosen) return chosen !== 'ja';
+  const first = firstLanguage.trim().toLowerCase();
+  return first !== '' && !first.startsWith('ja');
+}
+
+/**
+ * The switcher's links carry `?lang=xx`: store it as the chosen locale (365 days) and take it out of the
+ * address. `ja` is Japanese; any other code is a chat language (en unless zh or ko).
+ */
+export function storeChosenLocale(
+  location: Pick<Location, 'search' | 'pathname' | 'hash' | 'protocol'>,
+  document: { cookie: string },
+  history: Pick<History, 'replaceState'> | undefined = globalThis.history,
+): Locale | null {
+  const params = new URLSearchParams(location.search);
+  const asked = params.get('lang');
+  if (asked === null) return null;
+  const locale: Locale = asked.trim().toLowerCase() === 'ja' ? 'ja' : chatLanguageOf(asked);
+  document.cookie = localeCookie(locale, location.protocol === 'https:');
+  params.delete('lang');
+  const query = params.toString();
+  history?.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+  return locale;
+}
+
+/**
+ * Chat pages are built in English with the title and description of each language on `<html>`
+ * (`data-title-zh`, `data-description-zh`…): switch the document to the visitor's language.
+ */
+export function applyChatLanguage(document: Document, languages: readonly string[]): ChatLanguage {
+  const language = chatLanguage(document.cookie, languages);
+  const html = document.documentElement;
+  html.lang = language === 'zh' ? 'zh-Hans' : language;
+  html.dataset['chatLanguage'] = language;
+  const title = html.getAttribute(`data-title-${language}`);
+  if (title) document.title = title;
+  const description = html.getAttribute(`data-description-${language}`);
+  if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  return language;
+}
+
+/** The web-catalogue page that matches a chat page: where choosing 日本語 leads. */
+export function japanesePageOf(chatPath: string): string {
+  const brand = /^\/chat\/brands\/(\d+)\/?$/.exec(chatPath)?.[1];
+  if (brand) return `/brands/${brand}/`;
+  if (/^\/chat\/brands\/?$/.test(chatPath)) return '/brands/';
+  if (/^\/chat\/cart\/?$/.test(chatPath)) return '/cart/';
+  if (/^\/chat\/terms\/?$/.test(chatPath)) return '/terms/';
+  return '/';
+}
