@@ -36,7 +36,14 @@ export default defineConfig({
     // (56 s at 1, 41 s at 4 on 2 cores; docs/performance.md).
     concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY ?? 4),
   },
-  integrations: [react(), sitemap({ filter: inSitemap }), apiProxy(), buildManifest(), headScripts(), postalData()],
+  integrations: [
+    react(),
+    sitemap({ filter: inSitemap }),
+    apiProxy(),
+    buildManifest(),
+    headScripts(),
+    postalData(),
+  ],
   vite: {
     plugins: [tailwindcss()],
     environments: {

@@ -12,8 +12,8 @@ const MESSAGES: Record<'en' | 'zh' | 'ko', Record<string, string>> = { en, zh, k
 /** `key` in `language`, with the plural form `params.count` asks for, `{name}` filled from `params`. */
 export function translate(language: 'en' | 'zh' | 'ko', key: MessageKey, params: MessageParams = {}): string {
   const messages = MESSAGES[language];
-  const form =
-    typeof params['count'] === 'number' ? new Intl.PluralRules(language).select(params['count']) : undefined;
+  const { count } = params;
+  const form = typeof count === 'number' ? new Intl.PluralRules(language).select(count) : undefined;
   const text = (form && messages[`${key}_${form}`]) ?? messages[key] ?? messages[`${key}_other`] ?? key;
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }

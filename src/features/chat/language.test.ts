@@ -154,7 +154,7 @@ describe('a chat page in the visitor language', () => {
     document.head.innerHTML = '<meta name="description" content="English">';
     expect(applyChatLanguage(document, ['ko-KR', 'en'])).toBe('ko');
     expect(document.documentElement.lang).toBe('ko');
-    expect(document.documentElement.dataset['chatLanguage']).toBe('ko');
+    expect(document.documentElement.getAttribute('data-chat-language')).toBe('ko');
     expect(document.title).toBe('채팅으로 쇼핑');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('설명');
   });

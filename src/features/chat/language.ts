@@ -136,7 +136,7 @@ export function applyChatLanguage(document: Document, languages: readonly string
   const language = chatLanguage(document.cookie, languages);
   const html = document.documentElement;
   html.lang = language === 'zh' ? 'zh-Hans' : language;
-  html.dataset['chatLanguage'] = language;
+  html.setAttribute('data-chat-language', language);
   const title = html.getAttribute(`data-title-${language}`);
   if (title) document.title = title;
   const description = html.getAttribute(`data-description-${language}`);

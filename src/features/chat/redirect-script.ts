@@ -17,8 +17,10 @@ const show = () => {
   html.style.visibility = '';
 };
 try {
-  if (/[?&]lang=ja(&|$)/.test(location.search))
+  if (/[?&]lang=ja(&|$)/.test(location.search)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: a head script decides synchronously; the Cookie Store API is asynchronous (and missing in older browsers).
     document.cookie = localeCookie('ja', location.protocol === 'https:');
+  }
   if (mayGoToChat(location.pathname, navigator.languages?.[0] ?? navigator.language ?? '', document.cookie)) {
     html.style.visibility = 'hidden';
     const check = document.createElement('script');
