@@ -1,4 +1,5 @@
 import { t } from '../../i18n/index.ts';
+import { summaryPrice } from '../../lib/format/list-price.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import { createChatI18n, installChatI18n } from './chat-i18n.ts';
 
@@ -24,5 +25,8 @@ describe('chat mode strings', () => {
     installChatI18n(await createChatI18n('ko'));
     expect(t('bag.title')).toBe('쇼핑백');
     expect(formatPrice(1234)).toBe('¥1,234(세금 포함)');
+    expect(summaryPrice({ price: 1000, maxPrice: 2000, compareAtPrice: null }).price).toBe(
+      '¥1,000(세금 포함)부터',
+    );
   });
 });
