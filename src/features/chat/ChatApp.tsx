@@ -5,11 +5,10 @@
  * language is known there alone.
  */
 import { useStore } from '@nanostores/react';
-import type { i18n as I18n } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { ProductCard } from '../../ui/ProductCard.tsx';
-import { createChatI18n, installChatI18n } from './chat-i18n.ts';
+import { ChatScreen } from './ChatScreen.tsx';
 import {
   $answering,
   $searchIndex,
@@ -24,46 +23,25 @@ import {
   retry,
   startChat,
 } from './chat-store.ts';
-import { type ChatLanguage, chatLanguageOf } from './language.ts';
+import type { ChatLanguage } from './language.ts';
 import { chatBrandHref, type SearchBrand, search } from './search-index.ts';
 
-/** The visitor's language as the head script set it. */
-function pageLanguage(): ChatLanguage {
-  return chatLanguageOf(document.documentElement.getAttribute('data-chat-language'));
-}
-
 export default function ChatApp() {
-  const [i18n, setI18n] = useState<I18n>();
-  useEffect(() => {
-    const language = pageLanguage();
-    let live = true;
-    void createChatI18n(language).then((instance) => {
-      if (!live) return;
-      installChatI18n(instance);
-      setI18n(instance);
-      const url = new URL(location.href);
-      const brandId = url.searchParams.get('brandId');
-      if (brandId !== null) {
-        // Answered once: a reload or the back button must not ask again.
-        url.searchParams.delete('brandId');
-        history.replaceState(history.state, '', url);
-      }
-      void startChat({ language }, brandId).then(loadAnswers);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!i18n) return null;
-  return (
-    <I18nextProvider i18n={i18n}>
-      <Conversation />
-    </I18nextProvider>
-  );
+  return <ChatScreen>{(language) => <Conversation language={language} />}</ChatScreen>;
 }
 
-function Conversation() {
+function Conversation({ language }: { language: ChatLanguage }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    const url = new URL(location.href);
+    const brandId = url.searchParams.get('brandId');
+    if (brandId !== null) {
+      // Answered once: a reload or the back button must not ask again.
+      url.searchParams.delete('brandId');
+      history.replaceState(history.state, '', url);
+    }
+    void startChat({ language }, brandId).then(loadAnswers);
+  }, [language]);
   const thread = useStore($thread);
   const answering = useStore($answering);
   const end = useRef<HTMLDivElement>(null);

@@ -8,7 +8,7 @@
 import type { Product, Tenant } from '../../lib/catalog/types.ts';
 import type { CardProduct } from '../../ui/ProductCard.tsx';
 import { normalizeForSearch } from '../catalogue/index.ts';
-import { productSummary } from '../product/index.ts';
+import { chatProductHref, productSummary } from '../product/index.ts';
 import type { ChatLanguage } from './language.ts';
 
 export interface SearchBrand {
@@ -42,9 +42,9 @@ export interface SearchResult {
 const MAX_BRANDS = 4;
 export const MAX_PRODUCTS = 6;
 
-/** The chat page of a brand, opening one of its products when given. */
-export function chatBrandHref(tenantId: number, productId?: number): string {
-  return `/chat/brands/${tenantId}/${productId === undefined ? '' : `?product=${productId}`}`;
+/** The chat page of a brand. */
+export function chatBrandHref(tenantId: number): string {
+  return `/chat/brands/${tenantId}/`;
 }
 
 /** The search index of a language: `translated` are the products in it, `japanese` the same in Japanese. */
@@ -65,7 +65,7 @@ export function buildSearchIndex(
         id,
         tenantId: product.tenant.id,
         titleJa: japaneseTitles.get(id) ?? product.title,
-        href: chatBrandHref(product.tenant.id, id),
+        href: chatProductHref(product.tenant.id, id),
       };
     }),
   };
