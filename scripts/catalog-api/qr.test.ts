@@ -329,6 +329,17 @@ describe('completing at the store counter', () => {
 });
 
 describe('the store-counter page', () => {
+  test('says in Japanese that an order came from chat, and in which language', async () => {
+    const v = variant('total_stock >= 5');
+    await add(v.productId, v.variantId, 1);
+    const chat = await (
+      await t.app.request(`/store/qr/${await issueAlias({ lang: 'ko', via: 'chat' })}`)
+    ).text();
+    expect(chat).toContain('<p class="chat">チャットからのご注文（韓国語）</p>');
+    const web = await (await t.app.request(`/store/qr/${await issueAlias()}`)).text();
+    expect(web).not.toContain('チャットからのご注文');
+  });
+
   test('shows the draft order in Japanese with the staff form, and completes it with a plain form POST', async () => {
     const v = variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);
