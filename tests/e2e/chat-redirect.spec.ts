@@ -50,8 +50,12 @@ for (const locale of ['en-US', 'zh-CN', 'ko-KR']) {
     });
 
     test('arriving on a brand page opens chat on that brand', async ({ page }) => {
+      const target = page.waitForRequest((request) => request.url().endsWith('/chat/?brandId=3'));
       await page.goto('/brands/3/');
-      await expect(page).toHaveURL(/\/chat\/\?brandId=3$/);
+      await target;
+      // Chat answers with the brand, then takes brandId out of the address (a reload must not ask again).
+      await expect(page.getByRole('log').locator('a[href="/chat/brands/3/"]')).toBeVisible();
+      await expect(page).toHaveURL(/\/chat\/$/);
     });
 
     test('a crawler with a Googlebot user agent is never redirected', async ({ browser }) => {
