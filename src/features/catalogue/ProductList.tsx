@@ -149,6 +149,9 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
             ? labels.count(state.count)
             : labels.count.replace('{count}', String(state.count))}
       </p>
+      {/* Page 1 on its way with nothing shown yet (a live list, a new filter): keep a screen for it, so the
+      list arriving moves nothing in view. */}
+      {firstLoad && state.products.length === 0 && <div aria-hidden="true" className="min-h-[100dvh]" />}
       {state.products.length > 0 && (
         <ul
           ref={list}
