@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import apiProxy from './src/integrations/api-proxy.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
 import catalogVersion from './src/integrations/catalog-version.ts';
+import headScripts from './src/integrations/head-scripts.ts';
 import postalData from './src/integrations/postal-data.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
@@ -64,6 +65,7 @@ export default defineConfig({
     sitemap({ filter: inSitemap }),
     apiProxy(),
     buildManifest(),
+    headScripts(),
     postalData(),
     catalogVersion(),
   ],

@@ -99,6 +99,11 @@ try {
           'not found': '404.html',
           // The scanner (/scan/): its view, and what its dynamic imports reach (the decoders).
           scanner: 'scan/index.html',
+          // Chat mode (the i18next runtime and the locale files load only here; dynamic imports of all
+          // three locale files are counted, though a visitor loads one).
+          chat: 'chat/index.html',
+          'chat brand': await firstMatching(outDir, /^chat\/brands\/\d+\/index\.html$/),
+          'chat bag': 'chat/cart/index.html',
         };
         console.log('\nJavaScript per page type (raw / gzip bytes):');
         for (const [type, path] of Object.entries(types)) {

@@ -397,6 +397,7 @@ export function createApp(options: AppOptions): Hono<Env> {
       now: now(),
       stockChanged: draft.status === 'pending' && orders.stockShortfalls(draft.snapshot).length > 0,
       staff: account,
+      chatLanguage: draft.row.chat_order === 1 ? draft.row.lang : null,
     });
     return c.body(html, 200, HTML_HEADERS);
   });
@@ -551,7 +552,7 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.put('/catalog/cart/wrapping', async (c) => {
     const request = parseSetWrapping(await readJsonBody(c.req.raw, { required: true }));
-    return c.json(cart.setWrapping(session(c), request.wrapping));
+    return c.json(cart.setWrapping(session(c), request.wrapping, request.lang));
   });
 
   app.post('/catalog/cart', async (c) => {

@@ -363,6 +363,24 @@ describe('quantities and receive', () => {
     expect(title).toMatch(/^[\x20-\x7e[\]]+$/);
   });
 
+  test('receive and wrapping with lang answer in that language (chat mode keeps its language)', async () => {
+    const v = variant('total_stock >= 5');
+    await add(v.productId, v.variantId, 1);
+    const ascii = /^[\x20-\x7e[\]]+$/;
+    const receive = await shopper.call('PUT', '/catalog/cart/product-receive', {
+      body: { productId: v.productId, variantId: v.variantId, receive: 'ship', lang: 'en' },
+    });
+    expect((receive.body as CartBody).products[0]?.title).toMatch(ascii);
+    const wrapping = await shopper.call('PUT', '/catalog/cart/wrapping', {
+      body: { wrapping: true, lang: 'en' },
+    });
+    expect((wrapping.body as CartBody).products[0]?.title).toMatch(ascii);
+    const japanese = await shopper.call('PUT', '/catalog/cart/wrapping', { body: { wrapping: false } });
+    expect((japanese.body as CartBody).products[0]?.title).not.toMatch(ascii);
+    const bad = await shopper.call('PUT', '/catalog/cart/wrapping', { body: { wrapping: true, lang: 'fr' } });
+    expect(bad.status).toBe(400);
+  });
+
   test('receive switches between store and ship', async () => {
     const v = variant('total_stock >= 5 AND stock_in_shop >= 2');
     await add(v.productId, v.variantId, 1);

@@ -177,13 +177,13 @@ export class CartService {
     );
     if (changed === 0) throw notFound('product receive not found.');
     this.#touch(sessionId);
-    return this.view(sessionId, 'ja').cart;
+    return this.view(sessionId, request.lang).cart;
   }
 
-  setWrapping(sessionId: string, wrapping: boolean): Cart {
+  setWrapping(sessionId: string, wrapping: boolean, lang: Lang = 'ja'): Cart {
     this.#store.setWrapping.run(wrapping ? 1 : 0, sessionId);
     this.#touch(sessionId);
-    return this.view(sessionId, 'ja').cart;
+    return this.view(sessionId, lang).cart;
   }
 
   /** Deletes the sessions past either limit, with their bags; returns how many sessions went. */

@@ -341,6 +341,18 @@ describe('the store-counter page', () => {
     body: new URLSearchParams(fields).toString(),
   });
 
+  test('says in Japanese that an order came from chat, and in which language', async () => {
+    const v = variant('total_stock >= 5');
+    await add(v.productId, v.variantId, 1);
+    const cookie = await staffCookie(t.app);
+    const view = async (alias: string) =>
+      (await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } })).text();
+    const chat = await view(await issueAlias({ lang: 'ko', via: 'chat' }));
+    expect(chat).toContain('<p class="chat">チャットからのご注文（韓国語）</p>');
+    const web = await view(await issueAlias());
+    expect(web).not.toContain('チャットからのご注文');
+  });
+
   test('asks for staff sign-in first and tells a stranger nothing about the order', async () => {
     const v = variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);

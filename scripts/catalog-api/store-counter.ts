@@ -60,6 +60,7 @@ const STYLE = `
   dl { display: grid; grid-template-columns: 1fr auto; gap: .35rem 1rem; background: #fff; padding: 1rem; margin: 1rem 0; }
   dt { color: #666; } dd { margin: 0; text-align: right; }
   .total { font-weight: bold; font-size: 1.2em; color: #333; }
+  .chat { font-weight: bold; background: #eef; padding: .5rem 1rem; border-radius: .5rem; }
   .error { color: #8a2f2e; background: #fbeaea; padding: .75rem 1rem; border-radius: .5rem; }
   .ok { background: #e8f1e8; padding: .75rem 1rem; border-radius: .5rem; }
   form { background: #fff; padding: 1rem; display: grid; gap: .75rem; }
@@ -130,7 +131,12 @@ export interface DraftPageInput {
   stockChanged: boolean;
   /** The signed-in staff account. */
   staff: string;
+  /** The language of an order issued from chat mode; null for the web catalogue. */
+  chatLanguage: string | null;
 }
+
+/** The visitor languages of chat mode, as the staff read them. */
+const LANGUAGE_NAMES: Record<string, string> = { en: '英語', zh: '中国語', ko: '韓国語', ja: '日本語' };
 
 export function draftPage(input: DraftPageInput): string {
   const { alias, snapshot, status } = input;
@@ -158,6 +164,7 @@ export function draftPage(input: DraftPageInput): string {
     'QRコード注文',
     `<h1>QRコード注文の確認</h1>
 <p class="status status-${escapeHtml(status)}">${escapeHtml(STATUS_LABEL[status])}</p>
+${input.chatLanguage === null ? '' : `<p class="chat">チャットからのご注文（${escapeHtml(LANGUAGE_NAMES[input.chatLanguage] ?? input.chatLanguage)}）</p>`}
 ${limit}
 ${linesTable(snapshot.lines)}
 ${totals(snapshot)}

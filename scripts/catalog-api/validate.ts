@@ -176,23 +176,26 @@ export interface SetReceive {
   productId: number;
   variantId: number;
   receive: 'store' | 'ship';
+  /** The language the answering bag is in (chat mode); ja when omitted. */
+  lang: Lang;
 }
 export function parseSetReceive(body: unknown): SetReceive {
-  const { productId, variantId, receive } = checkShape(body, {
-    productId: ID,
-    variantId: ID,
-    receive: { kind: 'enum', values: ['store', 'ship'] },
-  });
+  const { productId, variantId, receive, lang } = checkShape(
+    body,
+    { productId: ID, variantId: ID, receive: { kind: 'enum', values: ['store', 'ship'] } },
+    { lang: LANG },
+  );
   return {
     productId: productId as number,
     variantId: variantId as number,
     receive: receive as 'store' | 'ship',
+    lang: (lang as Lang | undefined) ?? 'ja',
   };
 }
 
-export function parseSetWrapping(body: unknown): { wrapping: boolean } {
-  const { wrapping } = checkShape(body, { wrapping: { kind: 'bool' } });
-  return { wrapping: wrapping as boolean };
+export function parseSetWrapping(body: unknown): { wrapping: boolean; lang: Lang } {
+  const { wrapping, lang } = checkShape(body, { wrapping: { kind: 'bool' } }, { lang: LANG });
+  return { wrapping: wrapping as boolean, lang: (lang as Lang | undefined) ?? 'ja' };
 }
 
 /** The optional `{ lang }` body of POST /catalog/cart. */

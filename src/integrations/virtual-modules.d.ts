@@ -5,3 +5,11 @@ declare module 'virtual:build-manifest' {
   export const redirects: RedirectRule[];
   export const routes: RouteRule[];
 }
+
+/** The module src/integrations/head-scripts.ts gives the build: the URLs of the head scripts. */
+declare module 'virtual:head-scripts' {
+  /** Japanese catalogue pages: sends a visitor who does not speak Japanese to chat mode. */
+  export const chatRedirect: string;
+  /** Chat pages: the visitor's language on `<html>`, the title and the description. */
+  export const chatLocale: string;
+}

@@ -56,7 +56,9 @@ export function ProductCard({
           </span>
         )}
       </div>
-      <p className="text-xs text-secondary">{product.tenantName}</p>
+      <p className="text-xs text-secondary" lang="ja">
+        {product.tenantName}
+      </p>
       <h3 className="line-clamp-2 text-sm font-bold leading-snug">
         <a href={product.href} className="after:absolute after:inset-0">
           {product.title}

@@ -66,13 +66,14 @@ test.describe('browsing the prerendered catalogue', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('pages whose only interactive part is the header ship at most 5 KB of JavaScript (gzip)', async ({
+  // 5 KB before chat mode, plus the chat redirect's head script (about 0.5 KB; docs/decisions.md).
+  test('pages whose only interactive part is the header ship at most 5.5 KB of JavaScript (gzip)', async ({
     page,
   }) => {
     await markOnboardingSeen(page);
     for (const path of ['/about/', '/terms/', '/product-tags/', '/brands/']) {
       const { gzip } = await shippedJs(page, path);
-      expect(gzip, path).toBeLessThanOrEqual(5 * 1024);
+      expect(gzip, path).toBeLessThanOrEqual(5.5 * 1024);
     }
   });
 

@@ -9,12 +9,12 @@ import { mdiAlertCircleOutline, mdiShoppingOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { qrHref } from '../../lib/alias.ts';
-import type { Cart } from '../../lib/catalog/types.ts';
+import { qrHref, TERMS_HREF } from '../../lib/alias.ts';
+import type { Cart, Lang } from '../../lib/catalog/types.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
-import { productHref } from '../product/index.ts';
+import { chatProductHref, productHref } from '../product/index.ts';
 import { NotificationBar } from '../site/components.ts';
 import { notify } from '../site/index.ts';
 import { BagLine } from './BagLine.tsx';
@@ -29,19 +29,49 @@ import {
   changeWrapping,
   issueQr,
   loadBag,
+  speakInChat,
 } from './bag-store.ts';
 import { bagTotalRows } from './bag-totals.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
 
-export default function BagView() {
+/** Where the bag's links lead: the web catalogue's pages, or chat mode's (BagView's `chat` prop). */
+interface BagLinks {
+  shop: string;
+  terms: string;
+  product: (product: Cart['products'][number]) => string | undefined;
+  qr: (draftOrderAlias: string) => string;
+}
+
+const WEB_LINKS: BagLinks = {
+  shop: '/',
+  terms: TERMS_HREF,
+  product: (product) =>
+    product.areas[0] === undefined ? undefined : productHref(product.areas[0], product.id),
+  qr: qrHref,
+};
+
+/** Chat mode: the visitor's pages, and the QR page told the language (`?lang=`). */
+function chatLinks(lang: Lang): BagLinks {
+  return {
+    shop: '/chat/',
+    terms: '/chat/terms/',
+    product: (product) => chatProductHref(product.tenant.id, product.id),
+    qr: (alias) => `${qrHref(alias)}?lang=${lang}`,
+  };
+}
+
+export default function BagView({ chat }: { chat?: { lang: Lang } } = {}) {
   // The page's script may have read the bag before hydration: hydrate from the build-time values first.
   const load = useStore($bagLoad, { ssr: 'initial' });
   const bag = useStore($bag, { ssr: 'initial' });
+  const links = chat ? chatLinks(chat.lang) : WEB_LINKS;
 
+  const chatLang = chat?.lang;
   useEffect(() => {
+    if (chatLang) speakInChat(chatLang);
     // The page may have asked already (its script starts the read before React is ready).
     if ($bagLoad.get() === 'idle') void loadBag();
-  }, []);
+  }, [chatLang]);
 
   const ready = load === 'ready' && bag !== undefined;
   return (
@@ -58,23 +88,23 @@ export default function BagView() {
           </button>
         </div>
       ) : ready && bag.products.length === 0 ? (
-        <EmptyBag />
+        <EmptyBag shop={links.shop} />
       ) : (
-        <Bag bag={ready ? bag : undefined} />
+        <Bag bag={ready ? bag : undefined} links={links} />
       )}
       <NotificationBar />
     </>
   );
 }
 
-function EmptyBag() {
+function EmptyBag({ shop }: { shop: string }) {
   return (
     <div className="flex flex-col items-center gap-3 py-12 text-center">
       <Icon path={mdiShoppingOutline} size={48} className="text-accent" />
       <h2 className="text-base font-bold">{t('bag.empty.title')}</h2>
       <p className="text-sm text-secondary">{t('bag.empty.body')}</p>
       <a
-        href="/"
+        href={shop}
         className="mt-2 inline-flex min-h-11 items-center rounded bg-primary px-6 font-bold text-white hover:bg-black"
       >
         {t('bag.empty.cta')}
@@ -104,7 +134,7 @@ function LineSkeletons() {
 }
 
 /** The bag's layout; `bag` is undefined until the server has answered. */
-function Bag({ bag }: { bag: Cart | undefined }) {
+function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
   const pending = useStore($bagPending);
   const busy = useStore($bagBusy);
   const [removing, setRemoving] = useState<LineView | null>(null);
@@ -112,7 +142,7 @@ function Bag({ bag }: { bag: Cart | undefined }) {
   const [payError, setPayError] = useState<string | undefined>();
   const lines = (bag?.products ?? []).map((product) => ({
     line: lineView(product, bag?.warning),
-    href: product.areas[0] === undefined ? undefined : productHref(product.areas[0], product.id),
+    href: links.product(product),
   }));
   const blocked = (bag?.warning.length ?? 0) > 0;
   const waiting = bag === undefined || busy;
@@ -136,7 +166,7 @@ function Bag({ bag }: { bag: Cart | undefined }) {
     const result = await issueQr();
     if (!result) return;
     if (result.ok) {
-      window.location.assign(qrHref(result.draftOrderAlias));
+      window.location.assign(links.qr(result.draftOrderAlias));
       return;
     }
     if (result.warning.length > 0 || $bag.get()?.products.length === 0) {
@@ -260,6 +290,7 @@ function Bag({ bag }: { bag: Cart | undefined }) {
           bag={bag}
           issuing={pending.has('qr')}
           error={payError}
+          termsHref={links.terms}
           onClose={() => setPaying(false)}
           onConfirm={() => void confirm()}
         />

@@ -20,6 +20,7 @@ export function PaymentDialog({
   bag,
   issuing,
   error,
+  termsHref = TERMS_HREF,
   onClose,
   onConfirm,
 }: {
@@ -28,6 +29,8 @@ export function PaymentDialog({
   issuing: boolean;
   /** Why the last attempt failed, shown in the dialog. */
   error: string | undefined;
+  /** The terms page (chat mode has its own). */
+  termsHref?: string;
   onClose: () => void;
   onConfirm: () => void;
 }) {
@@ -60,7 +63,7 @@ export function PaymentDialog({
           <p className="text-xs">
             {t('confirm.terms.before')}
             <a
-              href={TERMS_HREF}
+              href={termsHref}
               target="_blank"
               rel="noopener"
               className="font-bold underline underline-offset-4"

@@ -14,7 +14,7 @@ import {
   setCartReceive,
   setCartWrapping,
 } from '../../lib/catalog/cart.ts';
-import type { Cart, CartWarning, Receive } from '../../lib/catalog/types.ts';
+import type { Cart, CartWarning, Lang, Receive } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
 import { notify } from '../site/index.ts';
 import { $bag, clearBag, setBagFromServer } from './bag-count-store.ts';
@@ -40,6 +40,14 @@ function setPending(key: string, on: boolean): void {
 
 let loading: Promise<void> | undefined;
 
+/** Chat mode's language: the bag's titles come in it, and the QR is issued in it and marked as from chat. */
+let chatLanguage: Lang | undefined;
+
+/** Chat mode: the bag speaks `lang` with the API from now on (read, quantity changes, issuing the QR). */
+export function speakInChat(lang: Lang): void {
+  chatLanguage = lang;
+}
+
 /**
  * Reads the whole bag with its charges and warnings (POST /catalog/cart); a read already on its way is
  * joined. On failure the bag is cleared.
@@ -48,7 +56,7 @@ export function loadBag(): Promise<void> {
   loading ??= (async () => {
     $bagLoad.set('loading');
     try {
-      setBagFromServer(await checkCart());
+      setBagFromServer(await checkCart(chatLanguage));
       $bagLoad.set('ready');
     } catch (error) {
       markHandled(error);
@@ -122,7 +130,7 @@ function change(key: string, optimistic: (bag: Cart) => Cart, send: () => Promis
 
 async function rollBack(before: Cart | undefined): Promise<void> {
   try {
-    takeAnswer(await checkCart());
+    takeAnswer(await checkCart(chatLanguage));
   } catch (error) {
     markHandled(error);
     if (before) $bag.set(before);
@@ -134,7 +142,13 @@ export function changeQty(line: LineKey, qty: number): Promise<boolean> {
   return change(
     `qty:${lineKey(line)}`,
     (bag) => withLine(bag, line, { qty }),
-    () => setCartQty({ productId: line.productId, variantId: line.variantId, qty }),
+    () =>
+      setCartQty({
+        productId: line.productId,
+        variantId: line.variantId,
+        qty,
+        ...(chatLanguage ? { lang: chatLanguage } : {}),
+      }),
   );
 }
 
@@ -144,7 +158,13 @@ export function changeReceive(line: LineKey, receive: unknown): Promise<boolean>
   return change(
     `receive:${lineKey(line)}`,
     (bag) => withLine(bag, line, { receive: value }),
-    () => setCartReceive({ productId: line.productId, variantId: line.variantId, receive: value }),
+    () =>
+      setCartReceive({
+        productId: line.productId,
+        variantId: line.variantId,
+        receive: value,
+        ...(chatLanguage ? { lang: chatLanguage } : {}),
+      }),
   );
 }
 
@@ -153,7 +173,7 @@ export function changeWrapping(wrapping: boolean): Promise<boolean> {
   return change(
     'wrapping',
     (bag) => ({ ...bag, wrapping }),
-    () => setCartWrapping(wrapping),
+    () => setCartWrapping(wrapping, chatLanguage),
   );
 }
 
@@ -170,7 +190,7 @@ export async function issueQr(): Promise<IssueResult | undefined> {
   setPending('qr', true);
   try {
     await queue;
-    const issued = await issueCartQr();
+    const issued = await issueCartQr(chatLanguage ? { lang: chatLanguage, via: 'chat' } : {});
     return { ok: true, draftOrderAlias: issued.draftOrderAlias };
   } catch (error) {
     markHandled(error);

@@ -1,2 +1,6 @@
-/** The bag's components that other features compose: the card of an order's lines and totals. */
+/**
+ * The bag's components that other features compose: the card of an order's lines and totals, and the bag
+ * screen itself (chat mode shows it in the visitor's language with its own links).
+ */
+export { default as BagView } from './BagView.tsx';
 export { OrderSummary } from './OrderSummary.tsx';

@@ -23,8 +23,8 @@ import {
 import type { FirstPage } from './product-list.ts';
 
 export interface ProductListLabels extends ProductCardLabels {
-  /** 「{count}点の商品」 */
-  count: string;
+  /** 「{count}点の商品」, or a function where the language has plural forms (chat mode). */
+  count: string | ((count: number) => string);
   more: string;
   loading: string;
   end: string;
@@ -41,6 +41,10 @@ export interface ProductListProps {
   tenantIds?: number[];
   first: FirstPage;
   labels: ProductListLabels;
+  /** Chat mode: the visitor's language (page 1 then comes from the API in it). */
+  lang?: ListConfig['lang'];
+  /** Chat mode: products open on their brand's chat page. */
+  linkTo?: ListConfig['linkTo'];
 }
 
 /** Loads the next page this far (px) before the sentinel scrolls into view. */
@@ -53,8 +57,15 @@ function nearScreen(element: Element): boolean {
 }
 
 /** Starts the page's list after hydration (never during it: the server rendered page 1) and returns it. */
-export function useProductList({ listKey, areaId, tenantIds, first }: Omit<ProductListProps, 'labels'>) {
-  const config = useRef<ListConfig>({ key: listKey, areaId, tenantIds, first });
+export function useProductList({
+  listKey,
+  areaId,
+  tenantIds,
+  first,
+  lang,
+  linkTo,
+}: Omit<ProductListProps, 'labels'>) {
+  const config = useRef<ListConfig>({ key: listKey, areaId, tenantIds, first, lang, linkTo });
   const state = useStore($productList, { ssr: 'initial' });
 
   useEffect(() => {
@@ -132,8 +143,15 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
   return (
     <div>
       <p className="mb-3 text-sm text-secondary" aria-live="polite">
-        {firstLoad ? labels.loading : labels.count.replace('{count}', String(state.count))}
+        {firstLoad
+          ? labels.loading
+          : typeof labels.count === 'function'
+            ? labels.count(state.count)
+            : labels.count.replace('{count}', String(state.count))}
       </p>
+      {/* Page 1 on its way with nothing shown yet (a live list, a new filter): keep a screen for it, so the
+      list arriving moves nothing in view. */}
+      {firstLoad && state.products.length === 0 && <div aria-hidden="true" className="min-h-[100dvh]" />}
       {state.products.length > 0 && (
         <ul
           ref={list}

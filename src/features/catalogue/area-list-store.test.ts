@@ -292,3 +292,32 @@ describe('the product list of an area page', () => {
     expect(api.listProducts).toHaveBeenCalledWith({ tenantIds: [3], page: 2, size: 10 });
   });
 });
+
+describe('a brand list in chat mode', () => {
+  const chatBrand = {
+    key: 'brand:1',
+    tenantIds: [1],
+    first: { products: [], count: 0 },
+    lang: 'ko' as const,
+    linkTo: 'chat' as const,
+  };
+
+  it('loads page 1 in the visitor language and opens products in chat', async () => {
+    api.listProducts.mockResolvedValueOnce(page(range(1, 10), 12));
+    startProductList(chatBrand, { now: T0 });
+    await vi.waitFor(() => expect(ids()).toEqual(range(1, 10)));
+    expect(api.listProducts).toHaveBeenCalledWith({ tenantIds: [1], page: 1, size: 10, lang: 'ko' });
+    expect($productList.get()?.products[0]?.href).toBe('/chat/brands/1/?product=1');
+  });
+
+  it('clears the cached lists when the language changes, and keeps them while it does not', async () => {
+    api.listProducts.mockResolvedValue(page(range(1, 10), 12));
+    startProductList(chatBrand, { now: T0 });
+    await vi.waitFor(() => expect(ids()).toEqual(range(1, 10)));
+    startProductList(chatBrand, { now: T0 + 1000 });
+    expect(api.listProducts).toHaveBeenCalledTimes(1);
+    startProductList({ ...chatBrand, lang: 'zh' }, { now: T0 + 2000 });
+    await vi.waitFor(() => expect(api.listProducts).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(sessionStorage.getItem(AREA_CACHE_KEY) ?? '{}').lang).toBe('zh');
+  });
+});

@@ -13,7 +13,7 @@ import { listProducts, PRODUCT_PAGE_SIZE } from '../../lib/catalog/catalogue.ts'
 import type { Lang } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
-import { isProductSummary, type ProductSummary, productSummary } from '../product/index.ts';
+import { chatProductHref, isProductSummary, type ProductSummary, productSummary } from '../product/index.ts';
 import type { FirstPage } from './product-list.ts';
 
 /** The area cache lifetime. */
@@ -45,8 +45,8 @@ export interface AreaCache {
   lists: Record<string, ListCacheEntry>;
 }
 
-/** The storefront's language (the web catalogue is Japanese; the chat flow has its own). */
-const LANG: Lang = 'ja';
+/** The web catalogue's language; a chat list names the visitor's. */
+const CATALOGUE_LANG: Lang = 'ja';
 
 // ---------------------------------------------------------------------------------------------------------
 // Rules
@@ -106,7 +106,10 @@ function isAreaCache(value: unknown): value is AreaCache {
 }
 
 function readCache(): AreaCache {
-  return cacheForLanguage(readStored('session', AREA_CACHE_KEY, isAreaCache, undefined), LANG);
+  return cacheForLanguage(
+    readStored('session', AREA_CACHE_KEY, isAreaCache, undefined),
+    config?.lang ?? CATALOGUE_LANG,
+  );
 }
 
 function writeCache(cache: AreaCache): void {
@@ -130,8 +133,12 @@ export interface ListConfig {
   areaId?: number | undefined;
   /** Only these brands' products (a brand page), unless the brand filter selects others. */
   tenantIds?: readonly number[] | undefined;
-  /** Page 1 as the build rendered it. */
+  /** Page 1 as the build rendered it; empty in chat mode, where page 1 comes live in the visitor's language. */
   first: FirstPage;
+  /** The language of the products (ja unless chat mode). A list in another language clears the cache. */
+  lang?: Lang | undefined;
+  /** Products open in chat mode (their brand's chat page) rather than on the product page. */
+  linkTo?: 'chat' | undefined;
 }
 
 type ListStatus = 'idle' | 'loading' | 'error';
@@ -159,12 +166,14 @@ export function isComplete(state: Pick<ProductListState, 'products' | 'count' | 
 
 /** The list as the build rendered it, before the island starts (and for the server render). */
 export function initialListState(config: ListConfig, now = 0): ProductListState {
+  const live = (config.lang ?? CATALOGUE_LANG) !== CATALOGUE_LANG;
   return {
     key: config.key,
     tenantIds: [],
     products: config.first.products,
     count: config.first.count,
-    nextPage: 2,
+    // A list in another language than the build's starts with page 1 from the API.
+    nextPage: live ? 1 : 2,
     fetchedAt: now,
     status: 'idle',
     restoreScrollY: null,
@@ -228,6 +237,7 @@ export function startProductList(
   const state = initialListState(listConfig, now);
   $productList.set(state);
   persist(state);
+  if (state.nextPage === 1) void loadMore();
   return state;
 }
 
@@ -242,7 +252,7 @@ export function setTenantFilter(tenantIds: readonly number[], now: number = Date
   if (sameTenants(selected, state.tenantIds)) return Promise.resolve();
   if (selected.length === 0) {
     startOver(initialListState(config, now));
-    return Promise.resolve();
+    return $productList.get()?.nextPage === 1 ? loadMore() : Promise.resolve();
   }
   startOver({ ...initialListState(config, now), tenantIds: selected, products: [], count: 0, nextPage: 1 });
   return loadMore();
@@ -266,6 +276,7 @@ export function loadMore(): Promise<void> {
     ...(tenantIds?.length ? { tenantIds } : {}),
     page,
     size: PRODUCT_PAGE_SIZE,
+    ...(listConfig.lang ? { lang: listConfig.lang } : {}),
   })
     .then((result) => {
       // Landed: a new page may be asked for from here on, even by a listener of the state set below
@@ -276,7 +287,12 @@ export function loadMore(): Promise<void> {
       const seen = new Set(current.products.map((product) => product.id));
       const added = result.products
         .filter((product) => !seen.has(product.id))
-        .map((product) => productSummary(product, listConfig.areaId));
+        .map((product) => {
+          const summary = productSummary(product, listConfig.areaId);
+          return listConfig.linkTo === 'chat'
+            ? { ...summary, href: chatProductHref(product.tenant.id, product.id) }
+            : summary;
+        });
       const products = [...current.products, ...added];
       // A short page is the last one, whatever the count said (the catalogue may have changed).
       const count = result.products.length < PRODUCT_PAGE_SIZE ? products.length : result.count;

@@ -2,6 +2,16 @@
  * The product feature's public entry: what other features may use of a product. Plain TypeScript only (no
  * component, no strings), because the product page's own scripts reach it and must stay small.
  */
+
+export { addToBagProblem } from './add-to-bag-problem.ts';
 export type { ProductPayload } from './product-payload.ts';
-export { productHref } from './product-rules.ts';
+export { chatProductHref, leadVariant, mainImage, productHref } from './product-rules.ts';
 export { isProductSummary, type ProductSummary, productSummary } from './product-summary.ts';
+export {
+  availabilityText,
+  chooseOption,
+  findVariant,
+  type OptionSelection,
+  productOptions,
+  selectionOf,
+} from './variant-options.ts';

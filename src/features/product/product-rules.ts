@@ -9,6 +9,11 @@ export function productHref(areaId: number, productId: number): string {
   return `/area/${areaId}/products/${productId}/`;
 }
 
+/** Where a product opens in chat mode: its brand's chat page, showing it in the visitor's language. */
+export function chatProductHref(tenantId: number, productId: number): string {
+  return `/chat/brands/${tenantId}/?product=${productId}`;
+}
+
 /** One product page per (area, product) pair: /area/{areaId}/products/{productId}/. */
 export function productPagePaths(products: readonly Product[], areas: readonly Area[]) {
   const byId = new Map(areas.map((area) => [area.id, area]));

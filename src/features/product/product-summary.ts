@@ -12,8 +12,8 @@ export interface ProductSummary extends CardProduct {
   areaId: number;
 }
 
-/** A product page's path: the only link a stored summary may carry. */
-const PRODUCT_HREF = /^\/area\/\d+\/products\/\d+\/$/;
+/** A product page's path, or a product in chat mode: the only links a stored summary may carry. */
+const PRODUCT_HREF = /^(\/area\/\d+\/products\/\d+\/|\/chat\/brands\/\d+\/\?product=\d+)$/;
 
 /** True when a value (read back from storage) has the shape of a ProductSummary. */
 export function isProductSummary(value: unknown): value is ProductSummary {

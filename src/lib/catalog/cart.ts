@@ -34,7 +34,7 @@ export function setCartQty(
 
 /** Chooses store pickup or shipping for a line. */
 export function setCartReceive(
-  line: CartLineKey & { receive: Receive },
+  line: CartLineKey & { receive: Receive; lang?: Lang },
   client: CatalogClient = catalogClient(),
 ): Promise<Cart> {
   return call('PUT /catalog/cart/product-receive', 'product receive not found.', () =>
@@ -42,10 +42,14 @@ export function setCartReceive(
   );
 }
 
-/** Turns gift wrapping on or off. */
-export function setCartWrapping(wrapping: boolean, client: CatalogClient = catalogClient()): Promise<Cart> {
+/** Turns gift wrapping on or off; the bag answered in `lang` when given. */
+export function setCartWrapping(
+  wrapping: boolean,
+  lang?: Lang,
+  client: CatalogClient = catalogClient(),
+): Promise<Cart> {
   return call('PUT /catalog/cart/wrapping', 'cart not found.', () =>
-    client.PUT('/catalog/cart/wrapping', { body: { wrapping } }),
+    client.PUT('/catalog/cart/wrapping', { body: lang ? { wrapping, lang } : { wrapping } }),
   );
 }
 

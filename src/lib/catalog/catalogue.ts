@@ -3,7 +3,7 @@
  * client, with the catalogue's failure message for that call, and reshapes the payload at the boundary.
  */
 import { type CatalogClient, call, catalogClient } from './client.ts';
-import type { Area, CatalogVersion, Lang, ProductPage, Tenant } from './types.ts';
+import type { Area, CatalogVersion, Lang, Product, ProductPage, Tenant } from './types.ts';
 
 /** The storefront's page size: 10 products per page. */
 export const PRODUCT_PAGE_SIZE = 10;
@@ -53,5 +53,16 @@ export function listTenants(areaId?: number, client: CatalogClient = catalogClie
     `GET /catalog/products-filters${areaId === undefined ? '' : `?area_id=${areaId}`}`,
     'filter option not found.',
     () => client.GET('/catalog/products-filters', { params: { query } }),
+  );
+}
+
+/** One product in a language (chat mode shows products in the visitor's). */
+export function getProductIn(
+  id: number,
+  lang: Lang,
+  client: CatalogClient = catalogClient(),
+): Promise<Product> {
+  return call(`GET /catalog/products/${id}?lang=${lang}`, 'product not found.', () =>
+    client.GET('/catalog/products/{id}', { params: { path: { id }, query: { lang } } }),
   );
 }

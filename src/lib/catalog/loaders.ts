@@ -20,7 +20,7 @@ import {
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from './catalogue.ts';
 import { type CatalogClient, catalogClient } from './client.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
-import type { Area, Product, Tenant } from './types.ts';
+import type { Area, Lang, Product, Tenant } from './types.ts';
 
 export interface FetchPolicy {
   /** Calls in flight at once. */
@@ -51,11 +51,15 @@ function retrying<T>(fn: () => Promise<T>, policy: FetchPolicy): Promise<T> {
 export async function fetchAllProducts(
   client: CatalogClient = catalogClient(),
   policy: FetchPolicy = BUILD_FETCH_POLICY,
+  lang?: Lang,
 ): Promise<Product[]> {
   const size = MAX_PAGE_SIZE;
   const fetchPage = async (page: number) => {
-    const answer: unknown = await retrying(() => listProducts({ page, size }, client), policy);
-    const endpoint = `${LIST_ENDPOINTS.products}?page=${page}&size=${size}`;
+    const answer: unknown = await retrying(
+      () => listProducts({ page, size, ...(lang ? { lang } : {}) }, client),
+      policy,
+    );
+    const endpoint = `${LIST_ENDPOINTS.products}?page=${page}&size=${size}${lang ? `&lang=${lang}` : ''}`;
     const count = (answer as { count?: unknown } | null)?.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
       throw new CatalogCheckError(

@@ -457,9 +457,11 @@ export type components = {
             productId: number;
             variantId: number;
             receive: components["schemas"]["Receive"];
+            lang?: components["schemas"]["Lang"];
         };
         SetWrappingRequest: {
             wrapping: boolean;
+            lang?: components["schemas"]["Lang"];
         };
         LangRequest: {
             lang?: components["schemas"]["Lang"];

@@ -1,5 +1,5 @@
 /** How a product's price reads in a list (a product card); only the card needs it, so only its pages ship it. */
-import { formatPrice, formatYen } from './price.ts';
+import { formatPrice, formatYen, priceFrom } from './price.ts';
 
 export interface SummaryPrice {
   /** `¥1,080（税込）`, with `〜` when the variants' prices differ. */
@@ -20,7 +20,7 @@ export function summaryPrice(summary: {
   const range = summary.maxPrice > summary.price;
   const onSale = summary.compareAtPrice !== null && summary.compareAtPrice > summary.price;
   return {
-    price: `${formatPrice(summary.price)}${range ? '〜' : ''}`,
+    price: range ? priceFrom(formatPrice(summary.price)) : formatPrice(summary.price),
     compareAt: onSale && summary.compareAtPrice !== null ? formatYen(summary.compareAtPrice) : undefined,
   };
 }

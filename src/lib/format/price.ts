@@ -11,9 +11,29 @@ export function formatYen(amount: number): string {
   return `${sign}¥${digits}`;
 }
 
-/** Tax-inclusive display (総額表示): `¥1,234（税込）`. */
+let taxIncluded = (yen: string): string => `${yen}（税込）`;
+let from = (price: string): string => `${price}〜`;
+
+/**
+ * Chat mode words prices in the visitor's language: the tax-inclusive label (`¥1,234 (tax incl.)`) and the
+ * lowest of several prices (`From ¥1,234 (tax incl.)`).
+ */
+export function setPriceWords(words: {
+  taxIncluded: (yen: string) => string;
+  from: (price: string) => string;
+}): void {
+  taxIncluded = words.taxIncluded;
+  from = words.from;
+}
+
+/** The lowest of several prices: `¥1,080（税込）〜`. */
+export function priceFrom(price: string): string {
+  return from(price);
+}
+
+/** Tax-inclusive display (総額表示): `¥1,234（税込）`, or its label in chat mode's language. */
 export function formatPrice(amount: number): string {
-  return `${formatYen(amount)}（税込）`;
+  return taxIncluded(formatYen(amount));
 }
 
 export interface PriceDisplay {

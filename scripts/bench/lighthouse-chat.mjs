@@ -1,0 +1,50 @@
+// Lighthouse on chat mode's /chat/ (the conversation), mobile with default simulated throttling, Debian
+// Chromium with an English browser (so the page speaks English, as a visitor's would), median of 3 runs.
+// Figures, not tests: record them in docs/performance.md. Targets: Performance ≥ 95, Accessibility 100.
+//
+//   node scripts/bench/lighthouse-chat.mjs [--url http://localhost:4321] [--runs 3]
+//   CHROME_PATH, LIGHTHOUSE_PORT / LIGHTHOUSE_API_PORT as scripts/bench/lighthouse.mjs
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import { audit, CATEGORIES, CHROME_FLAGS, median, withServedSite } from './lighthouse.mjs';
+
+/** Audits /chat/ and /chat/brands/1/ in English; one row per page with median scores. */
+export async function chatLighthouse(base, { runs = 3 } = {}) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [...CHROME_FLAGS.filter((flag) => !flag.startsWith('--lang=')), '--lang=en-US'],
+  });
+  const rows = [];
+  try {
+    for (const path of ['/chat/', '/chat/brands/1/']) {
+      const results = [];
+      for (let run = 0; run < runs; run++) results.push(await audit(`${base}${path}`, chrome.port));
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]),
+      );
+      const { metrics, lost } =
+        results.find((r) => r.scores.performance === scores.performance) ?? results[0];
+      rows.push({ path, scores, metrics });
+      console.log(`  ${path.padEnd(16)} ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}`);
+      console.log(
+        `                   FCP ${metrics['first-contentful-paint']}, LCP ${metrics['largest-contentful-paint']}, TBT ${metrics['total-blocking-time']}, CLS ${metrics['cumulative-layout-shift']}`,
+      );
+      if (lost.length) console.log(`                   below full marks: ${lost.join('; ')}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const argv = process.argv.slice(2);
+  const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+  const runs = Number(arg('--runs') ?? 3);
+  const url = arg('--url');
+  console.log(`Lighthouse ${runs}× on chat pages (median), mobile, default throttling, en-US:`);
+  const rows = url
+    ? await chatLighthouse(url, { runs })
+    : await withServedSite((base) => chatLighthouse(base, { runs }));
+  console.log(JSON.stringify(rows.map(({ path, scores }) => ({ path, ...scores }))));
+}

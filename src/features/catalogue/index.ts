@@ -1,0 +1,2 @@
+/** The catalogue feature's public entry for other features: plain TypeScript only. */
+export { normalizeForSearch } from './brand-search.ts';

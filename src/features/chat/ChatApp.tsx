@@ -1,0 +1,326 @@
+/**
+ * The chat page's island: the conversation with the shop in the visitor's language (set on `<html>` by
+ * the head script before this loads). Each step is a bubble in a log that a screen reader reads as it
+ * grows; quick replies and the name box sit under it. Rendered in the browser only (client:only): the
+ * language is known there alone.
+ */
+import { useStore } from '@nanostores/react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProductCard } from '../../ui/ProductCard.tsx';
+import { ChatScreen } from './ChatScreen.tsx';
+import {
+  $answering,
+  $searchIndex,
+  $thread,
+  askBag,
+  askBrands,
+  askByName,
+  type ChatMessage,
+  loadAnswers,
+  MAX_TYPED,
+  restartChat,
+  retry,
+  startChat,
+} from './chat-store.ts';
+import type { ChatLanguage } from './language.ts';
+import { chatBrandHref, type SearchBrand, search } from './search-index.ts';
+
+export default function ChatApp() {
+  return <ChatScreen>{(language) => <Conversation language={language} />}</ChatScreen>;
+}
+
+function Conversation({ language }: { language: ChatLanguage }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const url = new URL(location.href);
+    const brandId = url.searchParams.get('brandId');
+    if (brandId !== null) {
+      // Answered once: a reload or the back button must not ask again.
+      url.searchParams.delete('brandId');
+      history.replaceState(history.state, '', url);
+    }
+    void startChat({ language }, brandId).then(loadAnswers);
+  }, [language]);
+  const thread = useStore($thread);
+  const answering = useStore($answering);
+  const end = useRef<HTMLDivElement>(null);
+  const count = thread.length;
+  useEffect(() => {
+    if (count > 1) end.current?.scrollIntoView({ block: 'nearest' });
+  }, [count]);
+  return (
+    <div className="flex flex-1 flex-col gap-4">
+      <div role="log" aria-label={t('chat.thread')} className="flex flex-col gap-3" data-testid="chat-thread">
+        {thread.map((message) => (
+          <Bubble key={message.id} from={message.from}>
+            <MessageBody message={message} />
+          </Bubble>
+        ))}
+        {answering && (
+          <Bubble from="shop">
+            <p className="text-secondary">{t('chat.search.searching')}</p>
+          </Bubble>
+        )}
+      </div>
+      <div ref={end} />
+      <QuickReplies />
+      <NameBox />
+    </div>
+  );
+}
+
+function Bubble({ from, children }: { from: ChatMessage['from']; children: ReactNode }) {
+  const { t } = useTranslation();
+  const shop = from === 'shop';
+  return (
+    <div
+      className={`max-w-[92%] rounded-2xl px-4 py-3 text-sm ${shop ? 'self-start rounded-tl-sm bg-neutral-100' : 'self-end rounded-tr-sm bg-primary text-white'}`}
+      data-from={from}
+    >
+      <span className="sr-only">{shop ? t('chat.shop') : t('chat.you')}: </span>
+      {children}
+    </div>
+  );
+}
+
+function MessageBody({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  switch (message.kind) {
+    case 'greeting':
+      return (
+        <>
+          <p className="font-bold">{t('chat.greeting')}</p>
+          <p className="mt-1">{t('chat.greeting.help')}</p>
+        </>
+      );
+    case 'choice':
+      return <p>{t(message.choice === 'brands' ? 'chat.reply.brands' : 'chat.reply.bag')}</p>;
+    case 'typed':
+      return <p>{message.text}</p>;
+    case 'brands':
+      return <BrandsAnswer />;
+    case 'brand':
+      return <BrandAnswer brandId={message.brandId} />;
+    case 'brandNotFound':
+      return <p>{t('chat.brand.notFound')}</p>;
+    case 'results':
+      return <ResultsAnswer query={message.query} />;
+    case 'bag':
+      return message.count === 0 ? (
+        <p>{t('chat.bag.empty')}</p>
+      ) : (
+        <>
+          <p>{t('chat.bag.reply', { count: message.count })}</p>
+          <a
+            href="/chat/cart/"
+            className="mt-2 inline-flex min-h-11 items-center font-bold underline underline-offset-4"
+          >
+            {t('chat.bag.open')}
+          </a>
+        </>
+      );
+    case 'failed':
+      return (
+        <div>
+          <p>{t('chat.error')}</p>
+          <button
+            type="button"
+            onClick={() => void retry(message.retry)}
+            className="mt-2 min-h-11 rounded border border-primary bg-white px-4 font-bold"
+          >
+            {t('chat.retry')}
+          </button>
+        </div>
+      );
+  }
+}
+
+function Waiting() {
+  const { t } = useTranslation();
+  return <p className="text-secondary">{t('chat.loading')}</p>;
+}
+
+function BrandCards({ brands }: { brands: readonly SearchBrand[] }) {
+  return (
+    <ul className="mt-2 grid grid-cols-2 gap-2">
+      {brands.map((brand) => (
+        <li key={brand.id}>
+          <a
+            href={chatBrandHref(brand.id)}
+            className="flex min-h-11 items-center gap-2 rounded border border-accent/40 bg-white p-2 text-primary"
+          >
+            <img
+              src={brand.logoSrc}
+              alt=""
+              width={32}
+              height={32}
+              loading="lazy"
+              className="h-8 w-8 object-contain"
+            />
+            <span className="text-xs font-bold" lang="ja">
+              {brand.name}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BrandsAnswer() {
+  const { t } = useTranslation();
+  const index = useStore($searchIndex);
+  useEffect(() => void loadAnswers(), []);
+  if (!index) return <Waiting />;
+  return (
+    <>
+      <p>{t('chat.brands.reply')}</p>
+      <BrandCards brands={index.brands} />
+    </>
+  );
+}
+
+function BrandAnswer({ brandId }: { brandId: number }) {
+  const { t } = useTranslation();
+  const index = useStore($searchIndex);
+  if (!index) return <Waiting />;
+  const brand = index.brands.find((b) => b.id === brandId);
+  if (!brand) return <p>{t('chat.brand.notFound')}</p>;
+  return (
+    <>
+      <p>{t('chat.brand.reply', { name: brand.name })}</p>
+      <a
+        href={chatBrandHref(brand.id)}
+        className="mt-2 inline-flex min-h-11 items-center font-bold underline underline-offset-4"
+      >
+        {t('chat.brand.open', { name: brand.name })}
+      </a>
+    </>
+  );
+}
+
+function ResultsAnswer({ query }: { query: string }) {
+  const { t } = useTranslation();
+  const index = useStore($searchIndex);
+  if (!index) return <Waiting />;
+  const result = search(index, query);
+  if (result.count === 0) {
+    return (
+      <>
+        <p>{t('chat.search.none', { query })}</p>
+        <button
+          type="button"
+          onClick={askBrands}
+          className="mt-2 min-h-11 rounded border border-primary bg-white px-4 font-bold"
+        >
+          {t('chat.reply.brands')}
+        </button>
+      </>
+    );
+  }
+  const labels = {
+    sale: t('product.sale'),
+    soldOut: t('product.soldOut'),
+    regularPrice: t('product.regularPrice'),
+  };
+  return (
+    <>
+      <p>{t('chat.search.found', { count: result.count, query })}</p>
+      {result.brands.length > 0 && (
+        <>
+          <h2 className="mt-3 text-xs font-bold text-secondary">{t('chat.result.brands')}</h2>
+          <BrandCards brands={result.brands} />
+        </>
+      )}
+      {result.products.length > 0 && (
+        <>
+          <h2 className="mt-3 text-xs font-bold text-secondary">{t('chat.result.products')}</h2>
+          <ul className="mt-2 grid grid-cols-2 gap-3 rounded bg-white p-2 text-primary">
+            {result.products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} labels={labels} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+function QuickReplies() {
+  const { t } = useTranslation();
+  const answering = useStore($answering);
+  const reply =
+    'min-h-11 rounded-full border border-primary bg-white px-4 text-sm font-bold disabled:opacity-60';
+  return (
+    <nav aria-label={t('chat.replies')}>
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <button type="button" className={reply} onClick={askBrands}>
+            {t('chat.reply.brands')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className={reply} disabled={answering} onClick={() => void askBag()}>
+            {t('chat.reply.bag')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className={reply} onClick={restartChat}>
+            {t('chat.reply.restart')}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function NameBox() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [hint, setHint] = useState(false);
+  function send(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) {
+      setHint(true);
+      return;
+    }
+    setHint(false);
+    setText('');
+    void askByName(text);
+  }
+  return (
+    <form onSubmit={send} className="sticky bottom-16 flex flex-col gap-1 bg-white py-2">
+      <label htmlFor="chat-name" className="text-xs font-bold">
+        {t('chat.search.label')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="chat-name"
+          type="search"
+          value={text}
+          maxLength={MAX_TYPED}
+          placeholder={t('chat.search.placeholder')}
+          aria-describedby={hint ? 'chat-name-hint' : undefined}
+          aria-invalid={hint || undefined}
+          onChange={(event) => setText(event.target.value)}
+          className="min-h-11 min-w-0 flex-1 rounded border border-accent px-3 text-base"
+          enterKeyHint="send"
+        />
+        <button
+          type="submit"
+          className="min-h-11 rounded bg-primary px-4 font-bold text-white hover:bg-black"
+        >
+          {t('chat.search.send')}
+        </button>
+      </div>
+      {hint && (
+        <p id="chat-name-hint" className="text-xs">
+          {t('chat.search.tooShort')}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The island of a brand's chat page: the product the visitor opened (`?product=`), then the brand's
+ * products, the web catalogue's own list in the visitor's language (its cache cleared when the language
+ * changes), each opening here.
+ */
+import { useTranslation } from 'react-i18next';
+import { ProductList } from '../catalogue/components.ts';
+import { ChatProduct } from './ChatProduct.tsx';
+import { ChatScreen } from './ChatScreen.tsx';
+import type { ChatLanguage } from './language.ts';
+
+/** The product id in `?product=`, digits only; anything else opens no product. */
+function openedProduct(): number | undefined {
+  const value = new URLSearchParams(location.search).get('product') ?? '';
+  return /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+export default function ChatBrand({ tenantId, name }: { tenantId: number; name: string }) {
+  return (
+    <ChatScreen>{(language) => <Brand tenantId={tenantId} name={name} language={language} />}</ChatScreen>
+  );
+}
+
+function Brand({ tenantId, name, language }: { tenantId: number; name: string; language: ChatLanguage }) {
+  const { t } = useTranslation();
+  const productId = openedProduct();
+  return (
+    <div className="flex flex-col gap-8">
+      {productId !== undefined && <ChatProduct productId={productId} language={language} />}
+      <section aria-labelledby="chat-brand-products">
+        <h2 id="chat-brand-products" className="mb-1 font-bold">
+          {t('brand.products', { name })}
+        </h2>
+        <ProductList
+          listKey={`chat-brand:${tenantId}`}
+          tenantIds={[tenantId]}
+          first={{ products: [], count: 0 }}
+          lang={language}
+          linkTo="chat"
+          labels={{
+            sale: t('product.sale'),
+            soldOut: t('product.soldOut'),
+            regularPrice: t('product.regularPrice'),
+            count: (count) => t('list.count', { count }),
+            more: t('list.more'),
+            loading: t('list.loading'),
+            end: t('list.end'),
+            error: t('list.error'),
+            retry: t('list.retry'),
+            empty: t('list.empty'),
+          }}
+        />
+      </section>
+    </div>
+  );
+}

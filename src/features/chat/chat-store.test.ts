@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { listedProduct } from '../../lib/catalog/fixtures.ts';
+import { buildSearchIndex } from './search-index.ts';
+
+const tenants = [
+  { id: 3, name: '茶舗 翠園', logoSrc: 'http://img.test/t/3.png', description: '', officialSiteUrl: null },
+];
+const products = [{ ...listedProduct(1, [1], 3), title: 'Uji Matcha' }];
+const index = buildSearchIndex('en', products, products, tenants);
+
+async function fresh() {
+  vi.resetModules();
+  return import('./chat-store.ts');
+}
+
+const kinds = (thread: { kind: string }[]) => thread.map((m) => m.kind);
+
+beforeEach(() => sessionStorage.clear());
+
+describe('the chat conversation', () => {
+  it('greets a visitor who arrives with an empty thread, once', async () => {
+    const chat = await fresh();
+    await chat.startChat({ language: 'en' });
+    await chat.startChat({ language: 'en' });
+    expect(kinds(chat.$thread.get())).toEqual(['greeting']);
+  });
+
+  it('answers a quick reply for the brands with the brand list', async () => {
+    const chat = await fresh();
+    await chat.startChat({ language: 'en' });
+    chat.askBrands();
+    expect(chat.$thread.get().slice(1)).toEqual([
+      { id: 2, from: 'visitor', kind: 'choice', choice: 'brands' },
+      { id: 3, from: 'shop', kind: 'brands' },
+    ]);
+  });
+
+  it('answers a typed name from the index of the visitor language', async () => {
+    const chat = await fresh();
+    const loadIndex = vi.fn(async () => index);
+    await chat.startChat({ language: 'en', loadIndex });
+    await chat.askByName('  matcha ');
+    expect(loadIndex).toHaveBeenCalledWith('en');
+    expect(chat.$thread.get().slice(1)).toEqual([
+      { id: 2, from: 'visitor', kind: 'typed', text: 'matcha' },
+      { id: 3, from: 'shop', kind: 'results', query: 'matcha' },
+    ]);
+    expect(chat.$searchIndex.get()).toEqual(index);
+  });
+
+  it('says so with a retry when the answer cannot be had, and answers on retry', async () => {
+    const chat = await fresh();
+    const countBag = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(2);
+    await chat.startChat({ language: 'en', countBag });
+    await chat.askBag();
+    const failed = chat.$thread.get().at(-1);
+    expect(failed).toEqual({ id: 3, from: 'shop', kind: 'failed', retry: { kind: 'bag' } });
+    await chat.retry({ kind: 'bag' });
+    expect(chat.$thread.get().at(-1)).toEqual({ id: 4, from: 'shop', kind: 'bag', count: 2 });
+  });
+
+  it('opens on the brand a brand page carried', async () => {
+    const chat = await fresh();
+    await chat.startChat({ language: 'en', loadIndex: async () => index }, '3');
+    expect(chat.$thread.get().at(-1)).toEqual({ id: 2, from: 'shop', kind: 'brand', brandId: 3 });
+  });
+
+  it('says politely that an unknown brand was not found, and shows the brand list', async () => {
+    const chat = await fresh();
+    await chat.startChat({ language: 'en', loadIndex: async () => index }, '99');
+    expect(kinds(chat.$thread.get())).toEqual(['greeting', 'brandNotFound', 'brands']);
+    sessionStorage.clear();
+    const other = await fresh();
+    await other.startChat({ language: 'en', loadIndex: async () => index }, '3<script>');
+    expect(kinds(other.$thread.get())).toEqual(['greeting', 'brandNotFound', 'brands']);
+  });
+
+  it('keeps the thread over a reload, and drops a stored thread that was tampered with', async () => {
+    const chat = await fresh();
+    await chat.startChat({ language: 'en' });
+    chat.askBrands();
+    const reloaded = await fresh();
+    expect(kinds(reloaded.$thread.get())).toEqual(['greeting', 'choice', 'brands']);
+    sessionStorage.setItem('chat-thread:v1', JSON.stringify([{ id: 1, from: 'shop', kind: 'script' }]));
+    expect((await fresh()).$thread.get()).toEqual([]);
+  });
+
+  it('starts over with a new greeting', async () => {
+    const chat = await fresh();
+    await chat.startChat({ language: 'en' });
+    chat.askBrands();
+    chat.restartChat();
+    expect(kinds(chat.$thread.get())).toEqual(['greeting']);
+  });
+
+  it('ignores blank text and keeps at most 100 characters of a name', async () => {
+    const chat = await fresh();
+    await chat.startChat({ language: 'en', loadIndex: async () => index });
+    await chat.askByName('   ');
+    expect(chat.$thread.get()).toHaveLength(1);
+    await chat.askByName('x'.repeat(300));
+    expect(chat.$thread.get()[1]).toMatchObject({ kind: 'typed', text: 'x'.repeat(100) });
+  });
+});

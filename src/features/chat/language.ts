@@ -1,0 +1,156 @@
+/**
+ * The language rule of chat mode, as pure functions: the visitor's language in chat mode, the locale cookie
+ * the language switcher writes, and whether a Japanese page sends the visitor to chat. Light on purpose: the
+ * head script of every Japanese catalogue page is built from this file (with the bot detector).
+ */
+
+/** The languages chat mode speaks; Chinese is Simplified Chinese. */
+const CHAT_LANGUAGES = ['en', 'zh', 'ko'] as const;
+export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
+/** Every locale of the site: Japanese outside chat mode, a chat language in it. */
+export type Locale = 'ja' | ChatLanguage;
+const LOCALES: readonly Locale[] = ['ja', ...CHAT_LANGUAGES];
+
+/** The cookie the language switcher writes; it beats the browser language. */
+const LOCALE_COOKIE = 'locale';
+/** The locale cookie lasts 365 days. */
+const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+function isChatLanguage(value: string): value is ChatLanguage {
+  return (CHAT_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** A language code as chat mode reads it: en, zh or ko; any other code (or none) is en. */
+export function chatLanguageOf(code: string | null | undefined): ChatLanguage {
+  const value = (code ?? '').trim().toLowerCase();
+  return isChatLanguage(value) ? value : 'en';
+}
+
+/** The first browser language that is en, zh or ko by its prefix (`zh-TW`, `ko-KR` count), else en. */
+export function browserChatLanguage(languages: readonly string[]): ChatLanguage {
+  for (const language of languages) {
+    const prefix = language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    if (isChatLanguage(prefix)) return prefix;
+  }
+  return 'en';
+}
+
+/** The locale in the cookie header, when the switcher wrote one this site knows; null otherwise. */
+export function localeFromCookie(cookieHeader: string): Locale | null {
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.split('=');
+    if (name?.trim() !== LOCALE_COOKIE) continue;
+    let value = rest.join('=').trim().toLowerCase();
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+    return (LOCALES as readonly string[]).includes(value) ? (value as Locale) : null;
+  }
+  return null;
+}
+
+/** The `Set-Cookie`-style text that stores a chosen locale for 365 days on the whole site. */
+export function localeCookie(locale: Locale, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * The visitor's language on a chat screen: a chat language chosen with the switcher wins; otherwise the
+ * browser's languages decide (first of en, zh, ko by prefix), falling back to English.
+ */
+export function chatLanguage(cookieHeader: string, languages: readonly string[]): ChatLanguage {
+  const chosen = localeFromCookie(cookieHeader);
+  return chosen && chosen !== 'ja' ? chosen : browserChatLanguage(languages);
+}
+
+export interface RedirectInput {
+  /** The page's path, e.g. `/brands/3/`. */
+  pathname: string;
+  /** The browser's languages in order of preference (`navigator.languages`). */
+  languages: readonly string[];
+  /** `document.cookie`. */
+  cookie: string;
+  /** True for crawlers and link-preview bots. */
+  bot: boolean;
+}
+
+const BRAND_PAGE = /^\/brands\/(\d+)\/?$/;
+
+/**
+ * Where a page outside chat mode sends the visitor, or null to stay. Stays: a chat page, a bot, a visitor
+ * whose chosen locale is Japanese, or whose browser language starts with `ja` (or who has none and chose
+ * nothing). Otherwise the visitor goes to /chat/, carrying `brandId` from a brand page.
+ */
+export function chatRedirect({ pathname, languages, cookie, bot }: RedirectInput): string | null {
+  if (pathname === '/chat' || pathname.startsWith('/chat/') || bot) return null;
+  const chosen = localeFromCookie(cookie);
+  if (chosen === 'ja') return null;
+  if (chosen === null) {
+    const first = (languages[0] ?? '').trim().toLowerCase();
+    if (first === '' || first.startsWith('ja')) return null;
+  }
+  const brand = BRAND_PAGE.exec(pathname)?.[1];
+  return brand ? `/chat/?brandId=${brand}` : '/chat/';
+}
+
+/**
+ * The first, cheap step of the redirect on every Japanese page: true when `chatRedirect` would send a
+ * visitor who is not a bot to chat. It decides the same as `chatRedirect` (a test holds them together) with
+ * fewer bytes, so that only a visitor it lets through loads the bot detector.
+ */
+export function mayGoToChat(pathname: string, firstLanguage: string, cookie: string): boolean {
+  if (/^\/chat(\/|$)/.test(pathname)) return false;
+  const chosen = /(?:^|;)\s*locale=(ja|en|zh|ko)\s*(?:;|$)/i.exec(cookie)?.[1]?.toLowerCase();
+  if (chosen) return chosen !== 'ja';
+  const first = firstLanguage.trim().toLowerCase();
+  return first !== '' && !first.startsWith('ja');
+}
+
+/**
+ * The switcher's links carry `?lang=xx`: store it as the chosen locale (365 days) and take it out of the
+ * address. `ja` is Japanese; any other code is a chat language (en unless zh or ko).
+ */
+export function storeChosenLocale(
+  location: Pick<Location, 'search' | 'pathname' | 'hash' | 'protocol'>,
+  document: { cookie: string },
+  history: Pick<History, 'replaceState'> | undefined = globalThis.history,
+): Locale | null {
+  const params = new URLSearchParams(location.search);
+  const asked = params.get('lang');
+  if (asked === null) return null;
+  const locale: Locale = asked.trim().toLowerCase() === 'ja' ? 'ja' : chatLanguageOf(asked);
+  document.cookie = localeCookie(locale, location.protocol === 'https:');
+  params.delete('lang');
+  const query = params.toString();
+  history?.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+  return locale;
+}
+
+/**
+ * Chat pages are built in English with the title and description of each language on `<html>`
+ * (`data-title-zh`, `data-description-zh`…): switch the document to the visitor's language.
+ */
+export function applyChatLanguage(document: Document, languages: readonly string[]): ChatLanguage {
+  const language = chatLanguage(document.cookie, languages);
+  const html = document.documentElement;
+  html.lang = language === 'zh' ? 'zh-Hans' : language;
+  html.setAttribute('data-chat-language', language);
+  const title = html.getAttribute(`data-title-${language}`);
+  if (title) document.title = title;
+  const description = html.getAttribute(`data-description-${language}`);
+  if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  return language;
+}
+
+/** The web-catalogue page that matches a chat page: where choosing 日本語 leads. */
+export function japanesePageOf(chatPath: string): string {
+  const brand = /^\/chat\/brands\/(\d+)\/?$/.exec(chatPath)?.[1];
+  if (brand) return `/brands/${brand}/`;
+  if (/^\/chat\/brands\/?$/.test(chatPath)) return '/brands/';
+  if (/^\/chat\/cart\/?$/.test(chatPath)) return '/cart/';
+  if (/^\/chat\/terms\/?$/.test(chatPath)) return '/terms/';
+  if (/^\/chat\/scan\/?$/.test(chatPath)) return '/scan/';
+  return '/';
+}

@@ -1,0 +1,16 @@
+/**
+ * The second step of the chat redirect (see redirect-script.ts), loaded only for a visitor who might be
+ * sent to chat: asks the bot detector, then redirects or shows the Japanese page. Crawlers and
+ * link-preview bots are never redirected: the Japanese pages carry the canonical URLs and structured data.
+ */
+import { isbot } from 'isbot';
+import { chatRedirect } from './language.ts';
+
+const target = chatRedirect({
+  pathname: location.pathname,
+  languages: navigator.languages?.length ? navigator.languages : [navigator.language ?? ''],
+  cookie: document.cookie,
+  bot: isbot(navigator.userAgent),
+});
+if (target) location.replace(target);
+else document.documentElement.style.visibility = '';

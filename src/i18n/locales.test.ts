@@ -1,0 +1,64 @@
+import en from './en.json';
+import ja from './ja.json';
+import ko from './ko.json';
+import zh from './zh.json';
+
+const LOCALES: Record<string, Record<string, string>> = { ja, en, zh, ko };
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** A key without its i18next plural suffix (`bag.count_one` → `bag.count`). */
+function baseKey(key: string): string {
+  return key.replace(PLURAL_SUFFIX, '');
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+/** Every base key of a locale with the strings written for it (one, or one per plural form). */
+function grouped(messages: Record<string, string>): Map<string, { key: string; text: string }[]> {
+  const groups = new Map<string, { key: string; text: string }[]>();
+  for (const [key, text] of Object.entries(messages)) {
+    const base = baseKey(key);
+    groups.set(base, [...(groups.get(base) ?? []), { key, text }]);
+  }
+  return groups;
+}
+
+const jaGroups = grouped(ja);
+
+describe.each(Object.keys(LOCALES).filter((locale) => locale !== 'ja'))('the %s strings', (locale) => {
+  const messages = LOCALES[locale] ?? {};
+  const groups = grouped(messages);
+
+  it('have every key the Japanese strings have, and no other', () => {
+    expect([...groups.keys()].sort()).toEqual([...jaGroups.keys()].sort());
+  });
+
+  it('use the same placeholders as the Japanese string, in every plural form', () => {
+    const differing = [...groups].flatMap(([base, forms]) => {
+      const expected = placeholders(jaGroups.get(base)?.[0]?.text ?? '');
+      return forms
+        .filter((form) => placeholders(form.text).join() !== expected.join())
+        .map((form) => form.key);
+    });
+    expect(differing).toEqual([]);
+  });
+
+  it('write every plural form the language has, wherever a string counts something', () => {
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    const incomplete = [...groups].flatMap(([base, forms]) => {
+      const counts = placeholders(jaGroups.get(base)?.[0]?.text ?? '').includes('count');
+      if (!counts || categories.length === 1) return forms.some((f) => f.key !== base) ? [base] : [];
+      const written = forms.map((form) => form.key.match(PLURAL_SUFFIX)?.[1]).sort();
+      return written.join() === [...categories].sort().join() ? [] : [base];
+    });
+    expect(incomplete).toEqual([]);
+  });
+});
+
+describe('the Japanese strings', () => {
+  it('have no plural suffixes (Japanese has one form)', () => {
+    expect(Object.keys(ja).filter((key) => PLURAL_SUFFIX.test(key))).toEqual([]);
+  });
+});

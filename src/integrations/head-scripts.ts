@@ -1,0 +1,115 @@
+/**
+ * The classic scripts that must run in `<head>` before anything is painted (the chat redirect of the
+ * Japanese pages, the language of the chat pages). Astro bundles only module scripts, which run after the
+ * first paint, so each is bundled here with esbuild into one small, minified file named by its content
+ * hash under /_astro/ (cached for a year like the rest of it). A strict CSP allows them as 'self': nothing
+ * inline. Pages get the URLs from the virtual module `virtual:head-scripts`; `astro dev` serves the files.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { build } from 'esbuild';
+
+const VIRTUAL_ID = 'virtual:head-scripts';
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+interface Script {
+  url: string;
+  code: string;
+}
+/** The head scripts pages name, and the files they load. */
+interface Bundled {
+  /** Japanese catalogue pages. */
+  chatRedirect: Script;
+  /** Loaded by chatRedirect, only for a visitor who might be sent to chat (the bot detector). */
+  chatRedirectCheck: Script;
+  /** Chat pages. */
+  chatLocale: Script;
+}
+
+/** Bundles one entry as a classic script (an IIFE), minified, for browsers of the last few years. */
+export async function bundleHeadScript(file: string, define: Record<string, string> = {}): Promise<string> {
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['es2020'],
+    write: false,
+    legalComments: 'none',
+    define,
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+async function script(
+  name: string,
+  root: string,
+  file: string,
+  define?: Record<string, string>,
+): Promise<Script> {
+  const code = await bundleHeadScript(join(root, file), define);
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
+  return { url: `/_astro/${name}.${hash}.js`, code };
+}
+
+async function bundleAll(root: string): Promise<Bundled> {
+  const chatRedirectCheck = await script('chat-redirect-check', root, 'src/features/chat/redirect-check.ts');
+  return {
+    chatRedirect: await script('chat-redirect', root, 'src/features/chat/redirect-script.ts', {
+      __CHAT_REDIRECT_CHECK__: JSON.stringify(chatRedirectCheck.url),
+    }),
+    chatRedirectCheck,
+    chatLocale: await script('chat-locale', root, 'src/features/chat/locale-script.ts'),
+  };
+}
+
+export default function headScripts(): AstroIntegration {
+  let root = '';
+  let bundled: Promise<Bundled> | undefined;
+  const bundle = () => {
+    bundled ??= bundleAll(root);
+    return bundled;
+  };
+  return {
+    name: 'head-scripts',
+    hooks: {
+      'astro:config:setup': ({ config, updateConfig }) => {
+        root = fileURLToPath(config.root);
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'head-scripts',
+                resolveId: (id: string) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
+                load: async (id: string) => {
+                  if (id !== RESOLVED_ID) return undefined;
+                  const { chatRedirect, chatLocale } = await bundle();
+                  return `export const chatRedirect = ${JSON.stringify(chatRedirect.url)};\nexport const chatLocale = ${JSON.stringify(chatLocale.url)};\n`;
+                },
+              },
+            ],
+          },
+        });
+      },
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use(async (request, response, next) => {
+          const scripts = Object.values(await bundle());
+          const script = scripts.find(({ url }) => url === request.url);
+          if (!script) return next();
+          response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+          response.end(script.code);
+        });
+      },
+      'astro:build:done': async ({ dir }) => {
+        const outDir = fileURLToPath(dir);
+        for (const { url, code } of Object.values(await bundle())) {
+          await mkdir(join(outDir, '_astro'), { recursive: true });
+          await writeFile(join(outDir, url), code);
+        }
+      },
+    },
+  };
+}

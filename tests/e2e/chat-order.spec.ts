@@ -1,0 +1,72 @@
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import ko from '../../src/i18n/ko.json' with { type: 'json' };
+import zh from '../../src/i18n/zh.json' with { type: 'json' };
+import { completeAtCounter } from './fixtures/bag.ts';
+import { aProductIn, brands, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
+import { expectNoAxeViolations } from './fixtures/pages.ts';
+import { expect, test } from './fixtures/test.ts';
+
+const STRINGS: Record<string, Record<string, string>> = { en, zh, ko };
+const LANGUAGE_NAMES: Record<string, string> = { en: '英語', zh: '中国語', ko: '韓国語' };
+
+/**
+ * The chat order, end to end in each language: find a product by typing its name, add it, choose
+ * shipping, add wrapping, agree to the terms, get a QR issued in the visitor's language and marked as from
+ * chat; the store counter (reference API) sees that and completes it.
+ */
+for (const { locale, lang } of CHAT_LOCALES) {
+  test.describe(`a chat order in ${locale}`, () => {
+    test.use({ locale });
+
+    test('from a typed name to a QR the store counter completes', async ({ page }) => {
+      const s = (key: string): string => STRINGS[lang]?.[key] ?? key;
+      const names = (await brands(page)).map((b) => b.name);
+      const product = await aProductIn(page, lang);
+      await page.goto('/chat/');
+      const word = product.title.split(/[\s,，、]+/).find((w) => w.length >= 2) ?? product.title;
+      await page.getByRole('searchbox').fill(word);
+      await page.getByRole('button', { name: s('chat.search.send') }).click();
+      await page.getByRole('log').getByRole('link', { name: product.title, exact: true }).click();
+      const panel = page.getByTestId('chat-product');
+      await panel.getByRole('button', { name: s('product.addToBag') }).click();
+      await panel.getByRole('link', { name: s('product.viewBag') }).click();
+      await expect(page).toHaveURL(/\/chat\/cart\/$/);
+
+      await page
+        .getByRole('radio', { name: s('bag.receive.ship') })
+        .first()
+        .check();
+      await page.getByRole('checkbox', { name: s('bag.wrapping.label') }).check();
+      await expect(page.getByText(s('bag.totals.wrapping')).first()).toBeVisible();
+      await expectNoJapanese(page, lang, names);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: s('bag.pay') }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('link', { name: s('confirm.terms.link') })).toHaveAttribute(
+        'href',
+        '/chat/terms/',
+      );
+      await expectNoJapanese(page, lang, names);
+      await dialog.getByRole('checkbox').check();
+      await dialog.getByRole('button', { name: s('confirm.submit') }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/qr/[^/]+/\\?lang=${lang}$`));
+      const alias = new URL(page.url()).pathname.split('/')[2] ?? '';
+      const counter = await page.request.get(`/api/store/qr/${alias}`);
+      expect(await counter.text()).toContain(`チャットからのご注文（${LANGUAGE_NAMES[lang]}）`);
+      await completeAtCounter(page, new URL(`/api/store/qr/${alias}`, page.url()).toString());
+      await expect(page).toHaveURL(/\/order\//, { timeout: 15_000 });
+    });
+  });
+}
+
+test.describe('the chat terms', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('read in the visitor language', async ({ page }) => {
+    await page.goto('/chat/terms/');
+    await expect(page.getByRole('heading', { level: 1, name: '使用条款', exact: true })).toBeVisible();
+    await expectNoJapanese(page, 'zh', []);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
+import type { ProductPage } from '../../src/lib/catalog/types.ts';
+import { expect, test } from './fixtures/test.ts';
+
+/**
+ * The language rule: a browser that does not speak Japanese is sent from the Japanese catalogue to chat
+ * mode before anything is painted; bots, visitors who chose Japanese and pages without JavaScript stay.
+ */
+const GOOGLEBOT =
+  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+async function aProductPage(page: Page): Promise<string> {
+  const response = await page.request.get('/api/catalog/products?area_id=1&size=1', {
+    headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+  });
+  const { products } = (await response.json()) as ProductPage;
+  return `/area/1/products/${products[0]?.id}/`;
+}
+
+/** Fails when the Japanese page was ever painted: its header must never become visible. */
+async function watchForJapanesePaint(page: Page): Promise<() => Promise<boolean>> {
+  await page.addInitScript(() => {
+    const seen = { painted: false };
+    (window as unknown as { __painted: typeof seen }).__painted = seen;
+    new MutationObserver(() => {
+      const header = document.querySelector('header');
+      if (
+        header &&
+        document.documentElement.style.visibility !== 'hidden' &&
+        !location.pathname.startsWith('/chat')
+      )
+        seen.painted = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __painted: { painted: boolean } }).__painted.painted);
+}
+
+for (const locale of ['en-US', 'zh-CN', 'ko-KR']) {
+  test.describe(`a ${locale} browser`, () => {
+    test.use({ locale });
+
+    test('arriving on the home page or a product page opens chat', async ({ page }) => {
+      const painted = await watchForJapanesePaint(page);
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/chat\/$/);
+      expect(await painted()).toBe(false);
+      await page.goto(await aProductPage(page));
+      await expect(page).toHaveURL(/\/chat\/$/);
+    });
+
+    test('arriving on a brand page opens chat on that brand', async ({ page }) => {
+      const target = page.waitForRequest((request) => request.url().endsWith('/chat/?brandId=3'));
+      await page.goto('/brands/3/');
+      await target;
+      // Chat answers with the brand, then takes brandId out of the address (a reload must not ask again).
+      await expect(page.getByRole('log').locator('a[href="/chat/brands/3/"]')).toBeVisible();
+      await expect(page).toHaveURL(/\/chat\/$/);
+    });
+
+    test('a crawler with a Googlebot user agent is never redirected', async ({ browser }) => {
+      const context = await browser.newContext({ locale, userAgent: GOOGLEBOT });
+      const page = await context.newPage();
+      await page.goto('/brands/3/');
+      await expect(page.getByRole('link', { name: 'ホーム' }).first()).toBeVisible();
+      await expect(page).toHaveURL(/\/brands\/3\/$/);
+      await context.close();
+    });
+
+    test('a visitor who chose Japanese stays on the Japanese pages', async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'locale', value: 'ja', url: baseURL ?? '' }]);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'エリアから探す' })).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+    });
+
+    test('chat speaks the browser language, and the switcher changes it for 365 days', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/chat/');
+      const expected = { 'en-US': 'en', 'zh-CN': 'zh-Hans', 'ko-KR': 'ko' }[locale];
+      await expect(page.locator('html')).toHaveAttribute('lang', expected ?? '');
+      await page.getByRole('link', { name: '한국어' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+      await expect(page).toHaveTitle('채팅으로 쇼핑 | 기프트 카탈로그');
+      await expect(page).toHaveURL(/\/chat\/$/);
+      const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+      expect(cookie?.value).toBe('ko');
+      expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+    });
+
+    test('choosing 日本語 returns to the matching Japanese page and stays there', async ({ page }) => {
+      await page.goto('/chat/');
+      await page.getByRole('link', { name: '日本語' }).click();
+      await expect(page.getByRole('heading', { name: 'エリアから探す' })).toBeVisible();
+      await page.goto('/brands/3/');
+      await expect(page).toHaveURL(/\/brands\/3\/$/);
+    });
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ locale: 'en-US', javaScriptEnabled: false });
+
+  test('a page stays usable in Japanese', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'エリアから探す' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('a ja-JP browser', () => {
+  test('never sees chat unless it opens it, and can come back from it', async ({ page }) => {
+    await page.goto('/brands/3/');
+    await expect(page).toHaveURL(/\/brands\/3\/$/);
+    await page.goto('/chat/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('link', { name: '日本語' }).click();
+    await expect(page).toHaveURL(/\/(\?lang=ja)?$/);
+    await expect(page.getByRole('heading', { name: 'エリアから探す' })).toBeVisible();
+  });
+});

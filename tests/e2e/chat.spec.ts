@@ -1,0 +1,106 @@
+import { aProductIn, brands, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
+import { expectNoAxeViolations } from './fixtures/pages.ts';
+import { expect, test } from './fixtures/test.ts';
+
+/** /chat: a conversation with the store in the visitor's language. */
+for (const { locale, lang, htmlLang } of CHAT_LOCALES) {
+  test.describe(`chat in ${locale}`, () => {
+    test.use({ locale });
+
+    test('greets, finds a product by its typed name, and keeps the thread over a reload and the back button', async ({
+      page,
+    }) => {
+      const product = await aProductIn(page, lang);
+      await page.goto('/chat/');
+      await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
+      const thread = page.getByRole('log');
+      await expect(thread.locator('[data-from="shop"]').first()).toBeVisible();
+      const word = product.title.split(/[\s,，、]+/).find((w) => w.length >= 2) ?? product.title;
+      await page.getByRole('searchbox').fill(word);
+      await page.getByRole('searchbox').press('Enter');
+      await expect(thread.locator('[data-from="visitor"]').last()).toContainText(word);
+      const card = thread.getByRole('link', { name: product.title, exact: true });
+      await expect(card).toBeVisible();
+      await expect(card).toHaveAttribute('href', `/chat/brands/${product.tenant.id}/?product=${product.id}`);
+      await expectNoJapanese(
+        page,
+        lang,
+        (await brands(page)).map((b) => b.name),
+      );
+      await expectNoAxeViolations(page);
+
+      await page.reload();
+      await expect(thread.getByRole('link', { name: product.title, exact: true })).toBeVisible();
+      await page.goto('/chat/?brandId=3');
+      await page.goBack();
+      await expect(
+        page.getByRole('log').getByRole('link', { name: product.title, exact: true }),
+      ).toBeVisible();
+    });
+
+    test('browses brands with a quick reply, and sees the bag', async ({ page }) => {
+      const names = (await brands(page)).map((b) => b.name);
+      await page.goto('/chat/');
+      const replies = page.getByRole('navigation').filter({ has: page.getByRole('button') });
+      await replies.getByRole('button').first().click();
+      const thread = page.getByRole('log');
+      await expect(thread.getByRole('link', { name: names[0] ?? '' })).toBeVisible();
+      await replies.getByRole('button').nth(1).click();
+      await expect(thread.locator('[data-from="shop"]').last()).not.toBeEmpty();
+      await expectNoJapanese(page, lang, names);
+      await expectNoAxeViolations(page);
+    });
+
+    test('opens on the brand a brand page carried, and says politely when it is unknown', async ({
+      page,
+    }) => {
+      const all = await brands(page);
+      const brand = all.find((b) => b.id === 3);
+      await page.goto('/chat/?brandId=3');
+      const thread = page.getByRole('log');
+      await expect(thread.getByRole('link', { name: new RegExp(brand?.name ?? '') })).toHaveAttribute(
+        'href',
+        '/chat/brands/3/',
+      );
+      await expect(page).toHaveURL(/\/chat\/$/);
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto('/chat/?brandId=999');
+      await expect(thread.getByRole('link', { name: all[0]?.name ?? '' })).toBeVisible();
+      await expectNoJapanese(
+        page,
+        lang,
+        all.map((b) => b.name),
+      );
+    });
+  });
+}
+
+test.describe('chat on a 320 px screen', () => {
+  test.use({ locale: 'en-US', viewport: { width: 320, height: 640 } });
+
+  test('fits without sideways scrolling and works from the keyboard', async ({ page }) => {
+    await page.goto('/chat/');
+    await expect(page.getByText('Hello and welcome!', { exact: false })).toBeVisible();
+    await page.getByRole('searchbox').focus();
+    await page.keyboard.type('zzzz-no-such-gift');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('log')).toContainText('Sorry, nothing matches “zzzz-no-such-gift”');
+    await page.getByRole('button', { name: 'Browse brands' }).last().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('log').getByText('Here are our brands.', { exact: false })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(320);
+  });
+
+  // Chromium's switch for JavaScript leaves the parser's scripting flag on, so <noscript> is not rendered
+  // there: the test reads the page as a browser without JavaScript gets it.
+  test('says in English that it needs JavaScript, with a link to the Japanese site, when it is off', async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/chat/')).text();
+    expect(html).toMatch(
+      /<noscript>.*<span data-l="en" lang="en">This page needs JavaScript\.<\/span>.*<a href="\/" lang="ja"[^>]*>日本語<\/a>.*<\/noscript>/s,
+    );
+    expect(html).toMatch(/<html lang="en"[^>]* data-chat-language="en"/);
+  });
+});
