@@ -53,6 +53,19 @@ test.describe('the camera scanner', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test('chat scan opens the product in chat mode, in the visitor’s language', async ({ baseURL }) => {
+    const { page } = await withCamera(baseURL, { code: `${baseURL}/area/1/products/2/` });
+    await page.goto('/chat/');
+    const scan = page.locator('footer [data-track="chat scan"]');
+    await expect(scan).toHaveAttribute('href', '/chat/scan/');
+    await scan.click();
+    await expect(page).toHaveURL(/\/chat\/scan\/$/);
+    // A Japanese browser opening chat on its own gets English, the chat's fallback.
+    await expect(page.getByRole('heading', { name: 'Scan a product tag' })).toBeVisible();
+    await expect(page).toHaveURL(/\/chat\/brands\/\d+\/\?product=2(&|$)/, { timeout: 15_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
   test('opens the legacy product URL on the canonical page', async ({ baseURL }) => {
     const { page } = await withCamera(baseURL, { code: `${baseURL}/area?id=1&product=2` });
     await page.goto('/scan/');
