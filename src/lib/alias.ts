@@ -15,11 +15,12 @@ export function isAlias(value: unknown): value is string {
 export type AliasSection = 'qr' | 'order' | 'address';
 
 /**
- * The alias in `/{section}/{alias}/…`, or null when the path has none or it is malformed (the page then
- * shows the 404 error screen without calling the API).
+ * The alias in `/{section}/{alias}/…` (or chat mode's `/chat/{section}/{alias}/…`), or null when the path
+ * has none or it is malformed (the page then shows the 404 error screen without calling the API).
  */
 export function aliasFromPath(pathname: string, section: AliasSection): string | null {
-  const segments = pathname.split('/').filter(Boolean);
+  const all = pathname.split('/').filter(Boolean);
+  const segments = all[0] === 'chat' ? all.slice(1) : all;
   if (segments[0] !== section || segments[1] === undefined) return null;
   let alias: string;
   try {
@@ -30,10 +31,21 @@ export function aliasFromPath(pathname: string, section: AliasSection): string |
   return isAlias(alias) ? alias : null;
 }
 
-export const qrHref = (draftOrderAlias: string) => `/qr/${draftOrderAlias}/`;
-export const QR_TIMEOUT_HREF = '/qr/timeout/';
-export const orderHref = (orderAlias: string) => `/order/${orderAlias}/`;
+/**
+ * The QR hand-off's pages (QR, time-out, order, and back to the bag) stay in the mode they were opened in:
+ * chat mode's islands call `enterChatRoutes()` once, and these then lead to the /chat/ pages.
+ */
+let modePrefix = '';
+export function enterChatRoutes(): void {
+  modePrefix = '/chat';
+}
+
+export const qrHref = (draftOrderAlias: string) => `${modePrefix}/qr/${draftOrderAlias}/`;
+export const qrTimeoutHref = () => `${modePrefix}/qr/timeout/`;
+export const orderHref = (orderAlias: string) => `${modePrefix}/order/${orderAlias}/`;
+
 export const addressHref = (alias: string) => `/address/${alias}/`;
 export const addressCompleteHref = (alias: string) => `/address/${alias}/complete/`;
-export const BAG_HREF = '/cart/';
+const BAG_HREF = '/cart/';
+export const bagHref = () => (modePrefix === '' ? BAG_HREF : `${modePrefix}/cart/`);
 export const TERMS_HREF = '/terms/';

@@ -71,7 +71,7 @@ describe('tracked element names', () => {
     expect(trackedIn(await source(files.footer)).keys.sort()).toEqual(['productList', 'scan']);
   });
 
-  it('tracks chat and chat bag in the chat layout, and no scan entry until the scanner lands', async () => {
-    expect(trackedIn(await source(files.chat)).keys.sort()).toEqual(['chat', 'chatBag']);
+  it('tracks chat, chat scan and chat bag in the chat layout', async () => {
+    expect(trackedIn(await source(files.chat)).keys.sort()).toEqual(['chat', 'chatBag', 'chatScan']);
   });
 });

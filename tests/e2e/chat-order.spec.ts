@@ -1,7 +1,7 @@
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import ko from '../../src/i18n/ko.json' with { type: 'json' };
 import zh from '../../src/i18n/zh.json' with { type: 'json' };
-import { completeAtCounter } from './fixtures/bag.ts';
+import { completeAtCounter, signInStaff } from './fixtures/bag.ts';
 import { aProductIn, brands, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -50,12 +50,20 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await dialog.getByRole('checkbox').check();
       await dialog.getByRole('button', { name: s('confirm.submit') }).click();
 
-      await expect(page).toHaveURL(new RegExp(`/qr/[^/]+/\\?lang=${lang}$`));
-      const alias = new URL(page.url()).pathname.split('/')[2] ?? '';
+      // The QR page stays in chat mode and in the visitor's language, countdown included.
+      await expect(page).toHaveURL(/\/chat\/qr\/[A-Za-z0-9_-]+\/(\?lang=\w+)?$/);
+      await expect(page.getByRole('img', { name: s('qr.image.alt') })).toBeVisible();
+      await expect(page.getByText(s('qr.countdown.title'))).toBeVisible();
+      await expectNoJapanese(page, lang, names);
+      const alias = new URL(page.url()).pathname.split('/')[3] ?? '';
+      await signInStaff(page);
       const counter = await page.request.get(`/api/store/qr/${alias}`);
       expect(await counter.text()).toContain(`チャットからのご注文（${LANGUAGE_NAMES[lang]}）`);
       await completeAtCounter(page, new URL(`/api/store/qr/${alias}`, page.url()).toString());
-      await expect(page).toHaveURL(/\/order\//, { timeout: 15_000 });
+      // The order page too.
+      await expect(page).toHaveURL(/\/chat\/order\/[A-Za-z0-9_-]+\/$/, { timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1, name: s('order.title') })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-Hans' : lang);
     });
   });
 }

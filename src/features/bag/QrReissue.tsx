@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { BAG_HREF, qrHref } from '../../lib/alias.ts';
+import { bagHref, qrHref } from '../../lib/alias.ts';
 import { $bagPending, issueQr } from './bag-store.ts';
 import { $termsAgreed } from './terms-store.ts';
 
@@ -39,7 +39,7 @@ export default function QrReissue() {
           {message}
         </p>
       )}
-      <a href={BAG_HREF} className="min-h-11 py-3 text-sm underline underline-offset-4">
+      <a href={bagHref()} className="min-h-11 py-3 text-sm underline underline-offset-4">
         {t('qr.backToBag')}
       </a>
     </div>

@@ -6,6 +6,7 @@
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { enterChatRoutes } from '../../lib/alias.ts';
 import { createChatI18n, installChatI18n } from './chat-i18n.ts';
 import { type ChatLanguage, chatLanguageOf } from './language.ts';
 
@@ -18,6 +19,8 @@ export function ChatScreen({ children }: { children: (language: ChatLanguage) =>
   const [ready, setReady] = useState<{ i18n: I18n; language: ChatLanguage }>();
   useEffect(() => {
     const language = pageLanguage();
+    // The QR, time-out and order pages this island leads to are chat mode's too.
+    enterChatRoutes();
     let live = true;
     void createChatI18n(language).then((i18n) => {
       if (!live) return;

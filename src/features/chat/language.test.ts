@@ -144,6 +144,10 @@ describe('the language switcher', () => {
     expect(japanesePageOf('/chat/brands/7/')).toBe('/brands/7/');
     expect(japanesePageOf('/chat/cart/')).toBe('/cart/');
     expect(japanesePageOf('/chat/terms/')).toBe('/terms/');
+    expect(japanesePageOf('/chat/scan/')).toBe('/scan/');
+    expect(japanesePageOf('/chat/qr/timeout/')).toBe('/qr/timeout/');
+    // The QR and order shells are one page for every alias: the way back is the home page.
+    expect(japanesePageOf('/chat/qr/_/')).toBe('/');
   });
 });
 

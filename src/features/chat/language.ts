@@ -152,5 +152,6 @@ export function japanesePageOf(chatPath: string): string {
   if (/^\/chat\/cart\/?$/.test(chatPath)) return '/cart/';
   if (/^\/chat\/terms\/?$/.test(chatPath)) return '/terms/';
   if (/^\/chat\/scan\/?$/.test(chatPath)) return '/scan/';
+  if (/^\/chat\/qr\/timeout\/?$/.test(chatPath)) return '/qr/timeout/';
   return '/';
 }

@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { aliasFromPath, BAG_HREF } from '../../lib/alias.ts';
+import { aliasFromPath, bagHref } from '../../lib/alias.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { OrderSummary } from '../bag/components.ts';
 import { anyShipped, summaryOfBagLine } from '../bag/index.ts';
@@ -50,7 +50,7 @@ export default function QrView() {
             {confirmationErrorMessage(view.code)}
           </p>
           <a
-            href={BAG_HREF}
+            href={bagHref()}
             className="inline-flex min-h-11 items-center rounded bg-primary px-6 font-bold text-white hover:bg-black"
           >
             {t('qr.backToBag')}

@@ -1,6 +1,6 @@
 /** What the QR page does with what the server says about a draft order. */
 import { t } from '../../i18n/index.ts';
-import { orderHref, QR_TIMEOUT_HREF } from '../../lib/alias.ts';
+import { orderHref, qrTimeoutHref } from '../../lib/alias.ts';
 import type { CartConfirmation, CartConfirmationError, DraftOrderStatus } from '../../lib/catalog/cart.ts';
 
 export type ConfirmationErrorCode = CartConfirmationError['errorCode'];
@@ -24,7 +24,7 @@ export function stepForStatus(status: DraftOrderStatus): DraftOrderStep {
         ? { kind: 'go', href: orderHref(status.orderAlias) }
         : { kind: 'stopped', code: 'COMPLETED' };
     case 'expired':
-      return { kind: 'go', href: QR_TIMEOUT_HREF };
+      return { kind: 'go', href: qrTimeoutHref() };
     default:
       return { kind: 'stopped', code: 'CANCELLED' };
   }
@@ -48,7 +48,7 @@ export function stepForConfirmation(value: CartConfirmation | CartConfirmationEr
   if (!isConfirmationError(value)) return { kind: 'show', confirmation: value };
   switch (value.errorCode) {
     case 'EXPIRED':
-      return { kind: 'go', href: QR_TIMEOUT_HREF };
+      return { kind: 'go', href: qrTimeoutHref() };
     case 'COMPLETED':
       return value.orderAlias
         ? { kind: 'go', href: orderHref(value.orderAlias) }
