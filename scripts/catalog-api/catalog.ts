@@ -12,8 +12,11 @@ export type Product = components['schemas']['Product'];
 type Variant = components['schemas']['Variant'];
 type Tag = components['schemas']['Tag'];
 
-/** At most this many assembled products are kept (over all languages); enough for 10,000 in two languages. */
-const MAX_CACHED = 25_000;
+/**
+ * At least this many assembled products are kept (over all languages), and never fewer than the catalogue
+ * holds, so the warmed language serves a whole catalogue from memory at any size (a build reads them all).
+ */
+const MIN_CACHED = 25_000;
 
 export class Catalog {
   readonly #store: Store;
@@ -24,10 +27,12 @@ export class Catalog {
   readonly #tags: Map<number, L10n>;
   /** `${lang}:${id}` → product JSON text. */
   readonly #cache = new Map<string, string>();
+  readonly #maxCached: number;
 
   constructor(store: Store, publicUrl: string) {
     this.#store = store;
     this.#publicUrl = publicUrl;
+    this.#maxCached = Math.max(MIN_CACHED, this.productCount());
     const areaRows = store.areas.all();
     this.#areas = areaRows.map((row) => ({
       id: row.id,
@@ -106,7 +111,7 @@ export class Catalog {
   }
 
   #remember(key: string, json: string): void {
-    if (this.#cache.size >= MAX_CACHED) {
+    if (this.#cache.size >= this.#maxCached) {
       const oldest = this.#cache.keys().next();
       if (!oldest.done) this.#cache.delete(oldest.value);
     }
