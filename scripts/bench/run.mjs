@@ -8,10 +8,14 @@
 // the bag and QR pages with a filled bag (lighthouse-bag.mjs) and add-to-bag → badge time (add-to-bag.mjs).
 // Record the figures in docs/performance.md with the date, the machine and its load.
 //
+// After each size, the rebuild a scheduled run does after a small change: one product's description edited
+// in the API's database, the same build cache, a new output folder.
+//
 //   node scripts/bench/run.mjs [--sizes 1000,10000] [--with-100k] [--skip-visits] [--skip-lighthouse]
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { bin, startNode, stop, waitForHttp } from '../tools/lib.mjs';
 import { addToBagBench } from './add-to-bag.mjs';
 import { pageJs } from './js-bytes.mjs';
@@ -55,10 +59,24 @@ async function timedBuild({ cwd, env }) {
   const child = startNode([bin('astro/bin/astro.mjs'), 'build'], {
     cwd,
     env: { SITE_URL: 'http://localhost:4321', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
+  // Astro's own timings and the catalogue's lines, without the line per page.
+  const phases = [];
+  let pending = '';
+  child.stdout.on('data', (chunk) => {
+    const text = pending + chunk;
+    const lines = text.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes
+      const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
+      if (/Completed in|built in|snapshot of|payload files|entries in|Synced content/.test(plain))
+        phases.push(plain);
+    }
+  });
   let peak = 0;
   let cpuTicks = 0;
   const sampler = setInterval(async () => {
@@ -74,6 +92,7 @@ async function timedBuild({ cwd, env }) {
     cpuSeconds: cpuTicks / TICKS_PER_SECOND,
     peakMb: peak / 1024 / 1024,
     load: `${load.toFixed(1)}→${loadavg()[0].toFixed(1)}`,
+    phases,
   };
 }
 
@@ -134,26 +153,26 @@ console.log(
 const BARE = join(import.meta.dirname, 'bare-astro');
 try {
   for (const size of sizes) {
-    const api = startNode(
-      [
-        'scripts/catalog-api/main.ts',
-        '--db',
-        join(work, `catalog-${size}.sqlite`),
-        '--products',
-        String(size),
-        '--port',
-        String(API_PORT),
-      ],
-      { stdio: 'ignore' },
-    );
-    try {
+    const db = join(work, `catalog-${size}.sqlite`);
+    const startApi = async () => {
+      const child = startNode(
+        ['scripts/catalog-api/main.ts', '--db', db, '--products', String(size), '--port', String(API_PORT)],
+        { stdio: 'ignore' },
+      );
       await waitForHttp(`${API}/healthz`, 300_000);
+      return child;
+    };
+    let api = await startApi();
+    try {
+      // Read the whole catalogue once before timing: the API's cache is warm, as a production API's is,
+      // and the count of product pages to expect is known.
+      const expected = await expectedProductPages();
       const outDir = join(work, `dist-${size}`);
+      const cacheDir = join(work, `cache-${size}`);
       const build = await timedBuild({
-        env: { CATALOG_API_URL: API, OUT_DIR: outDir, ASTRO_CACHE_DIR: join(work, `cache-${size}`) },
+        env: { CATALOG_API_URL: API, OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir },
       });
       const counts = await outputCounts(outDir);
-      const expected = await expectedProductPages();
       if (counts.productPages !== expected || counts.withoutPayload !== 0) {
         throw new Error(
           `${size} products: ${counts.productPages} product pages for ${expected} (product, area) pairs, ` +
@@ -161,6 +180,7 @@ try {
         );
       }
       console.log(row(`product, ${size} products`, build, counts));
+      for (const phase of build.phases) console.log(`${''.padEnd(32)}${phase}`);
       console.log(
         `${''.padEnd(30)} ${counts.productPages} product pages = (product, area) pairs in the API, each with its payload; ${counts.sitemap} sitemap entries`,
       );
@@ -199,6 +219,27 @@ try {
       }
       await rm(outDir, { recursive: true, force: true });
       await rm(bareOut, { recursive: true, force: true });
+
+      // One product changed since the last build: the same cache folder, a new output folder.
+      await stop(api);
+      const edit = new DatabaseSync(db);
+      edit
+        .prepare(
+          "UPDATE products SET texts = json_set(texts, '$.ja.descriptionHtml', json_extract(texts, '$.ja.descriptionHtml') || '<p>改訂</p>') WHERE id = 1",
+        )
+        .run();
+      edit.close();
+      api = await startApi();
+      await expectedProductPages();
+      const rebuildOut = join(work, `rebuild-${size}`);
+      const rebuild = await timedBuild({
+        env: { CATALOG_API_URL: API, OUT_DIR: rebuildOut, ASTRO_CACHE_DIR: cacheDir },
+      });
+      const rebuildCounts = await outputCounts(rebuildOut);
+      console.log(row('rebuild, 1 product changed', rebuild, rebuildCounts));
+      for (const phase of rebuild.phases) console.log(`${''.padEnd(32)}${phase}`);
+      report.at(-1).rebuild = rebuild;
+      await rm(rebuildOut, { recursive: true, force: true });
     } finally {
       await stop(api);
     }
