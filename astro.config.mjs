@@ -1,4 +1,6 @@
 // @ts-check
+
+import { join, resolve } from 'node:path';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
@@ -6,6 +8,7 @@ import { defineConfig } from 'astro/config';
 import apiProxy from './src/integrations/api-proxy.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
 import postalData from './src/integrations/postal-data.ts';
+import productPayloads from './src/integrations/product-payloads.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { inSitemap } from './src/lib/seo.ts';
 
@@ -20,13 +23,17 @@ const EVERY_PAGE =
 process.env.BUILD_TIME ??= new Date().toISOString();
 process.env.BUILD_ID ??= createBuildId(new Date(process.env.BUILD_TIME));
 
+// Separate caches let two builds run at once (e2e runs on different ports).
+const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro');
+// The checked catalogue of this build, where the pages read the products (src/lib/catalog/snapshot.ts).
+process.env.CATALOG_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   // A second build (the fault-injection test) writes elsewhere so it never clobbers the served site.
   outDir: process.env.OUT_DIR ?? './dist',
-  // Separate caches let two builds run at once (e2e runs on different ports).
-  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  cacheDir,
   trailingSlash: 'ignore',
   build: {
     format: 'directory',
@@ -35,7 +42,14 @@ export default defineConfig({
     // (56 s at 1, 41 s at 4 on 2 cores; docs/performance.md).
     concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY ?? 4),
   },
-  integrations: [react(), sitemap({ filter: inSitemap }), apiProxy(), buildManifest(), postalData()],
+  integrations: [
+    react(),
+    sitemap({ filter: inSitemap }),
+    apiProxy(),
+    buildManifest(),
+    postalData(),
+    productPayloads(),
+  ],
   vite: {
     plugins: [tailwindcss()],
     environments: {
