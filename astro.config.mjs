@@ -1,4 +1,6 @@
 // @ts-check
+
+import { join, resolve } from 'node:path';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
@@ -8,6 +10,7 @@ import buildManifest from './src/integrations/build-manifest.ts';
 import catalogVersion from './src/integrations/catalog-version.ts';
 import headScripts from './src/integrations/head-scripts.ts';
 import postalData from './src/integrations/postal-data.ts';
+import productPayloads from './src/integrations/product-payloads.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
 import { inSitemap } from './src/lib/seo.ts';
@@ -23,13 +26,17 @@ const EVERY_PAGE =
 process.env.BUILD_TIME ??= new Date().toISOString();
 process.env.BUILD_ID ??= createBuildId(new Date(process.env.BUILD_TIME));
 
+// Separate caches let two builds run at once (e2e runs on different ports).
+const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro');
+// The checked catalogue of this build, where the pages read the products (src/lib/catalog/snapshot.ts).
+process.env.CATALOG_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   // A second build (the fault-injection test) writes elsewhere so it never clobbers the served site.
   outDir: process.env.OUT_DIR ?? './dist',
-  // Separate caches let two builds run at once (e2e runs on different ports).
-  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  cacheDir,
   trailingSlash: 'ignore',
   build: {
     format: 'directory',
@@ -68,6 +75,7 @@ export default defineConfig({
     headScripts(),
     postalData(),
     catalogVersion(),
+    productPayloads(),
   ],
   vite: {
     plugins: [tailwindcss()],

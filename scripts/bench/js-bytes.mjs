@@ -14,6 +14,11 @@ const ISLAND_URLS = /\b(?:component-url|renderer-url)="([^"]+)"/g;
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 
+/** The text of a document's inline scripts (not JSON data blocks), empty ones left out. */
+export function inlineScripts(html) {
+  return [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1]).filter((s) => s.trim());
+}
+
 function resolveUrl(from, spec) {
   return new URL(spec, `http://site${from}`).pathname;
 }
@@ -31,7 +36,7 @@ export async function pageJsFrom(html, pageUrl, load) {
   for (const re of [SCRIPT_SRC, MODULE_PRELOAD, ISLAND_URLS]) {
     for (const match of html.matchAll(re)) queue.push(resolveUrl(pageUrl, match[1]));
   }
-  const inline = [...html.matchAll(INLINE_SCRIPT)].map((m) => m[1]).filter((s) => s.trim());
+  const inline = inlineScripts(html);
   const seen = new Set();
   const files = [];
   while (queue.length) {

@@ -1,57 +1,138 @@
-// `npm run bench`: figures, not tests. JS bytes (raw and gzip) per page type, the build's wall time and
-// peak memory at 1,000 and 10,000 products fetched from the reference API, and Lighthouse per page type
-// (scripts/bench/lighthouse.mjs), Lighthouse on the bag and QR pages with a filled bag
-// (lighthouse-bag.mjs) and add-to-bag → badge time (add-to-bag.mjs). Record them in docs/performance.md
-// with the date and the machine.
+// `npm run bench`: figures, not tests. In one run: the product's build (wall time, CPU time, peak memory of
+// the build's process tree, pages, payload files, sitemap entries) at 1,000 and 10,000 products fetched from
+// the reference API, each beside a bare Astro project rendering the same number of trivial pages
+// (scripts/bench/bare-astro/), so the product is compared with Astro's own per-page cost; with
+// --with-100k, the same at 100,000 products (several minutes), its page and payload counts checked against
+// the catalogue. Then, on a served site, JavaScript per page type as Chromium loads it on a first and a
+// returning visit with the budgets checked (js-visits.mjs), Lighthouse per page type (lighthouse.mjs), on
+// the bag and QR pages with a filled bag (lighthouse-bag.mjs) and add-to-bag → badge time (add-to-bag.mjs).
+// Record the figures in docs/performance.md with the date, the machine and its load.
 //
-//   node scripts/bench/run.mjs [--sizes 1000,10000] [--skip-lighthouse]
+// After each size, the rebuild a scheduled run does after a small change: one product's description edited
+// in the API's database, the same build cache, a new output folder.
+//
+//   node scripts/bench/run.mjs [--sizes 1000,10000] [--with-100k] [--skip-visits] [--skip-lighthouse]
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { bin, startNode, stop, waitForHttp } from '../tools/lib.mjs';
 import { addToBagBench } from './add-to-bag.mjs';
 import { pageJs } from './js-bytes.mjs';
+import { jsVisits, printVisits } from './js-visits.mjs';
 import { lighthouseBench, withServedSite } from './lighthouse.mjs';
 import { bagLighthouse } from './lighthouse-bag.mjs';
 
 const argv = process.argv.slice(2);
 const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : '1000,10000';
 const sizes = sizesArg.split(',').map(Number);
+if (argv.includes('--with-100k') && !sizes.includes(100_000)) sizes.push(100_000);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 8795);
 const API = `http://127.0.0.1:${API_PORT}`;
+const TOKEN = process.env.PUBLIC_CATALOG_API_TOKEN ?? 'gift-catalogue-public-token';
+const TICKS_PER_SECOND = 100;
 
-/** Peak resident memory of a process and its children, sampled from /proc. */
-async function rssOfTree(pid) {
-  let total = 0;
-  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+/** Resident memory and CPU time (user + system) of a process and its children, read from /proc. */
+async function treeStats(pid) {
+  let rss = 0;
+  let cpuTicks = 0;
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const match = status.match(/VmRSS:\s+(\d+) kB/);
-  if (match) total += Number(match[1]) * 1024;
-  for (const child of children.split(/\s+/).filter(Boolean)) total += await rssOfTree(Number(child));
-  return total;
+  if (match) rss += Number(match[1]) * 1024;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields.length > 13) cpuTicks += Number(fields[11]) + Number(fields[12]);
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  for (const child of children.split(/\s+/).filter(Boolean)) {
+    const sub = await treeStats(Number(child));
+    rss += sub.rss;
+    cpuTicks += sub.cpuTicks;
+  }
+  return { rss, cpuTicks };
 }
 
-async function timedBuild(outDir) {
+/** Runs `astro build` in `cwd`; wall time, CPU time and peak memory of its process tree. */
+async function timedBuild({ cwd, env }) {
   const started = performance.now();
+  const load = loadavg()[0];
   const child = startNode([bin('astro/bin/astro.mjs'), 'build'], {
-    env: { CATALOG_API_URL: API, OUT_DIR: outDir, SITE_URL: 'http://localhost:4321' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    cwd,
+    env: { SITE_URL: 'http://localhost:4321', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
+  // Astro's own timings and the catalogue's lines, without the line per page.
+  const phases = [];
+  let pending = '';
+  child.stdout.on('data', (chunk) => {
+    const text = pending + chunk;
+    const lines = text.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes
+      const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
+      if (/Completed in|built in|snapshot of|payload files|entries in|Synced content/.test(plain))
+        phases.push(plain);
+    }
+  });
   let peak = 0;
+  let cpuTicks = 0;
   const sampler = setInterval(async () => {
-    peak = Math.max(peak, await rssOfTree(child.pid));
+    const stats = await treeStats(child.pid);
+    peak = Math.max(peak, stats.rss);
+    cpuTicks = Math.max(cpuTicks, stats.cpuTicks);
   }, 100);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`build failed (${code}):\n${stderr.slice(-3000)}`);
-  return { seconds: (performance.now() - started) / 1000, peakMb: peak / 1024 / 1024 };
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: cpuTicks / TICKS_PER_SECOND,
+    peakMb: peak / 1024 / 1024,
+    load: `${load.toFixed(1)}→${loadavg()[0].toFixed(1)}`,
+    phases,
+  };
 }
 
-async function countHtml(dir) {
+/** Files of a built site: HTML pages, payload files, sitemap entries. */
+async function outputCounts(dir) {
   const entries = await readdir(dir, { recursive: true });
-  return entries.filter((name) => name.endsWith('.html')).length;
+  const pages = entries.filter((name) => name.endsWith('.html')).length;
+  const payloads = entries.filter((name) => name.endsWith('_payload.json')).length;
+  const productPages = entries.filter((name) => /^area\/\d+\/products\/\d+\/index\.html$/.test(name));
+  const productPayloads = new Set(
+    entries.filter((name) => /^area\/\d+\/products\/\d+\/_payload\.json$/.test(name)),
+  );
+  const withoutPayload = productPages.filter(
+    (name) => !productPayloads.has(name.replace(/index\.html$/, '_payload.json')),
+  );
+  let sitemap = 0;
+  for (const name of entries.filter((entry) => /^sitemap-\d+\.xml$/.test(entry))) {
+    sitemap += (await readFile(join(dir, name), 'utf8')).split('<loc>').length - 1;
+  }
+  return {
+    pages,
+    payloads,
+    productPages: productPages.length,
+    withoutPayload: withoutPayload.length,
+    sitemap,
+  };
+}
+
+/** Product pages the catalogue calls for: one per (product, area) pair, read from the API. */
+async function expectedProductPages() {
+  let pairs = 0;
+  for (let page = 1; ; page++) {
+    const answer = await fetch(`${API}/catalog/products?page=${page}&size=100`, {
+      headers: { 'X-Api-Token': TOKEN },
+    });
+    if (!answer.ok) throw new Error(`GET /catalog/products?page=${page} → ${answer.status}`);
+    const { products, count } = await answer.json();
+    for (const product of products) pairs += product.areas.length;
+    if (page * 100 >= count) return pairs;
+  }
 }
 
 async function firstMatching(dir, re) {
@@ -59,34 +140,63 @@ async function firstMatching(dir, re) {
   return entries.filter((name) => re.test(name)).sort()[0];
 }
 
+const row = (label, build, counts) =>
+  `${label.padEnd(30)} ${String(counts.pages).padStart(7)} pages ${String(counts.payloads ?? '').padStart(7)} payloads  ` +
+  `${build.seconds.toFixed(1).padStart(6)} s wall  ${build.cpuSeconds.toFixed(1).padStart(6)} s CPU  ` +
+  `${String(Math.round(build.peakMb)).padStart(5)} MB peak  ${((build.seconds * 1000) / counts.pages).toFixed(2)} ms/page  load ${build.load}`;
+
 const work = await mkdtemp(join(tmpdir(), 'bench-'));
 const report = [];
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
+const BARE = join(import.meta.dirname, 'bare-astro');
 try {
   for (const size of sizes) {
-    const api = startNode(
-      [
-        'scripts/catalog-api/main.ts',
-        '--db',
-        join(work, `catalog-${size}.sqlite`),
-        '--products',
-        String(size),
-        '--port',
-        String(API_PORT),
-      ],
-      { stdio: 'ignore' },
-    );
-    try {
-      await waitForHttp(`${API}/healthz`, 120_000);
-      const outDir = join(work, `dist-${size}`);
-      const build = await timedBuild(outDir);
-      const pages = await countHtml(outDir);
-      report.push({ size, pages, ...build });
-      console.log(
-        `build of ${size} products: ${pages} pages in ${build.seconds.toFixed(1)} s, peak ${Math.round(build.peakMb)} MB`,
+    const db = join(work, `catalog-${size}.sqlite`);
+    const startApi = async () => {
+      const child = startNode(
+        ['scripts/catalog-api/main.ts', '--db', db, '--products', String(size), '--port', String(API_PORT)],
+        { stdio: 'ignore' },
       );
+      await waitForHttp(`${API}/healthz`, 300_000);
+      return child;
+    };
+    let api = await startApi();
+    try {
+      // Read the whole catalogue once before timing: the API's cache is warm, as a production API's is,
+      // and the count of product pages to expect is known.
+      const expected = await expectedProductPages();
+      const outDir = join(work, `dist-${size}`);
+      const cacheDir = join(work, `cache-${size}`);
+      const build = await timedBuild({
+        env: { CATALOG_API_URL: API, OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir },
+      });
+      const counts = await outputCounts(outDir);
+      if (counts.productPages !== expected || counts.withoutPayload !== 0) {
+        throw new Error(
+          `${size} products: ${counts.productPages} product pages for ${expected} (product, area) pairs, ` +
+            `${counts.withoutPayload} without their payload file`,
+        );
+      }
+      console.log(row(`product, ${size} products`, build, counts));
+      for (const phase of build.phases) console.log(`${''.padEnd(32)}${phase}`);
+      console.log(
+        `${''.padEnd(30)} ${counts.productPages} product pages = (product, area) pairs in the API, each with its payload; ${counts.sitemap} sitemap entries`,
+      );
+      const bareOut = join(work, `bare-${size}`);
+      const bare = await timedBuild({
+        cwd: BARE,
+        env: {
+          BARE_PAGES: String(counts.pages),
+          OUT_DIR: bareOut,
+          ASTRO_CACHE_DIR: join(work, `bare-cache-${size}`),
+        },
+      });
+      const bareCounts = await outputCounts(bareOut);
+      console.log(row(`bare Astro, same page count`, bare, { ...bareCounts, payloads: '' }));
+      console.log(`${''.padEnd(30)} product ÷ bare: ${(build.seconds / bare.seconds).toFixed(2)}× wall`);
+      report.push({ size, ...counts, ...build, bare: { pages: bareCounts.pages, ...bare } });
       if (size === sizes[0]) {
         const types = {
           home: 'index.html',
@@ -105,7 +215,7 @@ try {
           'chat brand': await firstMatching(outDir, /^chat\/brands\/\d+\/index\.html$/),
           'chat bag': 'chat/cart/index.html',
         };
-        console.log('\nJavaScript per page type (raw / gzip bytes):');
+        console.log('\nJavaScript per page type, read from the built files (raw / gzip bytes):');
         for (const [type, path] of Object.entries(types)) {
           const js = await pageJs(outDir, path);
           console.log(
@@ -114,6 +224,29 @@ try {
         }
         console.log('');
       }
+      await rm(outDir, { recursive: true, force: true });
+      await rm(bareOut, { recursive: true, force: true });
+
+      // One product changed since the last build: the same cache folder, a new output folder.
+      await stop(api);
+      const edit = new DatabaseSync(db);
+      edit
+        .prepare(
+          "UPDATE products SET texts = json_set(texts, '$.ja.descriptionHtml', json_extract(texts, '$.ja.descriptionHtml') || '<p>改訂</p>') WHERE id = 1",
+        )
+        .run();
+      edit.close();
+      api = await startApi();
+      await expectedProductPages();
+      const rebuildOut = join(work, `rebuild-${size}`);
+      const rebuild = await timedBuild({
+        env: { CATALOG_API_URL: API, OUT_DIR: rebuildOut, ASTRO_CACHE_DIR: cacheDir },
+      });
+      const rebuildCounts = await outputCounts(rebuildOut);
+      console.log(row('rebuild, 1 product changed', rebuild, rebuildCounts));
+      for (const phase of rebuild.phases) console.log(`${''.padEnd(32)}${phase}`);
+      report.at(-1).rebuild = rebuild;
+      await rm(rebuildOut, { recursive: true, force: true });
     } finally {
       await stop(api);
     }
@@ -122,6 +255,21 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 console.log(JSON.stringify(report));
+
+if (!argv.includes('--skip-visits')) {
+  console.log(
+    '\nJavaScript per page type as Chromium loads it (gzip bytes of every script in the network log and the inline ones; bytes sent; files + inline scripts):',
+  );
+  await withServedSite(async (base) => {
+    const rows = await jsVisits(base);
+    printVisits(rows);
+    const over = rows.filter((r) => !r.within).map((r) => r.type);
+    if (over.length) {
+      console.log(`  over budget: ${over.join(', ')}`);
+      process.exitCode = 1;
+    }
+  });
+}
 
 if (!argv.includes('--skip-lighthouse')) {
   console.log(

@@ -43,12 +43,21 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
+declare const safe: unique symbol;
+/** HTML that went through sanitizeDescription: the only HTML RichText renders. */
+export type SafeHtml = string & { readonly [safe]: true };
+
 /** Sanitised HTML safe to render with `set:html`. */
-export function sanitizeDescription(html: string): string {
+export function sanitizeDescription(html: string): SafeHtml {
   return sanitize(html, {
     ...OPTIONS,
     allowedAttributes: { ...OPTIONS.allowedAttributes, a: ['href', 'title', 'rel', 'target'] },
-  });
+  }) as SafeHtml;
+}
+
+/** The plain text of a description, tags dropped and whitespace collapsed. */
+export function plainText(html: string): string {
+  return sanitize(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }
 
 const graphemes = new Intl.Segmenter('ja', { granularity: 'grapheme' });
@@ -59,7 +68,11 @@ const graphemes = new Intl.Segmenter('ja', { granularity: 'grapheme' });
  * between two of them with 「…」, never inside one.
  */
 export function descriptionText(html: string, max = 120): string {
-  const text = sanitize(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  return cutText(plainText(html), max);
+}
+
+/** `text` (already plain) cut as descriptionText cuts it. */
+export function cutText(text: string, max = 120): string {
   if (text.length <= max) return text;
   const kept: string[] = [];
   for (const { segment } of graphemes.segment(text)) {

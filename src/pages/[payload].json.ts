@@ -2,6 +2,7 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
+import { catalogueProducts } from '../features/catalogue/catalogue-data.ts';
 import { sortAreas } from '../features/catalogue/catalogue-pages.ts';
 import type { HomePayload } from '../features/catalogue/catalogue-payloads.ts';
 import { deriveTags, listings } from '../features/catalogue/tags.ts';
@@ -14,10 +15,9 @@ export function getStaticPaths() {
 }
 
 export const GET: APIRoute = async () => {
-  const [areaEntries, tenants, products, themes] = await Promise.all([
+  const [areaEntries, tenants, themes] = await Promise.all([
     getCollection('areas'),
     getCollection('tenants'),
-    getCollection('products'),
     getCollection('theme'),
   ]);
   const areas = sortAreas(areaEntries.map((entry) => entry.data));
@@ -32,7 +32,7 @@ export const GET: APIRoute = async () => {
       .sort((a, b) => a.id - b.id),
     tags: deriveTags(
       listings(
-        products.map((entry) => entry.data),
+        catalogueProducts(),
         areas.map((area) => area.id),
       ),
     ),

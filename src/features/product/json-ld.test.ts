@@ -1,4 +1,5 @@
 import type { Product, Variant } from '../../lib/catalog/types.ts';
+import { plainText } from '../../lib/html.ts';
 import { productJsonLd } from './json-ld.ts';
 
 const variant = (id: number, price: number, totalStock: number, title = `v${id}`): Variant => ({
@@ -37,7 +38,7 @@ const product: Product = {
 
 describe('product structured data', () => {
   const url = 'https://gift.example/area/1/products/2/';
-  const data = productJsonLd(product, url);
+  const data = productJsonLd(product, plainText(product.descriptionHtml), url);
 
   it('names the product, its brand, its 768 image and a plain-text description', () => {
     expect(data).toMatchObject({
@@ -65,6 +66,11 @@ describe('product structured data', () => {
   });
 
   it('has no image when the product has none', () => {
-    expect(productJsonLd({ ...product, images: [] }, url)).not.toHaveProperty('image');
+    expect(productJsonLd({ ...product, images: [] }, '', url)).not.toHaveProperty('image');
+  });
+
+  it('cuts a long description at 5,000 characters', () => {
+    const long = 'あ'.repeat(6000);
+    expect(productJsonLd(product, long, url).description).toBe(`${'あ'.repeat(4999)}…`);
   });
 });

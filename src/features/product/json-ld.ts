@@ -4,22 +4,22 @@
  */
 
 import type { Product } from '../../lib/catalog/types.ts';
-import { descriptionText } from '../../lib/html.ts';
+import { cutText } from '../../lib/html.ts';
 import { imageUrl, MAIN_SIZE } from '../../lib/images.ts';
 import { leadVariant } from './product-rules.ts';
 
 const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 
-/** The JSON-LD Product of a product page at `pageUrl` (absolute). */
-export function productJsonLd(product: Product, pageUrl: string) {
+/** The JSON-LD Product of a product page at `pageUrl` (absolute); `plain` is its description's plain text. */
+export function productJsonLd(product: Product, plain: string, pageUrl: string) {
   const images = product.images.map((image) => imageUrl(image.src, MAIN_SIZE));
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.title,
     ...(images.length ? { image: images } : {}),
-    description: descriptionText(product.descriptionHtml, 5000),
+    description: cutText(plain, 5000),
     sku: leadVariant(product).sku,
     brand: { '@type': 'Brand', name: product.tenant.name },
     url: pageUrl,

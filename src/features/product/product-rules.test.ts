@@ -42,8 +42,10 @@ const product = (
 
 describe('a product', () => {
   it('makes one product page per area the product is shown in, skipping unknown areas', () => {
-    const paths = productPagePaths([product(1, [1, 2]), product(2, [2, 9])], [area(1, 'a'), area(2, 'b')]);
+    const entries = [{ product: product(1, [1, 2]) }, { product: product(2, [2, 9]) }];
+    const paths = productPagePaths(entries, [area(1, 'a'), area(2, 'b')]);
     expect(paths.map((p) => `${p.params.id}/${p.params.productId}`)).toEqual(['1/1', '2/1', '2/2']);
+    expect(paths[1]?.props.entry).toBe(entries[0]);
   });
 
   it('leads with the cheapest variant in stock', () => {

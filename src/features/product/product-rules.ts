@@ -14,14 +14,21 @@ export function chatProductHref(tenantId: number, productId: number): string {
   return `/chat/brands/${tenantId}/?product=${productId}`;
 }
 
-/** One product page per (area, product) pair: /area/{areaId}/products/{productId}/. */
-export function productPagePaths(products: readonly Product[], areas: readonly Area[]) {
+/**
+ * One product page per (area, product) pair: /area/{areaId}/products/{productId}/. `entries` are the
+ * products with what the build prepared for each (the snapshot's entries); each page's props carry its
+ * entry and its area.
+ */
+export function productPagePaths<E extends { product: Product }>(
+  entries: readonly E[],
+  areas: readonly Area[],
+) {
   const byId = new Map(areas.map((area) => [area.id, area]));
-  return products.flatMap((product) =>
-    product.areas.flatMap((areaId) => {
+  return entries.flatMap((entry) =>
+    entry.product.areas.flatMap((areaId) => {
       const area = byId.get(areaId);
       return area
-        ? [{ params: { id: String(area.id), productId: String(product.id) }, props: { product, area } }]
+        ? [{ params: { id: String(area.id), productId: String(entry.product.id) }, props: { entry, area } }]
         : [];
     }),
   );

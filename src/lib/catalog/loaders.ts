@@ -7,6 +7,7 @@
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { mapLimit, withRetry } from '../async.ts';
+import { buildInfo } from '../build-info.ts';
 import { DataNotFoundError, describeFailure } from '../errors.ts';
 import { FALLBACK_IMAGE_SRC } from '../images.ts';
 import {
@@ -20,6 +21,7 @@ import {
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from './catalogue.ts';
 import { type CatalogClient, catalogClient } from './client.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
+import { writeSnapshot } from './snapshot.ts';
 import type { Area, Lang, Product, Tenant } from './types.ts';
 
 export interface FetchPolicy {
@@ -122,31 +124,46 @@ async function fetchCatalogue(
   return catalogue;
 }
 
-type ListName = keyof Catalogue;
+type ListName = 'areas' | 'tenants';
 
 /**
- * One load of the catalogue shared by the three collections of a build (they are cross-checked together),
- * started by the first collection that asks and dropped once each of the three has taken it.
+ * One load of the catalogue shared by the two collections of a build (the lists are cross-checked
+ * together), started by the first collection that asks and dropped once both have taken it. Once every
+ * list has passed its checks, the whole catalogue is written to this build's snapshot (snapshot.ts), which
+ * is where the pages read the products from.
  */
 let shared: { catalogue: Promise<Catalogue>; taken: Set<ListName> } | undefined;
 
-function takeList<K extends ListName>(list: K): Promise<Catalogue[K]> {
-  shared ??= { catalogue: fetchCatalogue(), taken: new Set() };
+function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']): Promise<Catalogue[K]> {
+  shared ??= {
+    catalogue: fetchCatalogue().then((catalogue) => {
+      const started = performance.now();
+      const { products, processed } = writeSnapshot(catalogue, buildInfo().buildId);
+      logger.info(
+        `snapshot of ${products} products (${processed} processed, ${products - processed} unchanged) in ${Math.round(performance.now() - started)} ms`,
+      );
+      return catalogue;
+    }),
+    taken: new Set(),
+  };
   const { catalogue, taken } = shared;
   taken.add(list);
-  if (taken.size === 3) shared = undefined;
+  if (taken.size === 2) shared = undefined;
   return catalogue.then((all) => all[list]);
 }
 
 /** A loader that replaces its collection with the checked entries of its list. */
-function catalogLoader<T extends { id: number }>(name: string, fetch: () => Promise<T[]>): Loader {
+function catalogLoader<T extends { id: number }>(
+  name: string,
+  fetch: (logger: LoaderContext['logger']) => Promise<T[]>,
+): Loader {
   return {
     name,
     async load(context: LoaderContext) {
       const started = performance.now();
       let entries: T[];
       try {
-        entries = await fetch();
+        entries = await fetch(context.logger);
       } catch (error) {
         const detail =
           error instanceof DataNotFoundError
@@ -176,14 +193,10 @@ function logRetry(list: string) {
 }
 
 export const areasLoader = () => ({
-  loader: catalogLoader('catalog-areas', () => takeList('areas')),
+  loader: catalogLoader('catalog-areas', (logger) => takeList('areas', logger)),
   schema: areaSchema,
 });
 export const tenantsLoader = () => ({
-  loader: catalogLoader('catalog-tenants', () => takeList('tenants')),
+  loader: catalogLoader('catalog-tenants', (logger) => takeList('tenants', logger)),
   schema: tenantSchema,
-});
-export const productsLoader = () => ({
-  loader: catalogLoader('catalog-products', () => takeList('products')),
-  schema: productSchema,
 });

@@ -2,6 +2,7 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
+import { catalogueProducts } from '../../../features/catalogue/catalogue-data.ts';
 import { areaPayload } from '../../../features/catalogue/catalogue-payloads.ts';
 import { buildInfo } from '../../../lib/build-info.ts';
 import type { Area } from '../../../lib/catalog/types.ts';
@@ -16,6 +17,6 @@ export async function getStaticPaths() {
 }
 
 export const GET: APIRoute<{ area: Area }> = async ({ props }) => {
-  const products = (await getCollection('products')).map((entry) => entry.data);
+  const products = catalogueProducts();
   return payloadResponse(areaPayload(props.area, products, buildInfo().buildId));
 };

@@ -2,6 +2,7 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
+import { catalogueProducts } from '../../../features/catalogue/catalogue-data.ts';
 import { brandPayload } from '../../../features/catalogue/catalogue-payloads.ts';
 import { buildInfo } from '../../../lib/build-info.ts';
 import type { Tenant } from '../../../lib/catalog/types.ts';
@@ -15,6 +16,6 @@ export async function getStaticPaths() {
 }
 
 export const GET: APIRoute<{ tenant: Tenant }> = async ({ props }) => {
-  const products = (await getCollection('products')).map((entry) => entry.data);
+  const products = catalogueProducts();
   return payloadResponse(brandPayload(props.tenant, products, buildInfo().buildId));
 };

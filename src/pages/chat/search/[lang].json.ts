@@ -1,7 +1,8 @@
 /**
  * `/chat/search/{en,zh,ko}.json`: what chat's type-to-find searches, per language (search-index.ts). The
  * products in the language come from the catalog API at build time (its `lang`), checked as the
- * catalogue's own are; the Japanese titles and the brands from the build's collections.
+ * catalogue's own are; the Japanese titles from the build's checked catalogue (its snapshot) and the brands
+ * from its collection.
  */
 
 import { getCollection } from 'astro:content';
@@ -10,6 +11,7 @@ import type { ChatLanguage } from '../../../features/chat/language.ts';
 import { buildSearchIndex } from '../../../features/chat/search-index.ts';
 import { catalogClient } from '../../../lib/catalog/client.ts';
 import { fetchAllProducts } from '../../../lib/catalog/loaders.ts';
+import { catalogueSnapshot } from '../../../lib/catalog/snapshot.ts';
 
 export function getStaticPaths() {
   return (['en', 'zh', 'ko'] as const).map((lang) => ({ params: { lang } }));
@@ -17,15 +19,15 @@ export function getStaticPaths() {
 
 export const GET: APIRoute = async ({ params }) => {
   const language = params.lang as ChatLanguage;
-  const [japanese, tenants, translated] = await Promise.all([
-    getCollection('products'),
+  const japanese = catalogueSnapshot().products.map((entry) => entry.product);
+  const [tenants, translated] = await Promise.all([
     getCollection('tenants'),
     fetchAllProducts(catalogClient(), undefined, language),
   ]);
   const index = buildSearchIndex(
     language,
     translated,
-    japanese.map((entry) => entry.data),
+    japanese,
     tenants.map((entry) => entry.data),
   );
   return new Response(JSON.stringify(index), {

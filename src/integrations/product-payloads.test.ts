@@ -1,0 +1,63 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { productPayload } from '../features/product/product-payload.ts';
+import { listedProduct } from '../lib/catalog/fixtures.ts';
+import { writeSnapshot } from '../lib/catalog/snapshot.ts';
+import type { Area, Tenant } from '../lib/catalog/types.ts';
+import { writeProductPayloads } from './product-payloads.ts';
+
+const area = (id: number): Area => ({
+  id,
+  place: 'a',
+  imageSrc: `http://img.test/${id}.jpg`,
+  description: '',
+});
+const tenant: Tenant = {
+  id: 1,
+  name: 'T',
+  logoSrc: 'http://img.test/t.png',
+  description: '',
+  officialSiteUrl: null,
+};
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'payloads-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the product pages' payload files of a build", () => {
+  it('writes one per (product, area) page, each the JSON the payload endpoint answers', async () => {
+    const products = [listedProduct(1, [1, 2]), listedProduct(2, [2])];
+    const snapshot = join(dir, 'snapshot.ndjson');
+    writeSnapshot({ areas: [area(1), area(2)], tenants: [tenant], products }, 'build-1', snapshot);
+    const out = join(dir, 'dist');
+    expect(await writeProductPayloads(pathToFileURL(`${out}/`), 'build-1', snapshot)).toBe(3);
+    const files = readdirSync(out, { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
+    expect(files).toEqual([
+      'area/1/products/1/_payload.json',
+      'area/2/products/1/_payload.json',
+      'area/2/products/2/_payload.json',
+    ]);
+    expect(readFileSync(join(out, 'area/2/products/1/_payload.json'), 'utf8')).toBe(
+      JSON.stringify(productPayload(products[0] as (typeof products)[0], 2, 'build-1')),
+    );
+  });
+
+  it("refuses another build's snapshot", async () => {
+    const snapshot = join(dir, 'snapshot.ndjson');
+    writeSnapshot(
+      { areas: [area(1)], tenants: [tenant], products: [listedProduct(1, [1])] },
+      'build-1',
+      snapshot,
+    );
+    await expect(writeProductPayloads(pathToFileURL(`${dir}/dist/`), 'build-2', snapshot)).rejects.toThrow(
+      /not of this build/,
+    );
+  });
+});
