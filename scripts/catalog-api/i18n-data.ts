@@ -173,6 +173,47 @@ export const AREAS: readonly AreaDef[] = [
   },
 ];
 
+/**
+ * The pickup counters of the areas above (by area id, 1 to 4) and the pickup note, in every language: a chat
+ * order's page names where to collect in the visitor's language.
+ */
+export const PICKUP_PLACES: readonly L10n[] = [
+  {
+    ja: 'BASE A 1階 受け取りカウンター',
+    en: 'BASE A, 1F pickup counter',
+    zh: 'BASE A 1楼 取货柜台',
+    ko: 'BASE A 1층 수령 카운터',
+  },
+  {
+    ja: 'BASE B 2階 受け取りカウンター',
+    en: 'BASE B, 2F pickup counter',
+    zh: 'BASE B 2楼 取货柜台',
+    ko: 'BASE B 2층 수령 카운터',
+  },
+  {
+    ja: 'BASE C 3階 受け取りカウンター',
+    en: 'BASE C, 3F pickup counter',
+    zh: 'BASE C 3楼 取货柜台',
+    ko: 'BASE C 3층 수령 카운터',
+  },
+  {
+    ja: 'BASE D 地下1階 受け取りカウンター',
+    en: 'BASE D, B1F pickup counter',
+    zh: 'BASE D 地下1楼 取货柜台',
+    ko: 'BASE D 지하 1층 수령 카운터',
+  },
+];
+
+export const PICKUP_NOTE: L10n = {
+  ja: 'お受け取りの際は、この注文ページを受け取りカウンターでご提示ください。お受け取り期限はお支払いから7日間です。',
+  en: 'Please show this order page at the pickup counter when you collect your items. You can collect them for 7 days after payment.',
+  zh: '取货时请在取货柜台出示此订单页面。付款后7天内可取货。',
+  ko: '수령하실 때 이 주문 페이지를 수령 카운터에 보여 주세요. 결제 후 7일 이내에 수령하실 수 있습니다.',
+};
+
+/** How a language lists several places. */
+export const LIST_SEPARATOR: L10n = { ja: '、', en: ', ', zh: '、', ko: ', ' };
+
 export type CategoryKey =
   | 'wagashi'
   | 'yogashi'

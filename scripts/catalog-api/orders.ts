@@ -13,7 +13,7 @@ import { bumpCatalogVersion } from './catalog-version.ts';
 import type { Config } from './config.ts';
 import { type DraftOrderRow, type ShipmentRow, type Store, transaction } from './db.ts';
 import { ApiError, notFound } from './errors.ts';
-import type { Lang } from './i18n-data.ts';
+import { isLang, type Lang, LIST_SEPARATOR, PICKUP_NOTE, PICKUP_PLACES } from './i18n-data.ts';
 
 export type QrIssued = components['schemas']['QrIssued'];
 export type CartConfirmation = components['schemas']['CartConfirmation'];
@@ -79,9 +79,6 @@ function newAlias(): string {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-const PICKUP_NOTE =
-  'お受け取りの際は、この注文ページを受け取りカウンターでご提示ください。お受け取り期限はお支払いから7日間です。';
 
 export class OrderService {
   readonly #store: Store;
@@ -249,16 +246,12 @@ export class OrderService {
       }
       const now = this.#now();
       const orderAlias = newAlias();
+      // The order speaks the language its QR was issued in (chat orders: the visitor's).
+      const lang: Lang = isLang(draft.row.lang) ? draft.row.lang : 'ja';
       const storeLines = snapshot.lines
         .map((line, index) => ({ line, areas: snapshot.areaIds[index] ?? [] }))
         .filter(({ line }) => line.receive === 'store');
-      const places = [
-        ...new Set(
-          storeLines.map(
-            ({ areas }) => this.#catalog.pickupPlace(areas[0] ?? 1) ?? 'BASE A 受け取りカウンター',
-          ),
-        ),
-      ];
+      const places = [...new Set(storeLines.map(({ areas }) => this.#pickupPlace(areas[0] ?? 1, lang)))];
       const data: OrderData = {
         lines: snapshot.lines,
         shippingCharge: snapshot.shippingCharge,
@@ -266,7 +259,8 @@ export class OrderService {
         wrappingFee: snapshot.wrappingFee,
         subtotal: snapshot.subtotal,
         grandTotal: snapshot.grandTotal,
-        pickup: places.length > 0 ? { place: places.join('、'), note: PICKUP_NOTE } : null,
+        pickup:
+          places.length > 0 ? { place: places.join(LIST_SEPARATOR[lang]), note: PICKUP_NOTE[lang] } : null,
       };
       this.#store.insertOrder.run(orderAlias, alias, now, JSON.stringify(data));
       const shipLines = snapshot.lines.filter((line) => line.receive === 'ship');
@@ -297,6 +291,14 @@ export class OrderService {
       else this.#store.deleteCartLine.run(sessionId, paid.productId, paid.variantId);
     }
     if (this.#store.cartLines.all(sessionId).length === 0) this.#store.setWrapping.run(0, sessionId);
+  }
+
+  /** Where an area's store-pickup lines are collected, in the order's language (the area's own text in ja). */
+  #pickupPlace(areaId: number, lang: Lang): string {
+    const japanese = this.#catalog.pickupPlace(areaId) ?? PICKUP_PLACES[0]?.ja ?? '';
+    if (lang === 'ja') return japanese;
+    const known = PICKUP_PLACES.find((place) => place.ja === japanese);
+    return known?.[lang] ?? japanese;
   }
 
   /** Whether a session is the one that issued the draft order behind an order. */

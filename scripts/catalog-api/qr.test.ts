@@ -317,6 +317,23 @@ describe('completing at the store counter', () => {
     expect(shipOnly.shipments).toHaveLength(1);
   });
 
+  test('a chat order names its pickup counter and note in the visitor’s language', async () => {
+    const v = variant('total_stock >= 5 AND stock_in_shop >= 2');
+    for (const [lang, counter, note] of [
+      ['en', /^BASE [A-D], (B1|\d)F pickup counter$/, 'pickup counter'],
+      ['zh', /^BASE [A-D] (地下1|\d)楼 取货柜台$/, '取货柜台'],
+      ['ko', /^BASE [A-D] (지하 1|\d)층 수령 카운터$/, '수령 카운터'],
+      ['ja', /^BASE [A-D] (地下1|\d)階 受け取りカウンター$/, '受け取りカウンター'],
+    ] as const) {
+      await add(v.productId, v.variantId, 1, 'store');
+      const order = (await complete(await issueAlias({ lang, via: 'chat' }))).body as {
+        pickup: { place: string; note: string };
+      };
+      expect(order.pickup.place, lang).toMatch(counter);
+      expect(order.pickup.note, lang).toContain(note);
+    }
+  });
+
   test('completion re-checks stock: 409 STOCK_CHANGED and nothing changes', async () => {
     const v = variant('total_stock >= 5');
     await add(v.productId, v.variantId, 4);

@@ -64,17 +64,22 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await expect(page).toHaveURL(/\/chat\/order\/[A-Za-z0-9_-]+\/$/, { timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 1, name: s('order.title') })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-Hans' : lang);
+      await expect(page.getByText(s('order.loading'))).toHaveCount(0);
+      await expectNoJapanese(page, lang, names);
     });
   });
 }
 
-test.describe('the chat terms', () => {
-  test.use({ locale: 'zh-CN' });
+for (const { locale, lang } of CHAT_LOCALES) {
+  test.describe(`the chat terms in ${locale}`, () => {
+    test.use({ locale });
 
-  test('read in the visitor language', async ({ page }) => {
-    await page.goto('/chat/terms/');
-    await expect(page.getByRole('heading', { level: 1, name: '使用条款', exact: true })).toBeVisible();
-    await expectNoJapanese(page, 'zh', []);
-    await expectNoAxeViolations(page);
+    test('read in the visitor language', async ({ page }) => {
+      await page.goto('/chat/terms/');
+      const title = STRINGS[lang]?.['nav.terms'] ?? '';
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      await expectNoJapanese(page, lang, []);
+      await expectNoAxeViolations(page);
+    });
   });
-});
+}

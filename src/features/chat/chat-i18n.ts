@@ -7,6 +7,7 @@ import i18next, { type i18n } from 'i18next';
 import { installTranslator } from '../../i18n/index.ts';
 import { loadMessages } from '../../i18n/locales.ts';
 import { setPriceWords } from '../../lib/format/price.ts';
+import { setDateTimeLocale } from '../../lib/format/time.ts';
 import type { ChatLanguage } from './language.ts';
 
 /** An i18next instance speaking `language`, its strings loaded. */
@@ -28,6 +29,7 @@ export async function createChatI18n(language: ChatLanguage): Promise<i18n> {
 /** Makes `instance` the translator of every shared screen and of the price words. */
 export function installChatI18n(instance: i18n): void {
   installTranslator((key, params) => instance.t(key, params));
+  setDateTimeLocale(instance.language === 'zh' ? 'zh-Hans' : instance.language);
   setPriceWords({
     taxIncluded: (price) => instance.t('price.taxIncluded', { price }),
     from: (price) => instance.t('price.from', { price }),

@@ -17,18 +17,19 @@ import { OrderSummary } from '../bag/components.ts';
 import { anyShipped, clearBag, summaryOfOrderLine } from '../bag/index.ts';
 import { $order, loadOrder } from './order-store.ts';
 
-const ORDER_STATUS: Record<Order['status'], string> = {
-  paid: t('order.status.paid'),
-  fulfilled: t('order.status.fulfilled'),
-  cancelled: t('order.status.cancelled'),
-};
+// Keys, looked up when rendered: chat mode installs the visitor's language after this module loads.
+const ORDER_STATUS = {
+  paid: 'order.status.paid',
+  fulfilled: 'order.status.fulfilled',
+  cancelled: 'order.status.cancelled',
+} as const satisfies Record<Order['status'], string>;
 
-const SHIPMENT_STATUS: Record<Shipment['status'], string> = {
-  awaiting_address: t('order.shipment.status.awaiting_address'),
-  address_received: t('order.shipment.status.address_received'),
-  shipped: t('order.shipment.status.shipped'),
-  delivered: t('order.shipment.status.delivered'),
-};
+const SHIPMENT_STATUS = {
+  awaiting_address: 'order.shipment.status.awaiting_address',
+  address_received: 'order.shipment.status.address_received',
+  shipped: 'order.shipment.status.shipped',
+  delivered: 'order.shipment.status.delivered',
+} as const satisfies Record<Shipment['status'], string>;
 
 export default function OrderView() {
   const view = useStore($order);
@@ -66,7 +67,7 @@ function OrderDetails({ order }: { order: Order }) {
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-secondary">{t('order.status')}</dt>
           <dd className="font-bold" data-testid="order-status">
-            {ORDER_STATUS[order.status]}
+            {t(ORDER_STATUS[order.status])}
           </dd>
           <dt className="text-secondary">{t('order.date')}</dt>
           <dd>{formatDateTime(order.createdAt)}</dd>
@@ -136,7 +137,7 @@ function ShipmentCard({ shipment, index }: { shipment: Shipment; index: number }
           className="rounded-full border border-primary px-2.5 py-0.5 text-xs font-bold"
           data-testid="shipment-status"
         >
-          {SHIPMENT_STATUS[shipment.status]}
+          {t(SHIPMENT_STATUS[shipment.status])}
         </span>
       </div>
       <SummaryLines lines={shipment.lines.map(summaryOfOrderLine)} compact />
