@@ -213,6 +213,15 @@ test.describe('the camera scanner', () => {
     await page.goto('/scan/');
     const states = () => trackStates(page);
     await expect(page.getByRole('status')).toHaveText('商品タグのQRコードを枠の中に写してください。');
+    // A frame has to be on screen for there to be one to keep (on a loaded machine the first one can lag).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const video = document.querySelector('video');
+          return video !== null && video.readyState >= 2 && video.videoWidth > 0;
+        }),
+      )
+      .toBe(true);
     await page.getByRole('button', { name: '一時停止' }).click();
     await expect(page.getByRole('status')).toHaveText('一時停止中です。');
     expect(await states()).toEqual(['ended']);
