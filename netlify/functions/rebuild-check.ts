@@ -5,6 +5,8 @@
  * costs none either (the build would fail on it and keep the last deploy anyway).
  */
 
+import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
+
 export interface RebuildEnv {
   /** The live site, e.g. https://gift.example.jp (Netlify sets URL). */
   siteUrl: string;
@@ -37,7 +39,7 @@ export function rebuildEnv(env: Record<string, string | undefined>): RebuildEnv 
   const wanted = {
     siteUrl: env.URL,
     apiUrl: env.CATALOG_API_URL,
-    apiToken: env.CATALOG_API_TOKEN ?? 'gift-catalogue-public-token',
+    apiToken: env.CATALOG_API_TOKEN ?? DEFAULT_CATALOG_API_TOKEN,
     buildHookUrl: env.BUILD_HOOK_URL,
   };
   const missing = Object.entries({

@@ -1,3 +1,4 @@
+import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import { BagPage, completeAtCounter, pickProducts, serverConfirmation } from './fixtures/bag.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -39,7 +40,7 @@ test.describe('a shopper’s order stays theirs', () => {
     await expect(stranger.getByText('このご注文はすでにお支払い済みです。')).toBeVisible({ timeout: 15_000 });
     expect(stranger.url()).toContain(`/qr/${alias}/`);
     const status = await stranger.request.get(`/api/catalog/cart/qr/${alias}/status`, {
-      headers: { 'X-Api-Token': 'gift-catalogue-public-token' },
+      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
     });
     expect(await status.json()).not.toHaveProperty('orderAlias');
     await strangerContext.close();
