@@ -47,6 +47,7 @@ for (const { locale, lang } of CHAT_LOCALES) {
         '/chat/terms/',
       );
       await expectNoJapanese(page, lang, names);
+      await expectNoAxeViolations(page);
       await dialog.getByRole('checkbox').check();
       await dialog.getByRole('button', { name: s('confirm.submit') }).click();
 
@@ -55,6 +56,7 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await expect(page.getByRole('img', { name: s('qr.image.alt') })).toBeVisible();
       await expect(page.getByText(s('qr.countdown.title'))).toBeVisible();
       await expectNoJapanese(page, lang, names);
+      await expectNoAxeViolations(page);
       const alias = new URL(page.url()).pathname.split('/')[3] ?? '';
       await signInStaff(page);
       const counter = await page.request.get(`/api/store/qr/${alias}`);
@@ -66,6 +68,7 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-Hans' : lang);
       await expect(page.getByText(s('order.loading'))).toHaveCount(0);
       await expectNoJapanese(page, lang, names);
+      await expectNoAxeViolations(page);
     });
   });
 }
@@ -80,6 +83,17 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
       await expectNoJapanese(page, lang, []);
       await expectNoAxeViolations(page);
+    });
+
+    test('the QR timeout and the scanner speak the visitor language too', async ({ page }) => {
+      for (const path of ['/chat/qr/timeout/', '/chat/scan/']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // The scanner settles on its camera message (this browser has no camera) before it is read.
+        if (path === '/chat/scan/') await expect(page.getByRole('alert')).toBeVisible({ timeout: 15_000 });
+        await expectNoJapanese(page, lang, []);
+        await expectNoAxeViolations(page);
+      }
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { ProductPage } from '../../src/lib/catalog/types.ts';
+import { AreaPage } from './fixtures/browse.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -100,6 +101,32 @@ for (const locale of ['en-US', 'zh-CN', 'ko-KR']) {
     });
   });
 }
+
+test.describe('an en-US browser back from Japanese', () => {
+  test.use({ locale: 'en-US' });
+
+  test('an area page filtered to one brand opens chat on that brand', async ({ page, context, baseURL }) => {
+    // The visitor chose Japanese, filtered BASE A to one brand, then chose English again (the chat switcher's cookie).
+    await context.addCookies([{ name: 'locale', value: 'ja', url: baseURL ?? '' }]);
+    await page.goto('/area/1/');
+    const area = new AreaPage(page);
+    await area.ready();
+    await area.selectBrands(['京菓子司 香月堂']);
+    const storedFilter = () =>
+      page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('area-cache:v1') ?? '{}').lists?.['area:1']?.tenantIds,
+      );
+    await expect.poll(storedFilter).toHaveLength(1);
+    const [tenantId] = (await storedFilter()) as number[];
+    expect(typeof tenantId).toBe('number');
+
+    await context.addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
+    const target = page.waitForRequest((request) => request.url().endsWith(`/chat/?brandId=${tenantId}`));
+    await page.reload();
+    await target;
+    await expect(page.getByRole('log').locator(`a[href="/chat/brands/${tenantId}/"]`)).toBeVisible();
+  });
+});
 
 test.describe('without JavaScript', () => {
   test.use({ locale: 'en-US', javaScriptEnabled: false });

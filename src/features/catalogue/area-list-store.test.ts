@@ -231,6 +231,17 @@ describe('the product list of an area page', () => {
     expect(restored.products.map((p) => p.id)).toEqual([2, 18]);
   });
 
+  it('stores an area filtered to one brand where the redirect to chat finds it', async () => {
+    const { areaBrandFilter, STORED_LISTS_KEY } = await import('../chat/index.ts');
+    startProductList(area, { now: T0 });
+    api.listProducts.mockResolvedValueOnce(page([2], 1));
+    await setTenantFilter([3], T0 + 1000);
+    expect(areaBrandFilter('/area/1/', sessionStorage.getItem(STORED_LISTS_KEY))).toBe('3');
+    api.listProducts.mockResolvedValueOnce(page([2, 18], 2));
+    await setTenantFilter([3, 1], T0 + 2000);
+    expect(areaBrandFilter('/area/1/', sessionStorage.getItem(STORED_LISTS_KEY))).toBeNull();
+  });
+
   it('asks again for page 1 of a filter the shopper left before it arrived', async () => {
     startProductList(area, { now: T0 });
     api.listProducts.mockReturnValueOnce(new Promise(() => {}));

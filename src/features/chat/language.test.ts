@@ -80,6 +80,30 @@ describe('the redirect to chat', () => {
     expect(chatRedirect({ ...visitor, pathname: '/brands/1x/' })).toBe('/chat/');
   });
 
+  it('carries brandId from an area page filtered to exactly one brand', () => {
+    const stored = (tenantIds: unknown) => JSON.stringify({ lang: 'ja', lists: { 'area:2': { tenantIds } } });
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: stored([7]) })).toBe(
+      '/chat/?brandId=7',
+    );
+    expect(chatRedirect({ ...visitor, pathname: '/area/2', storedLists: stored([7]) })).toBe(
+      '/chat/?brandId=7',
+    );
+    // Two brands, none, another area's filter, or a filter on a product page carry nothing.
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: stored([7, 8]) })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: stored([]) })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/area/3/', storedLists: stored([7]) })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/products/5/', storedLists: stored([7]) })).toBe(
+      '/chat/',
+    );
+    // Stored text is untrusted: anything but one brand id of digits is no filter.
+    for (const bad of [['7'], ['7&x=1'], [-1], [1.5], [0], [1e12], [{}]]) {
+      expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: stored(bad) })).toBe('/chat/');
+    }
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: '{not json' })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: 'null' })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: null })).toBe('/chat/');
+  });
+
   it('keeps a visitor whose browser language starts with ja', () => {
     expect(chatRedirect({ ...visitor, languages: ['ja-JP', 'en-US'] })).toBeNull();
     expect(chatRedirect({ ...visitor, languages: ['ja'] })).toBeNull();

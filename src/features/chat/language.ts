@@ -74,16 +74,50 @@ export interface RedirectInput {
   cookie: string;
   /** True for crawlers and link-preview bots. */
   bot: boolean;
+  /**
+   * The web catalogue's stored product lists (sessionStorage `STORED_LISTS_KEY`, as the catalogue writes it),
+   * where an area page keeps its brand filter; absent or unreadable is no filter.
+   */
+  storedLists?: string | null;
 }
 
+/** Where the web catalogue stores its product lists and an area page's brand filter (sessionStorage). */
+export const STORED_LISTS_KEY = 'area-cache:v1';
+
 const BRAND_PAGE = /^\/brands\/(\d+)\/?$/;
+const AREA_PAGE = /^\/area\/(\d+)\/?$/;
+const BRAND_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * The one brand an area page is filtered to, read from the stored lists (untrusted text: anything but a
+ * list of exactly one brand id of digits is no brand).
+ */
+export function areaBrandFilter(pathname: string, storedLists: string | null | undefined): string | null {
+  const area = AREA_PAGE.exec(pathname)?.[1];
+  if (!area || !storedLists) return null;
+  try {
+    const tenantIds: unknown = JSON.parse(storedLists)?.lists?.[`area:${area}`]?.tenantIds;
+    if (!Array.isArray(tenantIds) || tenantIds.length !== 1) return null;
+    const id = String(tenantIds[0]);
+    return typeof tenantIds[0] === 'number' && BRAND_ID.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Where a page outside chat mode sends the visitor, or null to stay. Stays: a chat page, a bot, a visitor
  * whose chosen locale is Japanese, or whose browser language starts with `ja` (or who has none and chose
- * nothing). Otherwise the visitor goes to /chat/, carrying `brandId` from a brand page.
+ * nothing). Otherwise the visitor goes to /chat/, carrying `brandId` from a brand page or from an area page
+ * filtered to one brand.
  */
-export function chatRedirect({ pathname, languages, cookie, bot }: RedirectInput): string | null {
+export function chatRedirect({
+  pathname,
+  languages,
+  cookie,
+  bot,
+  storedLists,
+}: RedirectInput): string | null {
   if (pathname === '/chat' || pathname.startsWith('/chat/') || bot) return null;
   const chosen = localeFromCookie(cookie);
   if (chosen === 'ja') return null;
@@ -91,7 +125,7 @@ export function chatRedirect({ pathname, languages, cookie, bot }: RedirectInput
     const first = (languages[0] ?? '').trim().toLowerCase();
     if (first === '' || first.startsWith('ja')) return null;
   }
-  const brand = BRAND_PAGE.exec(pathname)?.[1];
+  const brand = BRAND_PAGE.exec(pathname)?.[1] ?? areaBrandFilter(pathname, storedLists);
   return brand ? `/chat/?brandId=${brand}` : '/chat/';
 }
 

@@ -4,13 +4,23 @@
  * link-preview bots are never redirected: the Japanese pages carry the canonical URLs and structured data.
  */
 import { isbot } from 'isbot';
-import { chatRedirect } from './language.ts';
+import { chatRedirect, STORED_LISTS_KEY } from './language.ts';
+
+/** The catalogue's stored lists (an area page's brand filter), when storage can be read at all. */
+function storedLists(): string | null {
+  try {
+    return sessionStorage.getItem(STORED_LISTS_KEY);
+  } catch {
+    return null;
+  }
+}
 
 const target = chatRedirect({
   pathname: location.pathname,
   languages: navigator.languages?.length ? navigator.languages : [navigator.language ?? ''],
   cookie: document.cookie,
   bot: isbot(navigator.userAgent),
+  storedLists: storedLists(),
 });
 if (target) location.replace(target);
 else document.documentElement.style.visibility = '';
