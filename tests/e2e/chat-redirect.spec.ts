@@ -128,6 +128,17 @@ test.describe('an en-US browser back from Japanese', () => {
   });
 });
 
+test.describe('a fr-FR browser', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('is sent to chat, which speaks English to a language it does not have', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/chat\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('log')).toContainText(/[A-Za-z]{4,}/);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ locale: 'en-US', javaScriptEnabled: false });
 
