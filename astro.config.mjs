@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { EMBED_ORIGINS } from './src/features/site/embed-origins.ts';
 import apiProxy from './src/integrations/api-proxy.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
 import catalogVersion from './src/integrations/catalog-version.ts';
@@ -62,6 +63,8 @@ export default defineConfig({
         "form-action 'self'",
         "manifest-src 'self'",
         "worker-src 'self'",
+        // Editors' social embeds, loaded when the visitor asks (src/features/site/embed-origins.ts).
+        `frame-src ${Object.values(EMBED_ORIGINS).join(' ')}`,
       ],
       // The two scripts that must run inline before paint (src/lib/inline-scripts.ts).
       scriptDirective: { hashes: [scriptHash(AREA_QUERY_REDIRECT), scriptHash(NOT_FOUND_PATH)] },

@@ -84,6 +84,10 @@ test.describe('the content security policy', () => {
       expect(directive('script-src'), path).not.toContain('unsafe');
       expect(directive('style-src'), path).not.toContain('unsafe');
       expect(directive('default-src'), path).toContain("'self'");
+      // Frames: only the social embeds' providers, which editors' pages load when a visitor asks.
+      expect(directive('frame-src').trim(), path).toBe(
+        'frame-src https://www.youtube-nocookie.com https://platform.twitter.com https://www.instagram.com',
+      );
       // What a <meta> policy cannot say comes as a header.
       expect(response.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
     }
