@@ -5,7 +5,7 @@
  */
 import type { BuildRecord, Outcome, Trigger } from './publisher.ts';
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
@@ -23,12 +23,12 @@ const dateTime = new Intl.DateTimeFormat('ja-JP', {
 });
 
 /** A time as editors in Japan read it. */
-export function formatTime(iso: string): string {
+function formatTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
 /** A duration in seconds, or minutes and seconds. */
-export function formatDuration(ms: number | null): string {
+function formatDuration(ms: number | null): string {
   if (ms === null) return '—';
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds}秒`;
@@ -52,12 +52,12 @@ function triggerText(record: BuildRecord): string {
 }
 
 /** The status line: what an editor needs to know now. */
-export interface Status {
+interface Status {
   tone: 'busy' | 'ok' | 'failed' | 'none';
   message: string;
 }
 
-export function statusOf(records: readonly BuildRecord[], busy: boolean, queued: boolean): Status {
+function statusOf(records: readonly BuildRecord[], busy: boolean, queued: boolean): Status {
   if (busy) {
     return {
       tone: 'busy',
@@ -82,7 +82,7 @@ export function statusOf(records: readonly BuildRecord[], busy: boolean, queued:
 }
 
 /** One build as label/value pairs, the same for the page and for the script that refreshes it. */
-export function buildRows(record: BuildRecord): [string, string][] {
+function buildRows(record: BuildRecord): [string, string][] {
   const rows: [string, string][] = [
     ['開始', formatTime(record.startedAt)],
     ['所要時間', formatDuration(record.durationMs)],

@@ -95,6 +95,7 @@ describe('the editor page', () => {
         reason: 'products not found. (GET /catalog/products → 503) <script>',
       }),
       record({}),
+      record({ id: 0, trigger: 'start', durationMs: 65_000 }),
     ];
     const res = await fetch(`${base}/editor/`, { headers: staff });
     expect(res.status).toBe(200);
@@ -105,6 +106,8 @@ describe('the editor page', () => {
     expect(html).toContain('<dt>所要時間</dt><dd>31秒</dd><dt>ページ数</dt><dd>176ページ</dd>');
     expect(html).toContain('<dt>結果</dt><dd>失敗（ビルドできませんでした）</dd>');
     expect(html).toContain('<dt>きっかけ</dt><dd>定期ビルド（catalogue changed: 4 → 5）</dd>');
+    expect(html).toContain('<dt>所要時間</dt><dd>1分05秒</dd>');
+    expect(html).toContain('<dt>きっかけ</dt><dd>起動時のビルド</dd>');
     // Reasons quote API messages: escaped, never markup.
     expect(html).toContain('<dd>products not found. (GET /catalog/products → 503) &lt;script&gt;</dd>');
     expect(html).toMatch(

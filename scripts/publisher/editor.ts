@@ -70,7 +70,7 @@ function ownOrigin(req: http.IncomingMessage): string {
 }
 
 /** Whether a POST comes from a page of this origin: never from another site, whatever its cookies. */
-export function sameOriginPost(req: http.IncomingMessage): boolean {
+function sameOriginPost(req: http.IncomingMessage): boolean {
   const origin = req.headers.origin;
   if (typeof origin !== 'string' || origin !== ownOrigin(req)) return false;
   const site = req.headers['sec-fetch-site'];

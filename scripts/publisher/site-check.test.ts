@@ -16,17 +16,18 @@ beforeAll(async () => {
   api = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://api');
     res.setHeader('content-type', 'application/json');
-    if (req.headers['x-api-token'] !== 'token') return res.writeHead(401).end('{}');
-    if (url.pathname === '/catalog/areas') return res.end(JSON.stringify([{ id: 1 }, { id: 2 }]));
-    if (url.pathname === '/catalog/products') {
+    if (req.headers['x-api-token'] !== 'token') {
+      res.writeHead(401).end('{}');
+    } else if (url.pathname === '/catalog/areas') {
+      res.end(JSON.stringify([{ id: 1 }, { id: 2 }]));
+    } else if (url.pathname === '/catalog/products') {
       const page = Number(url.searchParams.get('page'));
       const size = Number(url.searchParams.get('size'));
       const all = Object.entries(catalogue).map(([id, areas]) => ({ id: Number(id), areas }));
-      return res.end(
-        JSON.stringify({ products: all.slice((page - 1) * size, page * size), count: all.length }),
-      );
+      res.end(JSON.stringify({ products: all.slice((page - 1) * size, page * size), count: all.length }));
+    } else {
+      res.writeHead(404).end('{}');
     }
-    res.writeHead(404).end('{}');
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;

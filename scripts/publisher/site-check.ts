@@ -8,7 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A build that was made but must not be published; its message is the one-line reason. */
-export class RejectedBuild extends Error {
+class RejectedBuild extends Error {
   override name = 'RejectedBuild';
 }
 
