@@ -146,9 +146,21 @@ export interface PageOptions {
   body: StatusBody;
   /** The rebuild schedule, or null when it is off. */
   schedule: string | null;
+  /** When the next seasonal theme launches (ISO 8601), or null when none waits. */
+  nextThemeAt: string | null;
 }
 
-export function editorPage({ account, body, schedule }: PageOptions): string {
+function nextThemeText(nextThemeAt: string | null, schedule: string | null): string {
+  if (nextThemeAt === null) return '';
+  const when = formatTime(nextThemeAt);
+  const how =
+    schedule === null
+      ? 'その時刻を過ぎたら「今すぐ公開」を押してください（定期ビルドは止めてあります）。'
+      : 'その時刻のあとの最初の定期ビルドで、自動で公開されます。';
+  return `<p class="note">次の季節のテーマは ${escapeHtml(when)} から表示されます。${how}</p>`;
+}
+
+export function editorPage({ account, body, schedule, nextThemeAt }: PageOptions): string {
   const scheduleText =
     schedule === null
       ? '定期ビルドは止めてあります（PUBLISH_SCHEDULE=off）。'
@@ -163,6 +175,7 @@ export function editorPage({ account, body, schedule }: PageOptions): string {
 <button type="submit">今すぐ公開</button>
 </form>
 <p class="note">${scheduleText}</p>
+${nextThemeText(nextThemeAt, schedule)}
 <h2>最近のビルド</h2>
 ${buildList(body)}`,
   );

@@ -26,10 +26,17 @@ const fetcher = (async (_url: string | URL | Request, init?: RequestInit) => {
 
 let server: http.Server;
 let base: string;
+let nextThemeAt: string | null = null;
 const staff = { cookie: '__Host-staff=good' };
 
 beforeAll(async () => {
-  const routes = editorRoutes({ publisher, apiUrl: 'http://api.invalid', schedule: '@hourly', fetcher });
+  const routes = editorRoutes({
+    publisher,
+    apiUrl: 'http://api.invalid',
+    schedule: '@hourly',
+    fetcher,
+    nextThemeAt: async () => nextThemeAt,
+  });
   server = http.createServer(async (req, res) => {
     if (!(await routes(req, res))) res.writeHead(418).end('not the editor');
   });
@@ -45,6 +52,7 @@ beforeEach(() => {
   publisher.busy = false;
   publisher.queued = false;
   apiDown = false;
+  nextThemeAt = null;
 });
 
 const record = (over: Partial<BuildRecord>): BuildRecord => ({
@@ -112,6 +120,17 @@ describe('the editor page', () => {
     expect(html).toContain('<dd>products not found. (GET /catalog/products → 503) &lt;script&gt;</dd>');
     expect(html).toMatch(
       /role="status" aria-live="polite" data-busy="false">公開できませんでした（.*）。いまのサイトをそのまま表示しています。理由: products not found/,
+    );
+  });
+
+  test('tells when the next seasonal theme appears, and that the schedule publishes it', async () => {
+    expect(await (await fetch(`${base}/editor/`, { headers: staff })).text()).not.toContain(
+      '次の季節のテーマ',
+    );
+    nextThemeAt = '2026-11-30T15:00:00.000Z';
+    const html = await (await fetch(`${base}/editor/`, { headers: staff })).text();
+    expect(html).toContain(
+      '次の季節のテーマは 2026年12月1日 00:00:00 から表示されます。その時刻のあとの最初の定期ビルドで、自動で公開されます。',
     );
   });
 

@@ -41,6 +41,8 @@ export interface EditorOptions {
   apiUrl: string;
   /** The rebuild schedule shown on the page, or null when it is off. */
   schedule: string | null;
+  /** When the live build's next seasonal theme launches (ISO 8601), or null. */
+  nextThemeAt?: () => Promise<string | null>;
   fetcher?: typeof fetch;
 }
 
@@ -180,7 +182,9 @@ export function editorRoutes(options: EditorOptions) {
       send(res, 200, 'application/json; charset=utf-8', JSON.stringify(status()), {}, head);
       return true;
     }
-    send(res, 200, html, editorPage({ account, body: status(), schedule: options.schedule }), {}, head);
+    const nextThemeAt = (await options.nextThemeAt?.().catch(() => null)) ?? null;
+    const page = editorPage({ account, body: status(), schedule: options.schedule, nextThemeAt });
+    send(res, 200, html, page, {}, head);
     return true;
   };
 }

@@ -9,7 +9,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Cron } from 'croner';
-import { fetchCatalogVersion, liveBuild, rebuildReason } from '../../netlify/functions/rebuild-check.ts';
+import {
+  fetchCatalogVersion,
+  type LiveBuild,
+  liveBuild,
+  rebuildReason,
+} from '../../netlify/functions/rebuild-check.ts';
 import type { Publisher } from './publisher.ts';
 
 export const DEFAULT_SCHEDULE = '@hourly';
@@ -30,17 +35,22 @@ export interface CheckOptions {
   now?: () => Date;
 }
 
+/** What a served build says about itself (its /_build/latest.json), or null when it cannot say. */
+export async function readLiveBuild(root: string): Promise<LiveBuild | null> {
+  try {
+    return liveBuild(JSON.parse(await readFile(path.join(root, '_build', 'latest.json'), 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
 /** Why the live site needs a build now, or null when it is current. Throws when the API cannot say. */
 export function liveSiteCheck(options: CheckOptions): () => Promise<string | null> {
   return async () => {
     const current = await fetchCatalogVersion(options.apiUrl, options.apiToken, options.fetcher);
-    let body: unknown = null;
-    try {
-      body = JSON.parse(await readFile(path.join(options.root(), '_build', 'latest.json'), 'utf8'));
-    } catch {
-      // A live build that cannot say what it was built from is rebuilt.
-    }
-    return rebuildReason(body === null ? null : liveBuild(body), current, options.now?.() ?? new Date());
+    // A live build that cannot say what it was built from (null) is rebuilt.
+    const live = await readLiveBuild(options.root());
+    return rebuildReason(live, current, options.now?.() ?? new Date());
   };
 }
 

@@ -17,7 +17,7 @@ import { createServer } from '../parity-server/serve.mjs';
 import { astroBuild } from '../publisher/astro-build.ts';
 import { editorRoutes } from '../publisher/editor.ts';
 import { Publisher } from '../publisher/publisher.ts';
-import { liveSiteCheck, scheduleFrom, startSchedule } from '../publisher/schedule.ts';
+import { liveSiteCheck, readLiveBuild, scheduleFrom, startSchedule } from '../publisher/schedule.ts';
 import { checkSite } from '../publisher/site-check.ts';
 import { bin, runNode, startNode, stop, waitForHttp } from './lib.mjs';
 
@@ -102,7 +102,12 @@ try {
   server = createServer({
     root: () => publisher.root,
     apiUrl,
-    before: editorRoutes({ publisher, apiUrl, schedule: pattern }),
+    before: editorRoutes({
+      publisher,
+      apiUrl,
+      schedule: pattern,
+      nextThemeAt: async () => (await readLiveBuild(publisher.root))?.nextThemeAt ?? null,
+    }),
   });
   await server.ready;
   schedule = startSchedule(
