@@ -65,6 +65,8 @@ export default defineConfig({
       DIST_DIR: `dist-e2e-${PORT}`,
       ASTRO_CACHE_DIR: `node_modules/.astro-e2e-${PORT}`,
       SITE_URL: baseURL,
+      // The shared site never rebuilds under the specs (tests/e2e/publish.spec.ts publishes on its own sites).
+      PUBLISH_SCHEDULE: 'off',
       // Tag pages hold 20 products; at 5 the 100-product seed gives tags several pages to page through.
       TAG_PAGE_SIZE: '5',
     },

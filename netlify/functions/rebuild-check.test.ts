@@ -6,6 +6,7 @@ import { checkAndRebuild, type RebuildEnv, rebuildEnv } from './rebuild-check.ts
 let apiVersion = '7';
 let apiStatus = 200;
 let builtVersion: string | null = '7';
+let nextThemeAt: string | null = null;
 let hooks: { url: string; method: string }[] = [];
 const servers: http.Server[] = [];
 
@@ -26,7 +27,12 @@ beforeAll(async () => {
     }
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
-      JSON.stringify({ buildId: 'b1', builtAt: '2026-11-23T00:00:00.000Z', catalogVersion: builtVersion }),
+      JSON.stringify({
+        buildId: 'b1',
+        builtAt: '2026-11-23T00:00:00.000Z',
+        catalogVersion: builtVersion,
+        nextThemeAt,
+      }),
     );
   });
   const apiUrl = await serve((req, res) => {
@@ -52,6 +58,7 @@ beforeEach(() => {
   apiVersion = '7';
   apiStatus = 200;
   builtVersion = '7';
+  nextThemeAt = null;
   hooks = [];
 });
 
@@ -69,6 +76,22 @@ describe('the scheduled rebuild', () => {
     const called = new URL(hooks[0]?.url ?? '', 'http://hook');
     expect(called.pathname).toBe('/build_hooks/abc123');
     expect(called.searchParams.get('trigger_title')).toBe('catalogue changed: 7 → 8');
+  });
+
+  test('a seasonal theme dated after the live build is built on its date, not before', async () => {
+    nextThemeAt = '2026-11-30T15:00:00.000Z';
+    expect(await checkAndRebuild(env, fetch, new Date('2026-11-30T14:59:00Z'))).toEqual({
+      action: 'skipped',
+      version: '7',
+    });
+    expect(await checkAndRebuild(env, fetch, new Date('2026-11-30T15:00:00Z'))).toEqual({
+      action: 'triggered',
+      from: '7',
+      to: '7',
+    });
+    expect(new URL(hooks[0]?.url ?? '', 'http://hook').searchParams.get('trigger_title')).toBe(
+      'seasonal theme launch: 2026-11-30T15:00:00.000Z',
+    );
   });
 
   test('a live build that does not know its version is rebuilt', async () => {

@@ -1,8 +1,9 @@
 /**
- * The scheduled rebuild's decision, apart from Netlify so it can be tested against local servers: compare
- * the catalogue version the live site was built from (its /_build/latest.json) with the catalog API's, and
- * call the build hook only when they differ. An idle catalogue costs no build; an API that cannot answer
- * costs none either (the build would fail on it and keep the last deploy anyway).
+ * The scheduled rebuild's decision, apart from Netlify so it can be tested against local servers (and
+ * shared with the local publisher, scripts/publisher/): build again when the catalogue version the live
+ * site was built from (its /_build/latest.json) differs from the catalog API's, or when a seasonal theme
+ * launch the live build named has come. An idle catalogue costs no build; an API that cannot answer costs
+ * none either (the build would fail on it and keep the last deploy anyway).
  */
 
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
@@ -53,36 +54,72 @@ export function rebuildEnv(env: Record<string, string | undefined>): RebuildEnv 
   return wanted as RebuildEnv;
 }
 
+/** What the live build says about itself in /_build/latest.json, as far as the decision needs it. */
+export interface LiveBuild {
+  catalogVersion: string | null;
+  nextThemeAt?: string | null | undefined;
+}
+
+/** Reads a /_build/latest.json body; anything malformed counts as unknown (and so is rebuilt). */
+export function liveBuild(body: unknown): LiveBuild {
+  const latest = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return {
+    catalogVersion: typeof latest.catalogVersion === 'string' ? latest.catalogVersion : null,
+    nextThemeAt: typeof latest.nextThemeAt === 'string' ? latest.nextThemeAt : null,
+  };
+}
+
+/**
+ * Why the live build must be rebuilt, in one line, or null when it is current: the catalogue changed (or
+ * the live build does not know its version), or a theme launch it named has come.
+ */
+export function rebuildReason(live: LiveBuild | null, current: string, now: Date): string | null {
+  const built = live?.catalogVersion ?? null;
+  if (built !== current) return `catalogue changed: ${built ?? 'unknown'} → ${current}`;
+  const launch = live?.nextThemeAt ? Date.parse(live.nextThemeAt) : Number.NaN;
+  if (launch <= now.getTime()) return `seasonal theme launch: ${new Date(launch).toISOString()}`;
+  return null;
+}
+
+/** The catalog API's current version (GET /catalog/version); throws naming the problem. */
+export async function fetchCatalogVersion(
+  apiUrl: string,
+  apiToken: string,
+  fetcher: typeof fetch = fetch,
+): Promise<string> {
+  const body = (await getJson(fetcher, `${apiUrl.replace(/\/+$/, '')}/catalog/version`, {
+    'X-Api-Token': apiToken,
+  })) as { version?: unknown };
+  if (typeof body.version !== 'string' || body.version === '') throw new Error('the version is missing');
+  return body.version;
+}
+
 export async function checkAndRebuild(
   env: RebuildEnv,
   fetcher: typeof fetch = fetch,
+  now: Date = new Date(),
 ): Promise<RebuildOutcome> {
   let current: string;
   try {
-    const body = (await getJson(fetcher, `${env.apiUrl.replace(/\/+$/, '')}/catalog/version`, {
-      'X-Api-Token': env.apiToken,
-    })) as { version?: unknown };
-    if (typeof body.version !== 'string' || body.version === '') throw new Error('the version is missing');
-    current = body.version;
+    current = await fetchCatalogVersion(env.apiUrl, env.apiToken, fetcher);
   } catch (error) {
     return {
       action: 'failed',
       reason: `catalog API: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  let built: string | null = null;
+  let live: LiveBuild | null = null;
   try {
-    const latest = (await getJson(fetcher, `${env.siteUrl.replace(/\/+$/, '')}/_build/latest.json`)) as {
-      catalogVersion?: unknown;
-    };
-    built = typeof latest.catalogVersion === 'string' ? latest.catalogVersion : null;
+    live = liveBuild(await getJson(fetcher, `${env.siteUrl.replace(/\/+$/, '')}/_build/latest.json`));
   } catch {
     // No live build to compare with (a first deploy, or the site is down): build.
   }
-  if (built === current) return { action: 'skipped', version: current };
+  const built = live?.catalogVersion ?? null;
+  const reason = rebuildReason(live, current, now);
+  if (reason === null) return { action: 'skipped', version: current };
   try {
     const hook = new URL(env.buildHookUrl);
-    hook.searchParams.set('trigger_title', `catalogue changed: ${built ?? 'unknown'} → ${current}`);
+    hook.searchParams.set('trigger_title', reason);
     const response = await fetcher(hook, {
       method: 'POST',
       body: '{}',

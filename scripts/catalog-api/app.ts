@@ -7,6 +7,7 @@
  *   GET  /store/qr/{alias}                     store-counter page (HTML) the QR code opens; staff sign in first
  *   POST /store/qr/{alias}/complete            its form: completes the payment (HTML result; staff only)
  *   GET|POST /store/signin, POST /store/signout  staff sign-in (rate limited per client and per account)
+ *   GET  /store/session                        whom the staff cookie belongs to (the local editor page asks)
  *   POST /store/shipments/{alias}/shipped      staff: address_received → shipped (JSON)
  *   PUT  /store/products/{id}                  staff (editors): { title, lang? } changes a product's title
  *   GET|PUT|DELETE /__faults                   fault injection for tests, loopback only (see faults.ts)
@@ -85,8 +86,11 @@ export interface AppOptions {
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const SIGN_IN_LIMIT_PER_CLIENT = 20;
 const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
-/** Where a staff member may be sent after signing in: a store-counter page, relative to /store/. */
-const NEXT_PATH = /^qr\/[A-Za-z0-9_-]{16,64}$/;
+/**
+ * Where a staff member may be sent after signing in: a store-counter page (relative to /store/), or
+ * `editor`, the site's editor page that `npm start` serves beside the API (scripts/publisher/).
+ */
+const NEXT_PATH = /^(qr\/[A-Za-z0-9_-]{16,64}|editor)$/;
 
 type Env = { Bindings: HttpBindings };
 
@@ -363,7 +367,14 @@ export function createApp(options: AppOptions): Hono<Env> {
         path: '/',
         maxAge: STAFF_SESSION_SECONDS,
       });
-      return c.body(null, 303, { ...HTML_HEADERS, Location: target === '' ? 'signin' : target });
+      // The editor page is the site's, beside the API's public URL (…/api): /editor/ on the same origin.
+      const location =
+        target === 'editor'
+          ? new URL('../editor/', `${config.publicUrl.replace(/\/+$/, '')}/`).href
+          : target === ''
+            ? 'signin'
+            : target;
+      return c.body(null, 303, { ...HTML_HEADERS, Location: location });
     },
   );
 
@@ -371,6 +382,11 @@ export function createApp(options: AppOptions): Hono<Env> {
     const account = staffAccount(c);
     if (account !== null) return c.body(signedInPage(account), 200, HTML_HEADERS);
     return c.body(signInPage({ action: 'signin', next: '' }), 200, HTML_HEADERS);
+  });
+
+  app.get('/store/session', (c) => {
+    const account = requireStaff(c);
+    return c.json({ account }, 200, { 'Cache-Control': 'no-store' });
   });
 
   app.post('/store/signout', (c) => {

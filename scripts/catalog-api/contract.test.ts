@@ -560,6 +560,31 @@ describe('QR hand-off', () => {
   });
 });
 
+describe('staff session', () => {
+  test('GET /store/session', async () => {
+    const signedIn = await op(
+      client,
+      'GET',
+      '/store/session',
+      {},
+      {
+        token: null,
+        headers: { Cookie: await staffCookie(t.app) },
+      },
+    );
+    expect(signedIn.body).toEqual({ account: 'staff' });
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    await op(client, 'GET', '/store/session', {}, { token: null });
+    await op(
+      client,
+      'GET',
+      '/store/session',
+      {},
+      { token: null, headers: { Cookie: 'staff_session=forged' } },
+    );
+  });
+});
+
 describe('the checker itself', () => {
   test('rejects bodies that break the schema and statuses the contract does not document', () => {
     const areas = validatorFor('/catalog/areas', 'get', '200');

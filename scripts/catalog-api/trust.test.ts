@@ -255,6 +255,17 @@ describe('staff sign-in', () => {
     expect(sneaky.headers.get('location')).toBe('signin');
   });
 
+  test("may send staff on to the site's editor page, on the site's own origin, and nowhere else", async () => {
+    const toEditor = await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD, next: 'editor' });
+    expect(toEditor.status).toBe(303);
+    expect(toEditor.headers.get('location')).toBe(new URL('../editor/', `${t.config.publicUrl}/`).href);
+    expect(new URL(toEditor.headers.get('location') ?? '').origin).toBe(new URL(t.config.publicUrl).origin);
+    const wrong = await signIn({ account: STAFF_ACCOUNT, password: 'nope', next: 'editor' });
+    expect(await wrong.text()).toContain('name="next" value="editor"');
+    const lookalike = await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD, next: 'editor/../x' });
+    expect(lookalike.headers.get('location')).toBe('signin');
+  });
+
   test('locks an account after 5 failures, even against the right password', async () => {
     for (let i = 0; i < 5; i += 1)
       expect((await signIn({ account: STAFF_ACCOUNT, password: `guess${i}` })).status).toBe(401);

@@ -100,16 +100,26 @@ const PROTECTED_HEADERS = [
 /** Netlify processes these files at deploy time; they are never served. */
 const HIDDEN_ROOT_FILES = new Set(['/_redirects', '/_headers']);
 
+/** Rule sets kept parsed: the live root's, the one being swapped in, and the one before. */
+const RULE_SETS_KEPT = 4;
+
 /**
  * Create the server (not yet listening). The rules are parsed in the background: `await server.ready` to
  * surface configuration errors; until they are loaded, requests wait, and if loading failed they answer 500.
  *
+ * The root may be a function: it is asked once per request, so a request is served entirely from the
+ * directory it started on, and swapping the root (a new build published by scripts/publisher/) is atomic:
+ * a request gets the old site or the new one, never a mix. `server.prepare(dir)` parses a directory's rules
+ * before it is swapped in, so the first request on it does not wait and a broken rules file is found first.
+ *
  * @param {object} [options]
- * @param {string} [options.root] directory to serve (default `dist`)
+ * @param {string | (() => string)} [options.root] directory to serve (default `dist`), or what names it
  * @param {string} [options.apiUrl] overrides the `/api/*` proxy target written into `<root>/_redirects`
  * @param {string} [options.configPath] netlify.toml to read (default `netlify.toml`)
  * @param {number} [options.proxyTimeoutMs] time allowed for the upstream to answer (default 30 s) → 504
- * @returns {http.Server & { ready: Promise<void> }}
+ * @param {(req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>} [options.before]
+ *   pages the local server adds (the editor's publish page): true when it answered the request
+ * @returns {http.Server & { ready: Promise<void>, prepare: (dir: string) => Promise<void> }}
  */
 export function createServer({
   root = 'dist',
@@ -117,13 +127,30 @@ export function createServer({
   configPath = 'netlify.toml',
   proxyTimeoutMs = DEFAULT_PROXY_TIMEOUT_MS,
   tls,
+  before,
 } = {}) {
-  const rootDir = path.resolve(root);
+  const currentRoot = typeof root === 'function' ? () => path.resolve(root()) : () => path.resolve(root);
   const files = new FileCache(CACHE_BUDGET);
-  const rulesPromise = loadRules({ rootDir, apiUrl, configPath: path.resolve(configPath) });
-  const ready = rulesPromise.then(() => undefined);
-  // Pre-handled so a caller that never awaits `ready` does not crash on an unhandled rejection.
+  const resolvedConfig = path.resolve(configPath);
+  /** @type {Map<string, Promise<any>>} */
+  const ruleSets = new Map();
+  const rulesFor = (rootDir) => {
+    let rules = ruleSets.get(rootDir);
+    if (rules === undefined) {
+      rules = loadRules({ rootDir, apiUrl, configPath: resolvedConfig });
+      // Pre-handled so a caller that never awaits does not crash on an unhandled rejection.
+      rules.catch(() => {});
+      ruleSets.set(rootDir, rules);
+      for (const key of ruleSets.keys()) {
+        if (ruleSets.size <= RULE_SETS_KEPT) break;
+        if (key !== rootDir) ruleSets.delete(key);
+      }
+    }
+    return rules;
+  };
+  const ready = rulesFor(currentRoot()).then(() => undefined);
   ready.catch((error) => console.error(error.message));
+  const prepare = (dir) => rulesFor(path.resolve(dir)).then(() => undefined);
 
   const onRequest = (req, res) => {
     handle(req, res).catch((error) => {
@@ -138,10 +165,13 @@ export function createServer({
   async function handle(req, res) {
     const target = parseTarget(req.url);
     if (!target) return sendText(res, 400, 'Bad Request');
+    if (before && (await before(req, res))) return;
 
+    // Once per request: everything below reads this one directory.
+    const rootDir = currentRoot();
     let rules;
     try {
-      rules = await rulesPromise;
+      rules = await rulesFor(rootDir);
     } catch (error) {
       return sendText(res, 500, `serve.mjs: invalid configuration\n${error.message}`);
     }
@@ -158,7 +188,7 @@ export function createServer({
     return sendNotFound(ctx);
   }
 
-  return Object.assign(server, { ready });
+  return Object.assign(server, { ready, prepare });
 }
 
 // ---------------------------------------------------------------------------------------------------------

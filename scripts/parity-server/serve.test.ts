@@ -524,3 +524,87 @@ describe('safety', () => {
     );
   });
 });
+
+describe('a root that changes (a new build swapped in)', () => {
+  /** A small site whose every file names its build, with its own /api rule. */
+  async function site(name: string, apiTarget: string): Promise<string> {
+    const dir = path.join(tmp, name);
+    await mkdir(path.join(dir, '_astro'), { recursive: true });
+    await writeFile(path.join(dir, 'index.html'), page(`home-${name}`));
+    await writeFile(path.join(dir, '404.html'), page(`404-${name}`));
+    await writeFile(path.join(dir, `_astro/${name}.js`), `export const build = ${JSON.stringify(name)};\n`);
+    await writeFile(path.join(dir, '_redirects'), `/api/*  ${apiTarget}/:splat  200!\n`);
+    return dir;
+  }
+
+  test('each request is served wholly from the root it started on; the swap is atomic', async () => {
+    const oldSite = await site('old', upstreamUrl);
+    const newSite = await site('new', upstreamUrl);
+    let live = oldSite;
+    const swapping = createServer({ root: () => live, configPath: CONFIG });
+    await swapping.ready;
+    extraServers.push(swapping);
+    const at = await listen(swapping);
+
+    const seen: string[] = [];
+    const requests: Promise<void>[] = [];
+    for (let i = 0; i < 200; i++) {
+      if (i === 100) {
+        await swapping.prepare(newSite);
+        live = newSite;
+      }
+      requests.push(
+        fetch(`${at}/`).then(async (res) => {
+          expect(res.status).toBe(200);
+          const text = await res.text();
+          // One build's page from top to bottom, never an error and never a mix.
+          expect(text).toMatch(/^<!doctype html><title>home-(old|new)<\/title><p>home-\1<\/p>/);
+          seen.push(/home-(old|new)/.exec(text)?.[1] ?? '');
+        }),
+      );
+    }
+    await Promise.all(requests);
+    expect(new Set(seen)).toEqual(new Set(['old', 'new']));
+    // After the swap, only the new build: its assets, its 404 page; the old one's assets are gone.
+    expect((await fetch(`${at}/`).then((res) => res.text())).includes('home-new')).toBe(true);
+    expect((await fetch(`${at}/_astro/new.js`)).status).toBe(200);
+    expect((await fetch(`${at}/_astro/old.js`)).status).toBe(404);
+    expect(await fetch(`${at}/nowhere`).then((res) => res.text())).toContain('404-new');
+  });
+
+  test("each build's own rules apply (its _redirects), and a broken one is found before the swap", async () => {
+    const other = http.createServer((_req, res) => res.end('{"from":"other"}'));
+    extraServers.push(other);
+    const otherUrl = await listen(other);
+    const first = await site('first', upstreamUrl);
+    const second = await site('second', otherUrl);
+    let live = first;
+    const swapping = createServer({ root: () => live, configPath: CONFIG });
+    extraServers.push(swapping);
+    const at = await listen(swapping);
+    expect(await fetch(`${at}/api/x`).then((res) => res.json())).toMatchObject({ path: '/x' });
+    await swapping.prepare(second);
+    live = second;
+    expect(await fetch(`${at}/api/x`).then((res) => res.json())).toEqual({ from: 'other' });
+
+    const broken = await site('broken', upstreamUrl);
+    await writeFile(path.join(broken, '_redirects'), '/api/*\n');
+    await expect(swapping.prepare(broken)).rejects.toThrow(/cannot parse the rules/);
+  });
+
+  test('pages the local server adds answer first', async () => {
+    const withEditor = createServer({
+      root,
+      configPath: CONFIG,
+      before: (req, res) => {
+        if (req.url !== '/editor/') return false;
+        res.end('editor');
+        return true;
+      },
+    });
+    extraServers.push(withEditor);
+    const at = await listen(withEditor);
+    expect(await fetch(`${at}/editor/`).then((res) => res.text())).toBe('editor');
+    expect((await fetch(`${at}/about/`)).status).toBe(200);
+  });
+});

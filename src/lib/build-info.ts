@@ -18,6 +18,11 @@ export interface LatestBuild {
   builtAt: string;
   /** The catalog API's version the build was made from; null when the API could not say. */
   catalogVersion: string | null;
+  /**
+   * The next seasonal theme launch after this build (ISO 8601, UTC), or null: once it has come, the rebuild
+   * schedule builds again so the theme appears on its date. Only `/_build/latest.json` carries it.
+   */
+  nextThemeAt?: string | null;
 }
 
 /** One rule of netlify.toml, as the browser needs it. */

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
-import { currentTheme, sitePageSchema, themeSchema } from './content.ts';
+import { currentTheme, nextThemeLaunch, sitePageSchema, themeLaunch, themeSchema } from './content.ts';
 
 const contentDir = new URL('../content/', import.meta.url);
 
@@ -31,6 +31,23 @@ describe('the seasonal theme', () => {
     expect(currentTheme(themes, new Date('2024-08-01')).data.title).toBe('夏');
     expect(currentTheme(themes, new Date('2025-01-01')).data.title).toBe('冬');
     expect(currentTheme(themes, new Date('2030-01-01')).data.title).toBe('春');
+  });
+
+  it('goes live at midnight in Japan on its launch date, not at midnight UTC', () => {
+    const themes = [theme('冬', '2024-12-01'), theme('春', '2025-03-01')];
+    // 2025-03-01 00:00 in Tokyo is 2025-02-28 15:00 UTC.
+    expect(themeLaunch(new Date('2025-03-01')).toISOString()).toBe('2025-02-28T15:00:00.000Z');
+    expect(currentTheme(themes, new Date('2025-02-28T14:59:59Z')).data.title).toBe('冬');
+    expect(currentTheme(themes, new Date('2025-02-28T15:00:00Z')).data.title).toBe('春');
+  });
+
+  it('names the next launch after a build, so a rebuild can show it on its date', () => {
+    const themes = [theme('夏', '2024-07-01'), theme('春', '2025-03-01'), theme('冬', '2024-12-01')];
+    expect(nextThemeLaunch(themes, new Date('2024-08-01'))?.toISOString()).toBe('2024-11-30T15:00:00.000Z');
+    expect(nextThemeLaunch(themes, new Date('2024-11-30T15:00:00Z'))?.toISOString()).toBe(
+      '2025-02-28T15:00:00.000Z',
+    );
+    expect(nextThemeLaunch(themes, new Date('2025-03-01'))).toBeNull();
   });
 
   it('before any launch is the earliest, and missing it is an error', () => {

@@ -21,7 +21,7 @@ export const GET: APIRoute = async () => {
     getCollection('theme'),
   ]);
   const areas = sortAreas(areaEntries.map((entry) => entry.data));
-  const theme = currentTheme(themes).data;
+  const theme = currentTheme(themes, new Date(buildInfo().builtAt)).data;
   const payload: HomePayload = {
     kind: 'home',
     buildId: buildInfo().buildId,

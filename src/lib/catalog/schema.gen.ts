@@ -322,10 +322,34 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/store/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whom the staff session cookie belongs to.
+         * @description Lets a page served beside the API (the local editor page of `npm start`) reuse the staff sign-in: it forwards the visitor's cookie and learns the account, or that nobody is signed in. Never cached.
+         */
+        get: operations["getStaffSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        StaffSession: {
+            /** @description The staff account's name. */
+            account: string;
+        };
         CatalogVersion: {
             /** @description Opaque; compare for equality only. */
             version: string;
@@ -1173,6 +1197,27 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
+        };
+    };
+    getStaffSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in staff account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSession"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
         };
     };
 }

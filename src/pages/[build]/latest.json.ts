@@ -1,17 +1,22 @@
 /**
  * `/_build/latest.json`: the newest build's id and time, polled by open pages
- * (src/features/site/build-watch.ts). Astro skips files and folders whose names start with `_`, so the
- * `_build` folder is a parameter.
+ * (src/features/site/build-watch.ts), with what the rebuild schedule compares: the catalogue version the
+ * build was made from and the next seasonal theme launch. Astro skips files and folders whose names start
+ * with `_`, so the `_build` folder is a parameter.
  */
+
+import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { buildInfo, type LatestBuild } from '../../lib/build-info.ts';
+import { nextThemeLaunch } from '../../lib/content.ts';
 
 export function getStaticPaths() {
   return [{ params: { build: '_build' } }];
 }
 
-export const GET: APIRoute = () => {
+export const GET: APIRoute = async () => {
   const { buildId, builtAt, catalogVersion } = buildInfo();
-  const body: LatestBuild = { buildId, builtAt, catalogVersion };
+  const next = nextThemeLaunch(await getCollection('theme'), new Date(builtAt));
+  const body: LatestBuild = { buildId, builtAt, catalogVersion, nextThemeAt: next?.toISOString() ?? null };
   return Response.json(body);
 };

@@ -1,0 +1,250 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { oneLine, Publisher, type PublisherOptions } from './publisher.ts';
+
+let tmp: string;
+let initial: string;
+let buildsDir: string;
+
+beforeEach(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'publisher-test-'));
+  initial = path.join(tmp, 'dist');
+  buildsDir = path.join(tmp, 'builds');
+  await mkdir(initial);
+  await writeFile(path.join(initial, 'index.html'), 'build 0');
+});
+
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** A fake builder: writes a numbered index.html after `gate` opens, counting overlapping builds. */
+function fakeBuilder() {
+  const state = {
+    built: 0,
+    running: 0,
+    maxRunning: 0,
+    fail: null as string | null,
+    gates: [] as (() => void)[],
+  };
+  const build = async (outDir: string) => {
+    state.running++;
+    state.maxRunning = Math.max(state.maxRunning, state.running);
+    try {
+      await new Promise<void>((resolve) => state.gates.push(resolve));
+      if (state.fail) throw new Error(`${state.fail}\n    at somewhere (file.ts:1:1)`);
+      state.built++;
+      await mkdir(outDir, { recursive: true });
+      await writeFile(path.join(outDir, 'index.html'), `build ${state.built}`);
+    } finally {
+      state.running--;
+    }
+  };
+  /** Lets the waiting build finish, once it is waiting. */
+  const release = async () => {
+    while (state.gates.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    state.gates.shift()?.();
+  };
+  return { state, build, release };
+}
+
+function publisher(options: Partial<PublisherOptions> & Pick<PublisherOptions, 'build'>) {
+  return new Publisher({
+    initialRoot: initial,
+    buildsDir,
+    check: async () => ({ pages: 1 }),
+    log: () => {},
+    ...options,
+  });
+}
+
+const served = (p: Publisher) => readFile(path.join(p.root, 'index.html'), 'utf8');
+
+describe('the publisher', () => {
+  test('builds into a fresh directory, checks it, then serves it; the first site stays until then', async () => {
+    const builder = fakeBuilder();
+    const checked: string[] = [];
+    const p = publisher({
+      build: builder.build,
+      check: async (dir) => {
+        checked.push(dir);
+        return { pages: 42 };
+      },
+    });
+    expect(p.publish({ trigger: 'editor', cause: 'staff' })).toBe('started');
+    expect(p.busy).toBe(true);
+    expect(p.records[0]).toMatchObject({ outcome: 'building', trigger: 'editor', cause: 'staff' });
+    expect(await served(p)).toBe('build 0');
+    await builder.release();
+    await p.idle();
+    expect(await served(p)).toBe('build 1');
+    expect(path.dirname(p.root)).toBe(buildsDir);
+    expect(checked).toEqual([p.root]);
+    expect(p.records[0]).toMatchObject({ outcome: 'published', pages: 42, reason: null });
+    expect(p.records[0]?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  test('a failed build leaves the last good site serving and says why in one line', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({ build: builder.build });
+    p.publish({ trigger: 'editor', cause: 'staff' });
+    await builder.release();
+    await p.idle();
+    const good = p.root;
+    builder.state.fail = 'the catalogue was not published: products not found. (→ 503)';
+    p.publish({ trigger: 'editor', cause: 'staff' });
+    await builder.release();
+    await p.idle();
+    expect(p.root).toBe(good);
+    expect(await served(p)).toBe('build 1');
+    expect(p.records[0]).toMatchObject({
+      outcome: 'failed',
+      pages: null,
+      reason: 'the catalogue was not published: products not found. (→ 503)',
+    });
+    // Nothing of the failed build is left behind.
+    expect(await readdir(buildsDir)).toEqual([path.basename(good)]);
+  });
+
+  test('a build the check rejects is not served, and is recorded as rejected with the reason', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({
+      build: builder.build,
+      check: async () => {
+        throw new Error('3 internal links lead to no file of the build, e.g. /brands/99/');
+      },
+    });
+    p.publish({ trigger: 'schedule', cause: 'hourly' });
+    await builder.release();
+    await p.idle();
+    expect(p.root).toBe(initial);
+    expect(p.records[0]).toMatchObject({
+      outcome: 'rejected',
+      reason: '3 internal links lead to no file of the build, e.g. /brands/99/',
+    });
+    expect(await readdir(buildsDir)).toEqual([]);
+  });
+
+  test('a build the server cannot ready (its rules) is rejected too', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({
+      build: builder.build,
+      prepare: async () => {
+        throw new Error('serve.mjs: cannot parse the rules');
+      },
+    });
+    p.publish({ trigger: 'editor', cause: 'staff' });
+    await builder.release();
+    await p.idle();
+    expect(p.root).toBe(initial);
+    expect(p.records[0]?.outcome).toBe('rejected');
+  });
+
+  test('triggers during a build coalesce into at most one more build, and builds never overlap', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({ build: builder.build });
+    expect(p.publish({ trigger: 'editor', cause: 'a' })).toBe('started');
+    expect(p.publish({ trigger: 'editor', cause: 'b' })).toBe('queued');
+    expect(p.publish({ trigger: 'schedule', cause: 'c', condition: async () => 'changed' })).toBe(
+      'coalesced',
+    );
+    expect(p.publish({ trigger: 'editor', cause: 'd' })).toBe('coalesced');
+    await builder.release();
+    await builder.release();
+    await p.idle();
+    expect(builder.state.built).toBe(2);
+    expect(builder.state.maxRunning).toBe(1);
+    expect(p.records.map((r) => r.cause)).toEqual(['b', 'a']);
+    expect(await served(p)).toBe('build 2');
+  });
+
+  test('an unconditional request wins over a queued conditional one', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({ build: builder.build });
+    p.publish({ trigger: 'editor', cause: 'first' });
+    p.publish({ trigger: 'schedule', cause: 'hourly', condition: async () => null });
+    p.publish({ trigger: 'editor', cause: 'staff' });
+    await builder.release();
+    await builder.release();
+    await p.idle();
+    expect(builder.state.built).toBe(2);
+    expect(p.records[0]).toMatchObject({ trigger: 'editor', cause: 'staff' });
+  });
+
+  test('a conditional request builds only when its condition gives a reason, asked when its turn comes', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({ build: builder.build });
+    let reason: string | null = null;
+    const condition = async () => reason;
+    expect(p.publish({ trigger: 'schedule', cause: 'hourly', condition })).toBe('started');
+    await p.idle();
+    expect(builder.state.built).toBe(0);
+    expect(p.records).toEqual([]);
+
+    p.publish({ trigger: 'editor', cause: 'staff' });
+    p.publish({ trigger: 'schedule', cause: 'hourly', condition });
+    // The catalogue changes while the editor's build runs: the queued check sees it afterwards.
+    reason = 'catalogue changed: 1 → 2';
+    await builder.release();
+    await builder.release();
+    await p.idle();
+    expect(builder.state.built).toBe(2);
+    expect(p.records[0]).toMatchObject({ trigger: 'schedule', cause: 'catalogue changed: 1 → 2' });
+
+    // A check that cannot answer builds nothing.
+    p.publish({
+      trigger: 'schedule',
+      cause: 'hourly',
+      condition: async () => {
+        throw new Error('catalog API answered 503');
+      },
+    });
+    await p.idle();
+    expect(builder.state.built).toBe(2);
+  });
+
+  test('keeps only the last few output directories, never deleting the live one or the first site', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({ build: builder.build, keep: 2 });
+    for (let i = 0; i < 4; i++) {
+      p.publish({ trigger: 'editor', cause: String(i) });
+      await builder.release();
+      await p.idle();
+    }
+    const left = await readdir(buildsDir);
+    expect(left).toHaveLength(2);
+    expect(left).toContain(path.basename(p.root));
+    expect(await served(p)).toBe('build 4');
+    expect(existsSync(path.join(initial, 'index.html'))).toBe(true);
+  });
+
+  test('keeps a bounded history, newest first', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({ build: builder.build, history: 3 });
+    p.record({
+      trigger: 'start',
+      cause: 'npm start',
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+      pages: 1,
+      outcome: 'published',
+      reason: null,
+    });
+    for (let i = 0; i < 3; i++) {
+      p.publish({ trigger: 'editor', cause: String(i) });
+      await builder.release();
+      await p.idle();
+    }
+    expect(p.records.map((r) => r.cause)).toEqual(['2', '1', '0']);
+  });
+});
+
+describe('a one-line reason', () => {
+  test('is the first non-empty line, trimmed and bounded', () => {
+    expect(oneLine(new Error('\n  first line  \nsecond'))).toBe('first line');
+    expect(oneLine('x'.repeat(400))).toHaveLength(300);
+    expect(oneLine(new Error(''))).toBe('unknown error');
+  });
+});

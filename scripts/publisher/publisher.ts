@@ -1,0 +1,228 @@
+/**
+ * The local publisher behind `npm start`: builds the site into a fresh directory, checks it, and swaps it in
+ * as the served root; a failed or rejected build leaves the last good site serving. One build at a time (two
+ * Astro builds of one checkout share `.astro/` in the project root and must never overlap); triggers that
+ * arrive during a build coalesce into at most one more. Old output directories are deleted, all but the last
+ * few. Production does the same with Netlify's build hook and atomic deploys (docs/deploy.md).
+ */
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Who asked for a build: an editor's 「今すぐ公開」, the schedule, or `npm start` itself. */
+export type Trigger = 'editor' | 'schedule' | 'start';
+
+export type Outcome = 'building' | 'published' | 'failed' | 'rejected';
+
+/** One build, as the editor page lists it. */
+export interface BuildRecord {
+  id: number;
+  trigger: Trigger;
+  /** The staff account that pressed publish, or why the schedule built. */
+  cause: string;
+  startedAt: string;
+  durationMs: number | null;
+  /** HTML pages of the build, once checked. */
+  pages: number | null;
+  outcome: Outcome;
+  /** For a failed or rejected build, the one-line reason. */
+  reason: string | null;
+}
+
+/** A request to build: unconditional (an editor), or with a condition asked when its turn comes. */
+export interface PublishRequest {
+  trigger: Trigger;
+  cause: string;
+  /** The reason to build, or null to skip; asked just before building, so it sees the live site of then. */
+  condition?: () => Promise<string | null>;
+}
+
+export interface PublisherOptions {
+  /** The site served until the first publish (`npm start`'s own build); never deleted by the publisher. */
+  initialRoot: string;
+  /** Where fresh builds go, one directory each. */
+  buildsDir: string;
+  /** Builds into the directory; rejects with a one-line message on failure. */
+  build: (outDir: string) => Promise<void>;
+  /** Checks a build; resolves with its page count, or rejects with a one-line reason. */
+  check: (outDir: string) => Promise<{ pages: number }>;
+  /** Readies a checked build for serving (the server parses its rules); a rejection rejects the build. */
+  prepare?: (outDir: string) => Promise<void>;
+  /** Output directories kept, the live one included (default 3). */
+  keep?: number;
+  /** Build records kept for the editor page (default 20). */
+  history?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export type PublishAnswer = 'started' | 'queued' | 'coalesced';
+
+/** The first line of an error's message, trimmed to a length a list can show. */
+export function oneLine(error: unknown, max = 300): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line =
+    text
+      .split('\n')
+      .map((part) => part.trim())
+      .find(Boolean) ?? 'unknown error';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export class Publisher {
+  readonly #options: Required<Omit<PublisherOptions, 'prepare'>> & Pick<PublisherOptions, 'prepare'>;
+  #root: string;
+  #records: BuildRecord[] = [];
+  #nextId = 1;
+  #running: Promise<void> | null = null;
+  #queued: PublishRequest | null = null;
+
+  constructor(options: PublisherOptions) {
+    this.#options = {
+      keep: 3,
+      history: 20,
+      now: Date.now,
+      log: (line) => console.log(line),
+      ...options,
+    };
+    this.#root = path.resolve(options.initialRoot);
+  }
+
+  /** The directory being served now; the server asks once per request. */
+  get root(): string {
+    return this.#root;
+  }
+
+  /** Whether a build is under way. */
+  get busy(): boolean {
+    return this.#running !== null;
+  }
+
+  /** Whether one more build waits for the running one. */
+  get queued(): boolean {
+    return this.#queued !== null;
+  }
+
+  /** The last builds, newest first. */
+  get records(): readonly BuildRecord[] {
+    return this.#records;
+  }
+
+  /** Adds a build made outside the publisher (`npm start`'s first build) to the list. */
+  record(entry: Omit<BuildRecord, 'id'>): void {
+    this.#remember({ id: this.#nextId++, ...entry });
+  }
+
+  /**
+   * Asks for a build. Idle: it starts now. During a build: it is queued, and every later request merges
+   * into that one queued build (an unconditional request wins over a conditional one).
+   */
+  publish(request: PublishRequest): PublishAnswer {
+    if (this.#running === null) {
+      this.#running = this.#drain(request);
+      return 'started';
+    }
+    if (this.#queued === null) {
+      this.#queued = request;
+      return 'queued';
+    }
+    if (this.#queued.condition !== undefined && request.condition === undefined) this.#queued = request;
+    return 'coalesced';
+  }
+
+  /** Resolves when no build is running or queued. */
+  async idle(): Promise<void> {
+    while (this.#running !== null) await this.#running;
+  }
+
+  async #drain(first: PublishRequest): Promise<void> {
+    let next: PublishRequest | null = first;
+    try {
+      while (next !== null) {
+        await this.#runOnce(next);
+        next = this.#queued;
+        this.#queued = null;
+      }
+    } finally {
+      this.#running = null;
+    }
+  }
+
+  async #runOnce(request: PublishRequest): Promise<void> {
+    const { log, now } = this.#options;
+    let cause = request.cause;
+    if (request.condition !== undefined) {
+      let reason: string | null;
+      try {
+        reason = await request.condition();
+      } catch (error) {
+        log(`publisher: ${request.trigger} check failed, nothing built: ${oneLine(error)}`);
+        return;
+      }
+      if (reason === null) {
+        log(`publisher: ${request.trigger} check: the live site is current, nothing built`);
+        return;
+      }
+      cause = reason;
+    }
+    const started = now();
+    const id = this.#nextId++;
+    const entry: BuildRecord = {
+      id,
+      trigger: request.trigger,
+      cause,
+      startedAt: new Date(started).toISOString(),
+      durationMs: null,
+      pages: null,
+      outcome: 'building',
+      reason: null,
+    };
+    this.#remember(entry);
+    const stamp = new Date(started)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
+    const outDir = path.resolve(this.#options.buildsDir, `${stamp}-${String(id).padStart(6, '0')}`);
+    log(`publisher: build ${id} (${request.trigger}: ${cause}) into ${outDir}`);
+    let stage: 'failed' | 'rejected' = 'failed';
+    try {
+      await mkdir(this.#options.buildsDir, { recursive: true });
+      await rm(outDir, { recursive: true, force: true });
+      await this.#options.build(outDir);
+      stage = 'rejected';
+      const { pages } = await this.#options.check(outDir);
+      await this.#options.prepare?.(outDir);
+      entry.pages = pages;
+      // The swap: one assignment, so each request sees the old root or the new one.
+      this.#root = outDir;
+      entry.outcome = 'published';
+      log(`publisher: build ${id} published (${pages} pages)`);
+      await this.#prune();
+    } catch (error) {
+      entry.outcome = stage;
+      entry.reason = oneLine(error);
+      log(`publisher: build ${id} ${stage}, the live site is unchanged: ${entry.reason}`);
+      await rm(outDir, { recursive: true, force: true }).catch(() => {});
+    } finally {
+      entry.durationMs = now() - started;
+    }
+  }
+
+  #remember(entry: BuildRecord): void {
+    this.#records.unshift(entry);
+    this.#records.length = Math.min(this.#records.length, this.#options.history);
+  }
+
+  /** Deletes all but the newest `keep` build directories; never the live one. */
+  async #prune(): Promise<void> {
+    const dir = path.resolve(this.#options.buildsDir);
+    const names = (await readdir(dir, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    const old = names.slice(0, Math.max(0, names.length - this.#options.keep));
+    for (const name of old) {
+      const full = path.join(dir, name);
+      if (full !== this.#root) await rm(full, { recursive: true, force: true });
+    }
+  }
+}

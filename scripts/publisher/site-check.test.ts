@@ -1,0 +1,147 @@
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { checkSite, internalPath, linksIn } from './site-check.ts';
+
+let tmp: string;
+let api: http.Server;
+let apiUrl: string;
+/** The catalogue the fake API reports: product id → area ids (the API pages it 100 at a time). */
+let catalogue: Record<number, number[]>;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-check-test-'));
+  api = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://api');
+    res.setHeader('content-type', 'application/json');
+    if (req.headers['x-api-token'] !== 'token') {
+      res.writeHead(401).end('{}');
+    } else if (url.pathname === '/catalog/areas') {
+      res.end(JSON.stringify([{ id: 1 }, { id: 2 }]));
+    } else if (url.pathname === '/catalog/products') {
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('size'));
+      const all = Object.entries(catalogue).map(([id, areas]) => ({ id: Number(id), areas }));
+      res.end(JSON.stringify({ products: all.slice((page - 1) * size, page * size), count: all.length }));
+    } else {
+      res.writeHead(404).end('{}');
+    }
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => api.close(resolve));
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function put(root: string, file: string, body: string) {
+  await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+  await writeFile(path.join(root, file), body);
+}
+
+/** A built site for the catalogue: the home page linking to everything, area and product pages. */
+async function builtSite(): Promise<string> {
+  const root = await mkdtemp(path.join(tmp, 'dist-'));
+  const links: string[] = ['/area/1/', '/area/2', '/about', '/_astro/site.js', 'https://example.com/x'];
+  for (const area of [1, 2]) await put(root, `area/${area}/index.html`, '<a href="../../">home</a>');
+  for (const [id, areas] of Object.entries(catalogue)) {
+    for (const area of areas) {
+      await put(root, `area/${area}/products/${id}/index.html`, `<a href="/area/${area}/">back</a>`);
+      await put(root, `area/${area}/products/${id}/_payload.json`, '{}');
+      links.push(`/area/${area}/products/${id}/`);
+    }
+  }
+  await put(root, 'about.html', '<p>about</p>');
+  await put(root, '_astro/site.js', '');
+  await put(
+    root,
+    'index.html',
+    `${links.map((link) => `<a href="${link}">x</a>`).join('')}` +
+      '<img src="/api/images/areas/1.jpg?width=768&amp;height=768"><a href="#main">skip</a>' +
+      '<a href="mailto:a@example.jp">mail</a><link rel="canonical" href="http://localhost:4321/">',
+  );
+  return root;
+}
+
+const options = () => ({ apiUrl, apiToken: 'token', siteOrigin: 'http://localhost:4321' });
+
+describe('the check of a fresh build', () => {
+  beforeEach(() => {
+    catalogue = {};
+    for (let id = 1; id <= 130; id++) catalogue[id] = id % 3 === 0 ? [1, 2] : [1 + (id % 2)];
+  });
+
+  test('passes a complete build and counts its pages', async () => {
+    const root = await builtSite();
+    // 2 area pages, 173 product pages ((product, area) pairs over two API pages), home, about.
+    expect(await checkSite(root, options())).toEqual({ pages: 2 + 130 + 43 + 2 });
+  });
+
+  test('rejects a build missing a product page the API calls for', async () => {
+    const root = await builtSite();
+    await rm(path.join(root, 'area/1/products/3'), { recursive: true });
+    await expect(checkSite(root, options())).rejects.toThrow(
+      /^172 product pages for the API's 173 \(product, area\) pairs; e\.g\. \/area\/1\/products\/3\/ or its payload is missing$/,
+    );
+  });
+
+  test('rejects a product page without its payload file', async () => {
+    const root = await builtSite();
+    await unlink(path.join(root, 'area/2/products/3/_payload.json'));
+    await expect(checkSite(root, options())).rejects.toThrow(
+      /area\/2\/products\/3\/ or its payload is missing/,
+    );
+  });
+
+  test('rejects a build with fewer pages than the catalogue, or a missing area page', async () => {
+    const root = await builtSite();
+    catalogue[131] = [2];
+    await expect(checkSite(root, options())).rejects.toThrow(/173 product pages for the API's 174/);
+    delete catalogue[131];
+    await rm(path.join(root, 'area/2/index.html'));
+    await expect(checkSite(root, options())).rejects.toThrow(
+      /1 of 2 area pages are missing \(e\.g\. \/area\/2\/\)/,
+    );
+  });
+
+  test('rejects a build with an internal link to no file, naming it and the page', async () => {
+    const root = await builtSite();
+    await put(root, 'about.html', '<a href="/brands/99/">brand</a><script src="/_astro/gone.js"></script>');
+    await expect(checkSite(root, options())).rejects.toThrow(
+      '2 internal links lead to no file of the build, e.g. /brands/99/ (linked from /about.html)',
+    );
+  });
+
+  test('rejects a build whose API read fails, saying which', async () => {
+    const root = await builtSite();
+    await expect(checkSite(root, { ...options(), apiToken: 'wrong' })).rejects.toThrow(
+      'the check could not read /catalog/areas: 401',
+    );
+  });
+});
+
+describe('links', () => {
+  test('href and src values, entity-decoded', () => {
+    expect(linksIn(`<a href="/a/?x=1&amp;y=2">a</a><img alt="" src='/b.png'><div data-href="/no">`)).toEqual([
+      '/a/?x=1&y=2',
+      '/b.png',
+    ]);
+  });
+
+  test('internal ones are paths of the site; other origins, the API proxy and fragments are not', () => {
+    const page = new URL('http://localhost:4321/area/1/');
+    const site = 'https://gift.example.jp';
+    expect(internalPath('products/2/', page, site)).toBe('/area/1/products/2/');
+    expect(internalPath('/about?x=1#top', page, site)).toBe('/about');
+    expect(internalPath('https://gift.example.jp/terms/', page, site)).toBe('/terms/');
+    expect(internalPath('/api/images/a.jpg', page, site)).toBeNull();
+    expect(internalPath('https://cdn.example.com/a.js', page, site)).toBeNull();
+    expect(internalPath('#main', page, site)).toBeNull();
+    expect(internalPath('mailto:a@example.jp', page, site)).toBeNull();
+    expect(internalPath('/%E3%81%82/', page, site)).toBe('/あ/');
+  });
+});

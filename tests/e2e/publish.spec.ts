@@ -1,0 +1,162 @@
+/**
+ * Publishing, end to end on sites of their own (tests/e2e/fixtures/publish.ts): an editor's change reaches a
+ * page left open; a build that fails keeps the old site online and the editor page says why; the schedule
+ * builds on a changed catalogue only. One spec at a time: two Astro builds of one checkout must not overlap.
+ */
+import { expectNoAxeViolations } from './fixtures/pages.ts';
+import {
+  breakProducts,
+  editTitle,
+  openEditor,
+  type PublishingSite,
+  productPath,
+  startPublishingSite,
+} from './fixtures/publish.ts';
+import { markOnboardingSeen } from './fixtures/site.ts';
+import { expect, test } from './fixtures/test.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+/** A real build of the demo catalogue, checked and swapped in. */
+const BUILD_TIMEOUT = 150_000;
+
+test.describe('publishing from the editor page', () => {
+  let site: PublishingSite;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    site = await startPublishingSite(
+      Number(process.env.E2E_PUBLISH_PORT ?? 4396),
+      Number(process.env.E2E_PUBLISH_API_PORT ?? 8796),
+      { schedule: 'off', ownBuild: true },
+    );
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test('is for signed-in staff only, accessible, and fits a 320 px screen', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${site.url}/editor/`);
+    await expect(page.getByRole('button', { name: '今すぐ公開' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await openEditor(page, site);
+    // The site's own first build is the first in the list.
+    await expect(page.getByRole('status')).toContainText('公開しました');
+    await expect(page.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('listitem')).toContainText('起動時のビルド');
+    await expect(page.getByText('定期ビルドは止めてあります（PUBLISH_SCHEDULE=off）。')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a title edited through the API reaches an open product page's next navigation", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(BUILD_TIMEOUT + 60_000);
+    await markOnboardingSeen(page);
+    const path = await productPath(site, 1);
+    await page.goto(`${site.url}${path}`);
+    const before = await page.getByRole('heading', { level: 1 }).textContent();
+    const oldBuild = await page.locator('html').getAttribute('data-build-id');
+
+    const editor = await context.newPage();
+    await openEditor(editor, site);
+    const title = '公開テスト 涼やか水ようかん詰め合わせ';
+    await editTitle(editor, site, 1, title);
+    await editor.getByRole('button', { name: '今すぐ公開' }).click();
+    const status = editor.getByRole('status');
+    await expect(status).toContainText('ビルド中です。');
+    // Until the new build is checked and swapped in, visitors get the old site.
+    expect(await (await page.request.get(`${site.url}${path}`)).text()).toContain(before ?? '');
+    await expect(status).toContainText('公開しました', { timeout: BUILD_TIMEOUT });
+    const latest = editor.getByRole('listitem').first();
+    await expect(latest).toContainText('公開済み');
+    await expect(latest).toContainText('今すぐ公開（staff）');
+    await expect(latest).toContainText(/所要時間\d+秒/);
+    await expect(latest).toContainText(/ページ数\d{3}ページ/);
+
+    // The page left open: its next navigation shows the new title, from the new build.
+    await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link').last().click();
+    await page.getByRole('link', { name: title }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    expect(await page.locator('html').getAttribute('data-build-id')).not.toBe(oldBuild);
+  });
+
+  test('a rebuild the API fails keeps the old site online, and the editor page says why', async ({
+    page,
+  }) => {
+    test.setTimeout(BUILD_TIMEOUT + 60_000);
+    await markOnboardingSeen(page);
+    const path = await productPath(site, 1);
+    const live = await (await page.request.get(`${site.url}/_build/latest.json`)).json();
+    const published = await (await page.request.get(`${site.url}${path}`)).text();
+
+    await openEditor(page, site);
+    await editTitle(page, site, 1, '公開されないはずの題名');
+    await breakProducts(site, 503);
+    try {
+      await page.getByRole('button', { name: '今すぐ公開' }).click();
+      const status = page.getByRole('status');
+      await expect(status).toContainText('公開できませんでした', { timeout: BUILD_TIMEOUT });
+      await expect(status).toContainText('いまのサイトをそのまま表示しています。');
+      await expect(status).toContainText(/理由: .*\/catalog\/products.*503/);
+      const failed = page.getByRole('listitem').first();
+      await expect(failed).toContainText('失敗（ビルドできませんでした）');
+      await expect(failed).toContainText(/理由.*503/);
+    } finally {
+      await breakProducts(site);
+    }
+    // Still the last good build, page for page.
+    expect(await (await page.request.get(`${site.url}/_build/latest.json`)).json()).toEqual(live);
+    await page.goto(`${site.url}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('公開テスト 涼やか水ようかん詰め合わせ');
+    expect(await (await page.request.get(`${site.url}${path}`)).text()).toBe(published);
+  });
+});
+
+test.describe('the rebuild schedule', () => {
+  let site: PublishingSite;
+
+  test.beforeAll(async () => {
+    site = await startPublishingSite(
+      Number(process.env.E2E_SCHEDULE_PORT ?? 4397),
+      Number(process.env.E2E_SCHEDULE_API_PORT ?? 8798),
+      // The shared build: no catalogue page is opened before the schedule has built this site's own.
+      { schedule: '*/2 * * * * *', ownBuild: false },
+    );
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test('builds when the catalogue changed, and only then', async ({ page }) => {
+    test.setTimeout(BUILD_TIMEOUT + 60_000);
+    await openEditor(page, site);
+    await expect(page.getByText('定期ビルド: */2 * * * * *（日本時間）')).toBeVisible();
+    const live = await (await page.request.get(`${site.url}/_build/latest.json`)).json();
+    // Several ticks on an unchanged catalogue: nothing is built.
+    await page.waitForTimeout(5000);
+    expect(await (await page.request.get(`${site.url}/_build/latest.json`)).json()).toEqual(live);
+
+    await editTitle(page, site, 3, '定期ビルドで届く題名');
+    await expect(async () => {
+      const now = await (await page.request.get(`${site.url}/_build/latest.json`)).json();
+      expect(now.buildId).not.toBe(live.buildId);
+    }).toPass({ timeout: BUILD_TIMEOUT, intervals: [1000] });
+    await page.goto(`${site.url}${await productPath(site, 3)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('定期ビルドで届く題名');
+
+    await page.goto(`${site.url}/editor/`);
+    const builds = page.getByRole('listitem');
+    await expect(builds).toHaveCount(1);
+    await expect(builds.first()).toContainText(/定期ビルド（catalogue changed: \d+ → \d+）/);
+    // The catalogue is current again: the next ticks build nothing more.
+    await page.waitForTimeout(5000);
+    await page.reload();
+    await expect(builds).toHaveCount(1);
+  });
+});
