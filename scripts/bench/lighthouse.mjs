@@ -156,6 +156,8 @@ export async function withServedSite(fn) {
       DIST_DIR: join(work, 'dist'),
       ASTRO_CACHE_DIR: join(work, 'astro-cache'),
       SITE_URL: base,
+      // The bench pays at the counter, which moves the catalogue version: no rebuild may swap the site mid-run.
+      PUBLISH_SCHEDULE: 'off',
     },
     stdio: 'ignore',
   });
