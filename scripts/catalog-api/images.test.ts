@@ -118,8 +118,12 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
       const cached = makeApp({ config: { imageCacheDir: dir } });
       const response = await cached.app.request('/images/products/5.jpg?width=100&format=webp');
       expect(response.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(readdirSync(dir).some((name) => name.includes('products-5-100x0-cover.webp'))).toBe(true);
+      // The file is written after the answer: wait for it rather than for a fixed time.
+      await vi.waitFor(
+        () =>
+          expect(readdirSync(dir).some((name) => name.includes('products-5-100x0-cover.webp'))).toBe(true),
+        { timeout: 10_000 },
+      );
       // A fresh server reads it back.
       const again = makeApp({ config: { imageCacheDir: dir } });
       const second = await again.app.request('/images/products/5.jpg?width=100&format=webp');
@@ -133,16 +137,21 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-images-'));
     try {
       const bounded = makeApp({ config: { imageCacheDir: dir }, imageLimits: { diskEntries: 3 } });
+      const files = () => readdirSync(dir).filter((name) => !name.endsWith('.tmp'));
       for (const width of [40, 41, 42, 43, 44, 45]) {
         const response = await bounded.app.request(`/images/products/5.jpg?width=${width}`);
         expect(response.status).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Each file lands (and the oldest goes) before the next render, so "oldest" is well defined.
+        await vi.waitFor(
+          () => {
+            expect(files().some((name) => name.includes(`-${width}x0-`))).toBe(true);
+            expect(files().length).toBeLessThanOrEqual(3);
+          },
+          { timeout: 10_000 },
+        );
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const files = readdirSync(dir).filter((name) => !name.endsWith('.tmp'));
-      expect(files.length).toBeLessThanOrEqual(3);
-      expect(files.some((name) => name.includes('-45x0-'))).toBe(true);
-      expect(files.some((name) => name.includes('-40x0-'))).toBe(false);
+      expect(files().some((name) => name.includes('-45x0-'))).toBe(true);
+      expect(files().some((name) => name.includes('-40x0-'))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
