@@ -2,11 +2,12 @@
  * Opens the onboarding dialog from its <template> (OnboardingLoader.astro): a native modal <dialog> (the page
  * behind is inert, so Tab moves only through the dialog), labelled by its title, closed by Esc, its buttons
  * or a tap on the backdrop; the browser moves focus in and back out. The visitor has seen it once they
- * close it.
+ * close it: the dialog then sends ONBOARDING_SEEN_EVENT, on which onboarding-start.ts records it in the
+ * store. Built as a module of its own and loaded only for a first visit, it opens the dialog when imported.
  */
-import { markOnboardingSeen } from './onboarding-store.ts';
+import { ONBOARDING_SEEN_EVENT } from './onboarding-events.ts';
 
-export function openOnboarding(): void {
+function openOnboarding(): void {
   const template = document.getElementById('onboarding-dialog');
   if (!(template instanceof HTMLTemplateElement) || document.querySelector('dialog[data-onboarding]')) return;
   const dialog = template.content.querySelector('dialog')?.cloneNode(true);
@@ -20,10 +21,12 @@ export function openOnboarding(): void {
   // Seen once the visitor closes it (Esc, a button, the backdrop) or follows its call to action; a page
   // left with the dialog still open shows it again on the next one.
   dialog.addEventListener('close', () => {
-    markOnboardingSeen();
+    dispatchEvent(new Event(ONBOARDING_SEEN_EVENT));
     dialog.remove();
   });
   document.body.append(dialog);
   // The browser focuses the call to action (its `autofocus`) and gives focus back where it was on close.
   dialog.showModal();
 }
+
+openOnboarding();
