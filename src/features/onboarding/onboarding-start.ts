@@ -4,6 +4,8 @@
  * thread is idle, never in the way of the first paint.
  */
 // Built as a module of its own (it imports nothing), loaded by URL: no preload helper on every page.
+
+import { whenIdleAfterLoad } from '../../lib/after-load.ts';
 import dialogUrl from './onboarding-dialog.ts?worker&url';
 import { ONBOARDING_SEEN_EVENT } from './onboarding-events.ts';
 import { markOnboardingSeen, shouldOfferOnboarding } from './onboarding-store.ts';
@@ -12,9 +14,5 @@ export function startOnboarding(): void {
   if (!shouldOfferOnboarding(location.pathname)) return;
   addEventListener(ONBOARDING_SEEN_EVENT, markOnboardingSeen, { once: true });
   // The dialog opens when its module runs.
-  const show = () => import(/* @vite-ignore */ dialogUrl);
-  const later = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(show, { timeout: 2000 }) : setTimeout(show, 200);
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later, { once: true });
+  whenIdleAfterLoad(() => import(/* @vite-ignore */ dialogUrl));
 }

@@ -6,6 +6,7 @@
  * there to read them. A click waits for the tag manager (CLICK_WAIT_MS, asked each second) unless it has
  * loaded, failed, or is not configured.
  */
+import { whenIdleAfterLoad } from '../../lib/after-load.ts';
 import { GTM_ORIGIN, type TelemetryConfig } from '../../lib/telemetry-config.ts';
 import {
   type AnalyticsEvent,
@@ -70,8 +71,5 @@ export function startAnalytics(config: TelemetryConfig): void {
     };
     document.head.append(script);
   };
-  const later = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(load, { timeout: 3000 }) : setTimeout(load, 200);
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later, { once: true });
+  whenIdleAfterLoad(load);
 }

@@ -10,39 +10,30 @@ import type { TelemetryConfig } from '../../lib/telemetry-config.ts';
 import reporterUrl from './error-reporter.ts?worker&url';
 import { REPORT_EVENT, type ReportDetail, shouldReport } from './error-rules.ts';
 
-/** Replaces the page with the error screen the layout keeps in `<template id="error-screen">`. */
+/** Replaces the page with the error screen the layout keeps in `<template id="error-screen">` (once). */
 function showErrorScreen(): void {
   const template = document.getElementById('error-screen');
-  if (!(template instanceof HTMLTemplateElement) || document.body.dataset.errorScreen !== undefined) return;
-  document.body.replaceChildren(template.content.cloneNode(true));
-  document.body.dataset.errorScreen = '';
+  if (!(template instanceof HTMLTemplateElement) || !template.content.firstChild) return;
   document.title = template.dataset.title ?? document.title;
+  // Moved, not copied: the template is left empty, so a second fatal error changes nothing.
+  document.body.replaceChildren(template.content);
 }
 
 /** Starts the page's error handler with the build's configuration. */
 export function listenForErrors(config: TelemetryConfig): void {
-  const queue: ReportDetail[] = [];
-  let loaded = false;
-  let loading = false;
-  const send = (detail: ReportDetail) => dispatchEvent(new CustomEvent(REPORT_EVENT, { detail }));
+  let reporter: Promise<unknown> | undefined;
 
   const handle = (error: unknown) => {
     const fatal = isFatal(error);
     if (fatal) showErrorScreen();
     if (!config.dsn || !shouldReport(error)) return;
-    if (loaded) {
-      send({ config, error, fatal });
-      return;
-    }
-    queue.push({ config, error, fatal });
-    if (loading) return;
-    loading = true;
-    import(/* @vite-ignore */ reporterUrl)
-      .then(() => {
-        loaded = true;
-        for (const detail of queue.splice(0)) send(detail);
-      })
-      .catch((failure: unknown) => console.warn('error reporting unavailable:', failure));
+    const detail: ReportDetail = { config, error, fatal };
+    // The first error loads the reporter; every error waits for it, in the order they came.
+    reporter ??= import(/* @vite-ignore */ reporterUrl);
+    reporter.then(
+      () => dispatchEvent(new CustomEvent(REPORT_EVENT, { detail })),
+      (failure: unknown) => console.warn('error reporting unavailable:', failure),
+    );
   };
 
   addEventListener('error', (event) => handle(event.error ?? event.message));
