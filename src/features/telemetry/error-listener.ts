@@ -1,8 +1,9 @@
 /**
  * The error handler every page carries, a few hundred bytes: it listens for uncaught errors and unhandled
- * rejections, shows the error screen for a fatal one, and, when error reporting is configured, queues what
- * is to be reported and loads the reporting SDK (error-reporter.ts) on the first such error, then hands it
- * the queue and every later error (by REPORT_EVENT: the reporter is a module built on its own). A page without errors never loads the SDK.
+ * rejections and shows the error screen for a fatal one. When error reporting is configured, the first
+ * error worth reporting loads the reporting SDK (error-reporter.ts); that error and every later one wait
+ * for the import, in order, and are handed over by REPORT_EVENT (the reporter is a module built on its
+ * own). A page without errors never loads the SDK.
  */
 import { isFatal } from '../../lib/fatal-error.ts';
 import type { TelemetryConfig } from '../../lib/telemetry-config.ts';
