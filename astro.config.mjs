@@ -15,13 +15,15 @@ import productPayloads from './src/integrations/product-payloads.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
 import { inSitemap } from './src/lib/seo.ts';
+import { telemetryCsp } from './src/lib/telemetry-config.ts';
 
 /**
  * What every page's scripts import (the onboarding check, the header's bag count, the stores and the lean
- * request under them, the dynamic-import helper): one file instead of eight.
+ * request under them): one file instead of seven. Vite's dynamic-import helper is not among them: no plain
+ * page needs it (their lazy parts are loaded by URL, see the `worker` option below).
  */
 const EVERY_PAGE =
-  /preload-helper|nanostores[\\/](atom|lifecycle|computed|clean-stores|warn)[\\/]|src[\\/](lib[\\/](storage|data-not-found-error|catalog[\\/](request|config|cart-lean))|features[\\/](bag[\\/]bag-count-store|onboarding[\\/]onboarding-store))\.ts$/;
+  /nanostores[\\/](atom|clean-stores|warn)[\\/]|src[\\/](lib[\\/](storage|data-not-found-error|catalog[\\/](request|config|cart-lean))|features[\\/](bag[\\/]bag-count-store|onboarding[\\/]onboarding-store))\.ts$/;
 
 // One build id and time for the whole build: every page, payload and /_build/ file reads these.
 process.env.BUILD_TIME ??= new Date().toISOString();
@@ -31,6 +33,10 @@ process.env.BUILD_ID ??= createBuildId(new Date(process.env.BUILD_TIME));
 const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro');
 // The checked catalogue of this build, where the pages read the products (src/lib/catalog/snapshot.ts).
 process.env.CATALOG_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
+
+// Error reporting and the tag manager, when configured (PUBLIC_SENTRY_DSN, PUBLIC_GTM_ID in the build's
+// environment): the only third-party origins the policy then allows (src/lib/telemetry-config.ts).
+const telemetry = telemetryCsp(process.env);
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -57,7 +63,7 @@ export default defineConfig({
         "img-src 'self' https: data:",
         "media-src 'self' https: blob:",
         "font-src 'self'",
-        "connect-src 'self'",
+        /** @type {`connect-src${string}`} */ (["connect-src 'self'", ...telemetry.connectSrc].join(' ')),
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -67,7 +73,10 @@ export default defineConfig({
         `frame-src ${Object.values(EMBED_ORIGINS).join(' ')}`,
       ],
       // The two scripts that must run inline before paint (src/lib/inline-scripts.ts).
-      scriptDirective: { hashes: [scriptHash(AREA_QUERY_REDIRECT), scriptHash(NOT_FOUND_PATH)] },
+      scriptDirective: {
+        hashes: [scriptHash(AREA_QUERY_REDIRECT), scriptHash(NOT_FOUND_PATH)],
+        resources: ["'self'", ...telemetry.scriptSrc],
+      },
     },
   },
   integrations: [
@@ -82,6 +91,11 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    // A module imported as `./x.ts?worker&url` is built on its own, self-contained, and the import gives its
+    // URL: the every-page script loads its lazy parts (the error reporter, web vitals, the onboarding dialog)
+    // with a plain import(url), without Vite's dynamic-import helper (~720 B gzip). They run in the page,
+    // not in a worker, so they are built as ES modules.
+    worker: { format: 'es' },
     environments: {
       client: {
         build: {

@@ -7,6 +7,14 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4390);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8790);
 export const baseURL = `http://localhost:${PORT}`;
+/**
+ * Where the build sends error reports: a receiver that only tests/e2e/telemetry.spec.ts starts (on the API
+ * port + 6, one of each engineer's ports); for every other spec nothing listens there and nothing is sent
+ * unless a page fails.
+ */
+const REPORT_RECEIVER_PORT = Number(process.env.E2E_REPORT_PORT ?? API_PORT + 6);
+/** The tag manager container the build names; tests/e2e/fixtures/test.ts answers its script (never Google). */
+const GTM_CONTAINER_ID = 'GTM-E2ETEST';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -69,6 +77,11 @@ export default defineConfig({
       PUBLISH_SCHEDULE: 'off',
       // Tag pages hold 20 products; at 5 the 100-product seed gives tags several pages to page through.
       TAG_PAGE_SIZE: '5',
+      // Error reporting and analytics switched on as in production, against local stand-ins.
+      PUBLIC_SENTRY_DSN: `http://e2epublickey@127.0.0.1:${REPORT_RECEIVER_PORT}/1`,
+      PUBLIC_SENTRY_ENVIRONMENT: 'e2e',
+      PUBLIC_SENTRY_RELEASE: 'gift-catalogue@e2e',
+      PUBLIC_GTM_ID: GTM_CONTAINER_ID,
     },
   },
 });

@@ -13,6 +13,12 @@ const ISLAND_URLS = /\b(?:component-url|renderer-url)="([^"]+)"/g;
 // Bundlers write module specifiers in any of the three quotes (Rolldown uses backticks in `import()`).
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
+// A module built on its own (imported as `?worker&url`) appears as its URL in a string, loaded with import(url).
+const MODULE_URL = /["'`](\/_astro\/[\w.-]+\.js)["'`]/g;
+// ...except the ones a page loads only on demand, never on a Japanese visit that goes well: the error
+// reporter (on the first error), the web-vitals reporter (after the tag manager, when one is configured)
+// and the chat redirect's bot check (only for a visitor who may be sent to chat).
+const ON_DEMAND = /\/_astro\/(?:error-reporter-|vitals-|chat-redirect-check\.)[\w-]+\.js$/;
 
 /** The text of a document's inline scripts (not JSON data blocks), empty ones left out. */
 export function inlineScripts(html) {
@@ -45,8 +51,11 @@ export async function pageJsFrom(html, pageUrl, load) {
     seen.add(url);
     const code = await load(url);
     files.push(code);
-    for (const re of [STATIC_IMPORT, DYNAMIC_IMPORT]) {
-      for (const match of code.matchAll(re)) queue.push(resolveUrl(url, match[1]));
+    for (const re of [STATIC_IMPORT, DYNAMIC_IMPORT, MODULE_URL]) {
+      for (const match of code.matchAll(re)) {
+        const next = resolveUrl(url, match[1]);
+        if (!ON_DEMAND.test(next)) queue.push(next);
+      }
     }
   }
   const all = [...inline, ...files];

@@ -17,6 +17,13 @@ import { expect, test } from './fixtures/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 
+/**
+ * The shared e2e site's ports; this spec's own sites sit at +7 and +8 beside them (+6 is the error-report
+ * receiver of the telemetry spec), so that runs on other ports never collide.
+ */
+const SHARED_PORT = Number(process.env.E2E_PORT ?? 4390);
+const SHARED_API_PORT = Number(process.env.E2E_API_PORT ?? 8790);
+
 /** A real build of the demo catalogue, checked and swapped in. */
 const BUILD_TIMEOUT = 150_000;
 
@@ -26,8 +33,8 @@ test.describe('publishing from the editor page', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     site = await startPublishingSite(
-      Number(process.env.E2E_PUBLISH_PORT ?? 4396),
-      Number(process.env.E2E_PUBLISH_API_PORT ?? 8796),
+      Number(process.env.E2E_PUBLISH_PORT ?? SHARED_PORT + 7),
+      Number(process.env.E2E_PUBLISH_API_PORT ?? SHARED_API_PORT + 7),
       { schedule: 'off', ownBuild: true },
     );
   });
@@ -122,8 +129,8 @@ test.describe('the rebuild schedule', () => {
 
   test.beforeAll(async () => {
     site = await startPublishingSite(
-      Number(process.env.E2E_SCHEDULE_PORT ?? 4397),
-      Number(process.env.E2E_SCHEDULE_API_PORT ?? 8798),
+      Number(process.env.E2E_SCHEDULE_PORT ?? SHARED_PORT + 8),
+      Number(process.env.E2E_SCHEDULE_API_PORT ?? SHARED_API_PORT + 8),
       // The shared build: no catalogue page is opened before the schedule has built this site's own.
       { schedule: '*/2 * * * * *', ownBuild: false },
     );

@@ -4,7 +4,8 @@ import type { Cart } from '../../lib/catalog/types.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
 
 const api = vi.hoisted(() => ({ getCartCount: vi.fn(), addToCart: vi.fn() }));
-vi.mock('../../lib/catalog/cart-lean.ts', () => api);
+vi.mock('../../lib/catalog/cart-lean.ts', () => ({ getCartCount: api.getCartCount }));
+vi.mock('../../lib/catalog/cart-add.ts', () => ({ addToCart: api.addToCart }));
 
 const { addToBag } = await import('./add-to-bag.ts');
 const { $bag, $bagCount, clearBag, ensureBagCount, restoreBagCount, setBagFromServer } = await import(

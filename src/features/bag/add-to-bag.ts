@@ -1,5 +1,5 @@
 /** Adding a product to the bag, from the product page; the bag page's own changes live in bag-store.ts. */
-import { addToCart } from '../../lib/catalog/cart-lean.ts';
+import { addToCart } from '../../lib/catalog/cart-add.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { setBagFromServer } from './bag-count-store.ts';
 

@@ -6,7 +6,7 @@
  * This module must never import the typed catalog client: the header's badge script imports it on every
  * page, and the client would then ride along into every page's JavaScript.
  */
-import { atom, computed } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import { getCartCount } from '../../lib/catalog/cart-lean.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
@@ -28,13 +28,22 @@ export const $bag = atom<Cart | undefined>(undefined);
 /** The count the server last gave, cached for the tab's session. */
 const $countedItems = atom<BagCountState>(EMPTY);
 
+const bagCount = atom<BagCountState>(EMPTY);
+const deriveBagCount = () => {
+  const bag = $bag.get();
+  const counted = $countedItems.get();
+  bagCount.set(bag ? { count: bag.count, cached: counted.cached } : counted);
+};
+// Kept up to date by listening rather than with nanostores' `computed`, which (with the lifecycle code
+// under it) would add ~400 B gzip to every page's JavaScript; every page reads this store.
+$bag.listen(deriveBagCount);
+$countedItems.listen(deriveBagCount);
+
 /**
  * Items in the bag (sum of quantities) and whether that came from the server: the bag's own count once it
  * is read, so the header moves with a change at once; the cached count before.
  */
-export const $bagCount = computed([$bag, $countedItems], (bag, counted) =>
-  bag ? { count: bag.count, cached: counted.cached } : counted,
-);
+export const $bagCount: ReadableAtom<BagCountState> = bagCount;
 
 /** Restores the count cached in this tab session (call once on page load). */
 export function restoreBagCount(): void {

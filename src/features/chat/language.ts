@@ -9,7 +9,8 @@ const CHAT_LANGUAGES = ['en', 'zh', 'ko'] as const;
 export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
 /** Every locale of the site: Japanese outside chat mode, a chat language in it. */
 export type Locale = 'ja' | ChatLanguage;
-const LOCALES: readonly Locale[] = ['ja', ...CHAT_LANGUAGES];
+// Spelled out, not spread from CHAT_LANGUAGES: the head script that imports this module then drops it.
+const LOCALES: readonly Locale[] = ['ja', 'en', 'zh', 'ko'];
 
 /** The cookie the language switcher writes; it beats the browser language. */
 const LOCALE_COOKIE = 'locale';

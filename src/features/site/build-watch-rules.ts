@@ -23,12 +23,8 @@ export interface ConnectionInfo {
 
 /** True when the visitor asked to save data or the connection is 2G or slower. */
 export function isSlowConnection(connection: ConnectionInfo | undefined): boolean {
-  if (!connection) return false;
-  return (
-    connection.saveData === true ||
-    connection.effectiveType === 'slow-2g' ||
-    connection.effectiveType === '2g'
-  );
+  // `2g` and `slow-2g`, in one test: this runs on every page.
+  return connection?.saveData === true || /2g$/.test(connection?.effectiveType ?? '');
 }
 
 /** True when `latest` (a `/_build/latest.json` body) names another build than this page's. */

@@ -1,5 +1,5 @@
 /**
- * Every page's version watch, loaded by BaseLayout:
+ * Every page's version watch, started by the layout's one page script (BaseLayout):
  * - about 1 s after load, unless the connection is slow, fetch this build's manifest (a failure is logged);
  * - ask `/_build/latest.json` every few minutes and when the page comes back into view; a page restored
  *   from the back-forward cache that turns out older than the deployed build reloads (every other
@@ -18,8 +18,6 @@ import {
   reloadOnce,
 } from './build-watch-rules.ts';
 
-const current = document.documentElement.dataset.buildId;
-
 function sessionStore(): Storage | undefined {
   try {
     return sessionStorage;
@@ -28,52 +26,56 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-const reloadPage = () => reloadOnce(location.pathname, sessionStore(), () => location.reload());
+/** Starts the watch for this page's build. */
+export function startVersionWatch(): void {
+  const current = document.documentElement.dataset.buildId;
+  const reloadPage = () => reloadOnce(location.pathname, sessionStore(), () => location.reload());
 
-addEventListener('vite:preloadError', (event) => {
-  if (reloadPage()) event.preventDefault();
-});
-addEventListener('unhandledrejection', (event) => {
-  if (isChunkLoadError(event.reason)) reloadPage();
-});
-
-if (current) {
-  let stale = false;
-  let checkedAt = 0;
-
-  const check = async (): Promise<boolean> => {
-    checkedAt = Date.now();
-    try {
-      const response = await fetch(`${LATEST_BUILD_PATH}?t=${checkedAt}`);
-      if (response.ok && isNewerBuild(current, await response.json())) stale = true;
-    } catch {
-      // Offline or between deploys: ask again later.
-    }
-    return stale;
-  };
-
-  addEventListener('load', () => {
-    setTimeout(() => {
-      const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
-      if (isSlowConnection(connection)) return;
-      fetch(manifestPath(current))
-        .then((response) => {
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          return response.json();
-        })
-        .catch((error: unknown) => console.warn('build manifest:', error));
-    }, MANIFEST_DELAY_MS);
+  addEventListener('vite:preloadError', (event) => {
+    if (reloadPage()) event.preventDefault();
+  });
+  addEventListener('unhandledrejection', (event) => {
+    if (isChunkLoadError(event.reason)) reloadPage();
   });
 
-  setInterval(() => {
-    if (document.visibilityState === 'visible') void check();
-  }, POLL_INTERVAL_MS);
+  if (current) {
+    let stale = false;
+    let checkedAt = 0;
 
-  addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && Date.now() - checkedAt > RECHECK_AFTER_MS) void check();
-  });
+    const check = async (): Promise<boolean> => {
+      checkedAt = Date.now();
+      try {
+        const response = await fetch(`${LATEST_BUILD_PATH}?t=${checkedAt}`);
+        if (response.ok && isNewerBuild(current, await response.json())) stale = true;
+      } catch {
+        // Offline or between deploys: ask again later.
+      }
+      return stale;
+    };
 
-  addEventListener('pageshow', async (event) => {
-    if (event.persisted && (stale || (await check()))) location.reload();
-  });
+    addEventListener('load', () => {
+      setTimeout(() => {
+        const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
+        if (isSlowConnection(connection)) return;
+        fetch(manifestPath(current))
+          .then((response) => {
+            if (!response.ok) throw new Error(`HTTP ${response.status}`);
+            return response.json();
+          })
+          .catch((error: unknown) => console.warn('build manifest:', error));
+      }, MANIFEST_DELAY_MS);
+    });
+
+    setInterval(() => {
+      if (document.visibilityState === 'visible') void check();
+    }, POLL_INTERVAL_MS);
+
+    addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && Date.now() - checkedAt > RECHECK_AFTER_MS) void check();
+    });
+
+    addEventListener('pageshow', async (event) => {
+      if (event.persisted && (stale || (await check()))) location.reload();
+    });
+  }
 }

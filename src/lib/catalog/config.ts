@@ -19,7 +19,10 @@ export interface CatalogConfig {
 
 /** The configuration for where this code runs. */
 export function catalogConfig(): CatalogConfig {
-  if (typeof window !== 'undefined') {
+  // `import.meta.env.SSR` is false in the browser's bundle, which then leaves the server's branch out (it
+  // rides along to every page otherwise); tests with a DOM take this branch through `window`. Outside Vite
+  // (an integration's hook at build time) there is no `import.meta.env`, hence `?.`.
+  if (import.meta.env?.SSR === false || typeof window !== 'undefined') {
     // The browser: the same-origin proxy, and the public token the build wrote into the bundle.
     return {
       baseUrl: '/api',

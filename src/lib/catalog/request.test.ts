@@ -1,5 +1,6 @@
 import { DataNotFoundError } from '../errors.ts';
-import { addToCart, getCartCount } from './cart-lean.ts';
+import { addToCart } from './cart-add.ts';
+import { getCartCount } from './cart-lean.ts';
 import { getProduct } from './product-lean.ts';
 
 const json = (body: unknown, status = 200) =>

@@ -1,0 +1,56 @@
+/**
+ * The error-reporting SDK (@sentry/browser), loaded by error-listener.ts on a page's first reportable
+ * error and never before. It is built as a module of its own, so it takes its work by event: each
+ * REPORT_EVENT carries one error and the build's configuration. Tracing is off (sample rate 0), the order
+ * tracking page's transactions are dropped, handled and ignored errors are filtered again before sending,
+ * the page's address is sent as its route (no alias), and the listener stays the only way in.
+ */
+import { captureException, init } from '@sentry/browser';
+import type { TelemetryConfig } from '../../lib/telemetry-config.ts';
+import { routeOf } from './analytics-rules.ts';
+import {
+  IGNORED_MESSAGES,
+  isTrackingTransaction,
+  REPORT_EVENT,
+  type ReportDetail,
+  shouldReport,
+} from './error-rules.ts';
+
+// The SDK's global handlers (the listener is the way in), sessions (started at a first error they would
+// count only failed sessions) and breadcrumbs (which would carry the API calls' URLs, aliases included).
+const LEFT_OUT = new Set(['GlobalHandlers', 'BrowserSession', 'Breadcrumbs']);
+
+/** The page's address as its route: a visitor's alias (a capability for the order pages) never leaves. */
+function withoutAlias<E extends { request?: { url?: string } }>(event: E): E {
+  if (event.request?.url) event.request.url = location.origin + routeOf(location.pathname);
+  return event;
+}
+
+function start(config: TelemetryConfig): void {
+  init({
+    dsn: config.dsn,
+    ...(config.environment ? { environment: config.environment } : {}),
+    ...(config.release ? { release: config.release } : {}),
+    tracesSampleRate: 0,
+    ignoreErrors: [...IGNORED_MESSAGES],
+    integrations: (defaults) => defaults.filter((integration) => !LEFT_OUT.has(integration.name)),
+    beforeSend: (event, hint) =>
+      hint.originalException === undefined || shouldReport(hint.originalException)
+        ? withoutAlias(event)
+        : null,
+    beforeSendTransaction: (event) => (isTrackingTransaction(event.transaction) ? null : withoutAlias(event)),
+  });
+}
+
+let started = false;
+addEventListener(REPORT_EVENT, (event) => {
+  const { config, error, fatal } = (event as CustomEvent<ReportDetail>).detail;
+  if (!started) {
+    start(config);
+    started = true;
+  }
+  captureException(error, {
+    mechanism: { type: 'onerror', handled: false },
+    captureContext: { level: fatal ? 'fatal' : 'error' },
+  });
+});
