@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Files and folders of the project (from its root) that pages are built from. */
-export const BUILD_INPUT_PATHS = [
+const BUILD_INPUT_PATHS = [
   'src',
   'public',
   'astro.config.mjs',
@@ -25,7 +25,7 @@ export const BUILD_INPUT_PATHS = [
 ];
 
 /** Environment variables a page may read: the public ones (bundled into pages) and the site's address. */
-export const isPageEnv = (name: string) => name.startsWith('PUBLIC_') || name === 'SITE_URL';
+const isPageEnv = (name: string) => name.startsWith('PUBLIC_') || name === 'SITE_URL';
 
 function* files(path: string): Generator<string> {
   let entries: string[];
