@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,7 +14,7 @@ import { productPayload } from '../features/product/product-payload.ts';
 import { listedProduct } from '../lib/catalog/fixtures.ts';
 import { writeSnapshot } from '../lib/catalog/snapshot.ts';
 import type { Area, Tenant } from '../lib/catalog/types.ts';
-import { finishProductPages, stampBuildId } from './product-payloads.ts';
+import { finishBuild, finishProductPages, stampBuildId, startBuild } from './product-payloads.ts';
 
 const area = (id: number): Area => ({
   id,
@@ -114,5 +122,19 @@ describe("the product pages' payload files of a build", () => {
     await expect(
       stampBuildId(pathToFileURL(join(out, 'area/1/products/1/index.html')), 'build-1'),
     ).rejects.toThrow(/has no data-build-id/);
+  });
+
+  it('reuses no page after a build that did not finish: its cached pages may be newer than their record', async () => {
+    const cache = pathToFileURL(`${join(dir, 'cache')}/`);
+    const manifest = join(dir, 'cache', 'incremental-build.json');
+    expect(await startBuild(cache, 'build-1')).toBe(false);
+    writeFileSync(manifest, '{}');
+    await finishBuild(cache);
+    // A finished build leaves its record for the next one.
+    expect(await startBuild(cache, 'build-2')).toBe(false);
+    expect(existsSync(manifest)).toBe(true);
+    // build-2 stops before it finishes: build-3 drops the record, so Astro renders every page.
+    expect(await startBuild(cache, 'build-3')).toBe(true);
+    expect(existsSync(manifest)).toBe(false);
   });
 });

@@ -12,7 +12,8 @@
  * of the cost: Astro's fixed cost per route (request, render context, response, file) made them 126 s of
  * the profiled 100,000-product build (docs/performance.md). The endpoint still answers them in `astro dev`.
  */
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
 import { productPayload } from '../features/product/product-payload.ts';
 import { productHref } from '../features/product/product-rules.ts';
@@ -88,16 +89,51 @@ export async function finishProductPages(
   return { payloads, stamped };
 }
 
+/** Astro's record of the last build's pages and keys in the cache folder (its incremental build). */
+const INCREMENTAL_MANIFEST = 'incremental-build.json';
+/** Present in the cache folder while a build runs; left behind by a build that did not finish. */
+const BUILD_PENDING = 'incremental-build.pending';
+
+/**
+ * Called as a build starts: a build that did not finish (its mark is still there) may have written cached
+ * pages that Astro's record does not describe (Astro writes a page's copy as it renders it, the record
+ * after the last page), so the record is dropped and every page is rendered. Then marks this build.
+ * Returns whether the record was dropped.
+ */
+export async function startBuild(cacheDir: URL, buildId: string): Promise<boolean> {
+  const pending = new URL(BUILD_PENDING, cacheDir);
+  const unfinished = existsSync(pending);
+  if (unfinished) await rm(new URL(INCREMENTAL_MANIFEST, cacheDir), { force: true });
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(pending, buildId);
+  return unfinished;
+}
+
+/** Called once a build has finished every page: its cached pages and Astro's record agree. */
+export async function finishBuild(cacheDir: URL): Promise<void> {
+  await rm(new URL(BUILD_PENDING, cacheDir), { force: true });
+}
+
 export default function productPayloads(): AstroIntegration {
+  let cacheDir: URL | undefined;
   return {
     name: 'product-payloads',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        cacheDir = config.cacheDir;
+      },
+      'astro:build:start': async ({ logger }) => {
+        if (cacheDir && (await startBuild(cacheDir, buildInfo().buildId))) {
+          logger.warn('the last build did not finish: every page is rendered again, none reused');
+        }
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const { payloads, stamped } = await finishProductPages(dir, buildInfo().buildId);
         logger.info(
           `${payloads} product payload files, ${stamped} reused product pages stamped with this build's id, in ${Math.round(performance.now() - started)} ms`,
         );
+        if (cacheDir) await finishBuild(cacheDir);
       },
     },
   };
