@@ -13,6 +13,7 @@ import headScripts from './src/integrations/head-scripts.ts';
 import postalData from './src/integrations/postal-data.ts';
 import productPayloads from './src/integrations/product-payloads.ts';
 import { createBuildId } from './src/lib/build-info.ts';
+import { buildInputsDigest } from './src/lib/build-inputs.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
 import { inSitemap } from './src/lib/seo.ts';
 import { telemetryCsp } from './src/lib/telemetry-config.ts';
@@ -28,6 +29,9 @@ const EVERY_PAGE =
 // One build id and time for the whole build: every page, payload and /_build/ file reads these.
 process.env.BUILD_TIME ??= new Date().toISOString();
 process.env.BUILD_ID ??= createBuildId(new Date(process.env.BUILD_TIME));
+
+// What the pages are made of besides the catalogue: the product pages' cache keys start with it.
+process.env.BUILD_INPUTS = buildInputsDigest(resolve('.'));
 
 // Separate caches let two builds run at once (e2e runs on different ports).
 const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro');
@@ -78,6 +82,11 @@ export default defineConfig({
         resources: ["'self'", ...telemetry.scriptSrc],
       },
     },
+  },
+  experimental: {
+    // A product page whose cache key (the build's inputs, the areas, the product's digest) is the same as
+    // in the last build is copied from that build's output instead of rendered (docs/decisions.md).
+    incrementalBuild: process.env.ASTRO_INCREMENTAL_BUILD !== '0',
   },
   integrations: [
     react(),

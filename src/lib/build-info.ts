@@ -68,20 +68,27 @@ export function manifestPath(buildId: string): string {
   return `/_build/${buildId}.json`;
 }
 
+let checked: { id: string; time: string; version: string | undefined; info: LatestBuild } | undefined;
+
 /**
  * This build's id and time. astro.config.mjs sets them before the build starts; the first caller in a
- * process without them (a test, a script) sets them, so everything in one process agrees.
+ * process without them (a test, a script) sets them, so everything in one process agrees. Checked once
+ * per set of values, not once per page.
  */
 export function buildInfo(env: Record<string, string | undefined> = process.env): LatestBuild {
   if (!env.BUILD_TIME) env.BUILD_TIME = new Date().toISOString();
   if (!env.BUILD_ID) env.BUILD_ID = createBuildId(new Date(env.BUILD_TIME));
-  if (!BUILD_ID_PATTERN.test(env.BUILD_ID))
-    throw new RangeError(`BUILD_ID is not a build id: ${env.BUILD_ID}`);
-  return {
-    buildId: env.BUILD_ID,
-    builtAt: new Date(env.BUILD_TIME).toISOString(),
-    catalogVersion: env.CATALOG_VERSION || null,
-  };
+  const { BUILD_ID: id, BUILD_TIME: time, CATALOG_VERSION: version } = env;
+  if (checked?.id !== id || checked.time !== time || checked.version !== version) {
+    if (!BUILD_ID_PATTERN.test(id)) throw new RangeError(`BUILD_ID is not a build id: ${id}`);
+    checked = {
+      id,
+      time,
+      version,
+      info: { buildId: id, builtAt: new Date(time).toISOString(), catalogVersion: version || null },
+    };
+  }
+  return { ...checked.info };
 }
 
 /** The redirects and rewrites of netlify.toml (as @netlify/redirect-parser gives them) in the manifest's form. */

@@ -46,6 +46,20 @@ describe('a product', () => {
     const paths = productPagePaths(entries, [area(1, 'a'), area(2, 'b')]);
     expect(paths.map((p) => `${p.params.id}/${p.params.productId}`)).toEqual(['1/1', '2/1', '2/2']);
     expect(paths[1]?.props.entry).toBe(entries[0]);
+    expect(paths[0]).not.toHaveProperty('cacheKey');
+  });
+
+  it("gives each of a product's pages the cache key of what it is made of, when asked", () => {
+    const entries = [
+      { digest: 'd1', product: product(1, [1, 2]) },
+      { digest: 'd2', product: product(2, [2]) },
+    ];
+    const paths = productPagePaths(
+      entries,
+      [area(1, 'a'), area(2, 'b')],
+      (entry) => `inputs.${entry.digest}`,
+    );
+    expect(paths.map((p) => p.cacheKey)).toEqual(['inputs.d1', 'inputs.d1', 'inputs.d2']);
   });
 
   it('leads with the cheapest variant in stock', () => {

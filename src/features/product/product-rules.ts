@@ -17,21 +17,29 @@ export function chatProductHref(tenantId: number, productId: number): string {
 /**
  * One product page per (area, product) pair: /area/{areaId}/products/{productId}/. `entries` are the
  * products with what the build prepared for each (the snapshot's entries); each page's props carry its
- * entry and its area.
+ * entry and its area. With `cacheKey`, each page carries the key of what it is rendered from (Astro's
+ * incremental build reuses the last build's page while the key holds).
  */
 export function productPagePaths<E extends { product: Product }>(
   entries: readonly E[],
   areas: readonly Area[],
+  cacheKey?: (entry: E) => string,
 ) {
   const byId = new Map(areas.map((area) => [area.id, area]));
-  return entries.flatMap((entry) =>
-    entry.product.areas.flatMap((areaId) => {
+  return entries.flatMap((entry) => {
+    const key = cacheKey?.(entry);
+    return entry.product.areas.flatMap((areaId) => {
       const area = byId.get(areaId);
-      return area
-        ? [{ params: { id: String(area.id), productId: String(entry.product.id) }, props: { entry, area } }]
-        : [];
-    }),
-  );
+      if (!area) return [];
+      const params = { id: String(area.id), productId: String(entry.product.id) };
+      const path: { params: typeof params; props: { entry: E; area: Area }; cacheKey?: string } = {
+        params,
+        props: { entry, area },
+      };
+      if (key !== undefined) path.cacheKey = key;
+      return [path];
+    });
+  });
 }
 
 /** The variant shown first: the cheapest one in stock, else the cheapest. */

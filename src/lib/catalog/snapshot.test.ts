@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cutText } from '../html.ts';
 import type { Catalogue } from './catalog-check.ts';
 import { listedProduct } from './fixtures.ts';
-import { buildSnapshot, readSnapshot, writeSnapshot } from './snapshot.ts';
+import { buildSnapshot, readSnapshot, snapshotProducts, writeSnapshot } from './snapshot.ts';
 import type { Area, Tenant } from './types.ts';
 
 const area: Area = { id: 1, place: 'a', imageSrc: 'http://img.test/a.jpg', description: 'A' };
@@ -44,6 +45,22 @@ describe("the build's catalogue snapshot", () => {
     expect(read.products.map((entry) => entry.product)).toEqual(written.products);
     expect(read.products[0]?.safeHtml).toBe('<p>国産<b>抹茶</b></p>');
     expect(read.products[0]?.plain).toBe('国産抹茶');
+    expect(read.products[0]?.meta).toBe('国産抹茶');
+  });
+
+  it("keeps each product's meta description, its plain text cut once per product and not once per page", () => {
+    const long = `<p>${'茶'.repeat(300)}</p>`;
+    writeSnapshot(catalogue([long]), 'build-1', path);
+    const [entry] = readSnapshot(path, 'build-1').products;
+    expect(entry?.meta).toBe(cutText('茶'.repeat(300)));
+    expect(entry?.meta).toHaveLength(120);
+  });
+
+  it('reads a description longer than what it reads from the file at a time (1 MB), whole', () => {
+    const huge = 'あいう'.repeat(400_000);
+    writeSnapshot(catalogue([`<p>${huge}</p>`, '<p>二</p>']), 'build-1', path);
+    const read = readSnapshot(path, 'build-1');
+    expect(read.products.map((entry) => entry.plain)).toEqual([huge, '二']);
   });
 
   it('processes again only the products whose data changed since the last snapshot', () => {
@@ -65,6 +82,17 @@ describe("the build's catalogue snapshot", () => {
     expect(() => buildSnapshot('build-2', path)).toThrow(/not of this build/);
   });
 
+  it('processes again the products of a snapshot written before meta descriptions were kept', () => {
+    writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    writeFileSync(path, `${lines.map((line) => line.replace(/,"meta":"[^"]*"/, '')).join('\n')}\n`);
+    expect(writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-2', path)).toEqual({
+      products: 2,
+      processed: 2,
+    });
+    expect(readSnapshot(path, 'build-2').products.map((entry) => entry.meta)).toEqual(['一', '二']);
+  });
+
   it('refuses a file cut short, and starts afresh from a damaged one', () => {
     writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
     const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
@@ -80,5 +108,17 @@ describe("the build's catalogue snapshot", () => {
     expect(buildSnapshot('build-1', path)).toBe(first);
     writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
     expect(buildSnapshot('build-1', path).products).toHaveLength(2);
+  });
+
+  it('hands the payload writer the products this process already read, or else streams them from the file', () => {
+    writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
+    const held = buildSnapshot('build-1', path);
+    expect(snapshotProducts('build-1', path).products).toBe(held.products);
+    const other = join(dir, 'other.ndjson');
+    writeSnapshot(catalogue(['<p>三</p>']), 'build-1', other);
+    const streamed = snapshotProducts('build-1', other);
+    expect(Array.isArray(streamed.products)).toBe(false);
+    expect([...streamed.products].map((entry) => entry.plain)).toEqual(['三']);
+    expect(() => snapshotProducts('build-2', other)).toThrow(/not of this build/);
   });
 });

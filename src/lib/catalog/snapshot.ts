@@ -21,14 +21,14 @@ import {
   existsSync,
   mkdirSync,
   openSync,
-  readFileSync,
+  readSync,
   renameSync,
   statSync,
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildInfo } from '../build-info.ts';
-import { plainText, type SafeHtml, sanitizeDescription } from '../html.ts';
+import { cutText, plainText, type SafeHtml, sanitizeDescription } from '../html.ts';
 import type { Catalogue } from './catalog-check.ts';
 import type { Area, Product, Tenant } from './types.ts';
 
@@ -45,8 +45,10 @@ export interface PreparedProduct {
   digest: string;
   /** The description, sanitised (what RichText renders). */
   safeHtml: SafeHtml;
-  /** The description as plain text, whitespace collapsed (meta description, JSON-LD, the fold). */
+  /** The description as plain text, whitespace collapsed (JSON-LD, the fold). */
   plain: string;
+  /** The plain text cut to the meta description's length. */
+  meta: string;
   product: Product;
 }
 
@@ -67,20 +69,49 @@ function snapshotPath(env: Record<string, string | undefined> = process.env): st
 
 const digestOf = (json: string) => createHash('sha1').update(json).digest('base64url');
 
-/** The lines of a file, one at a time, decoded one by one (never the whole file as one string). */
-function* lines(buffer: Buffer): Generator<string> {
-  let start = 0;
-  while (start < buffer.length) {
-    let end = buffer.indexOf(10, start);
-    if (end === -1) end = buffer.length;
-    if (end > start) yield buffer.toString('utf8', start, end);
-    start = end + 1;
+/** Bytes read from the file at a time. */
+const CHUNK = 1 << 20;
+
+/**
+ * The lines of a file, read a chunk at a time and decoded one by one: never the whole file in memory
+ * (at 100,000 products it is a few hundred MB).
+ */
+function* lines(path: string): Generator<string> {
+  const fd = openSync(path, 'r');
+  try {
+    let buffer = Buffer.alloc(CHUNK);
+    let filled = 0;
+    for (;;) {
+      if (filled === buffer.length) {
+        // A line longer than the buffer: grow it.
+        const larger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(larger, 0, 0, filled);
+        buffer = larger;
+      }
+      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      filled += read;
+      let start = 0;
+      for (;;) {
+        const end = buffer.indexOf(10, start);
+        if (end === -1 || end >= filled) break;
+        if (end > start) yield buffer.toString('utf8', start, end);
+        start = end + 1;
+      }
+      if (read === 0) {
+        if (start < filled) yield buffer.toString('utf8', start, filled);
+        return;
+      }
+      buffer.copy(buffer, 0, start, filled);
+      filled -= start;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
 /** Reads a snapshot file; `buildId`, when given, must be the build that wrote it. */
 export function readSnapshot(path: string, buildId?: string): Snapshot {
-  const all = lines(readFileSync(path));
+  const all = lines(path);
   const next = () => {
     const line = all.next();
     if (line.done) throw new Error(`${path} is cut short`);
@@ -88,6 +119,7 @@ export function readSnapshot(path: string, buildId?: string): Snapshot {
   };
   const header = next() as Header;
   if (buildId !== undefined && header.buildId !== buildId) {
+    all.return(undefined);
     throw new Error(
       `${path} holds the catalogue of build ${header.buildId}, not of this build (${buildId}): the catalogue was not loaded`,
     );
@@ -96,6 +128,16 @@ export function readSnapshot(path: string, buildId?: string): Snapshot {
   const tenants = next() as Tenant[];
   const products: PreparedProduct[] = [];
   for (const line of all) products.push(JSON.parse(line) as PreparedProduct);
+  return checked(path, header, areas, tenants, products);
+}
+
+function checked(
+  path: string,
+  header: Header,
+  areas: Area[],
+  tenants: Tenant[],
+  products: PreparedProduct[],
+) {
   if (
     areas.length !== header.areas ||
     tenants.length !== header.tenants ||
@@ -106,15 +148,27 @@ export function readSnapshot(path: string, buildId?: string): Snapshot {
   return { buildId: header.buildId, areas, tenants, products };
 }
 
-/** The derived text of the previous snapshot's products, by digest; none when there is no usable file. */
-function previousTexts(path: string): Map<string, Pick<PreparedProduct, 'safeHtml' | 'plain'>> {
-  const texts = new Map<string, Pick<PreparedProduct, 'safeHtml' | 'plain'>>();
+type DerivedText = Pick<PreparedProduct, 'safeHtml' | 'plain' | 'meta'>;
+
+/**
+ * The derived text of the previous snapshot's products, by digest; none when there is no usable file.
+ * Read line by line, keeping only the texts: the previous catalogue is never held beside the new one.
+ */
+function previousTexts(path: string): Map<string, DerivedText> {
+  const texts = new Map<string, DerivedText>();
   if (!existsSync(path)) return texts;
   try {
-    for (const { digest, safeHtml, plain } of readSnapshot(path).products)
-      texts.set(digest, { safeHtml, plain });
+    let index = 0;
+    for (const line of lines(path)) {
+      // The header, the areas and the tenants come first.
+      if (index++ < 3) continue;
+      const { digest, safeHtml, plain, meta } = JSON.parse(line) as PreparedProduct;
+      // A snapshot written before the meta description was kept is processed again.
+      if (typeof meta === 'string') texts.set(digest, { safeHtml, plain, meta });
+    }
   } catch {
-    // A damaged or cut file is only a cache: every product is processed again.
+    // A damaged file is only a cache: every product is processed again.
+    texts.clear();
   }
   return texts;
 }
@@ -148,10 +202,11 @@ export function writeSnapshot(
       if (!text) {
         processed++;
         const html = product.descriptionHtml;
-        text = { safeHtml: sanitizeDescription(html), plain: plainText(html) };
+        const plain = plainText(html);
+        text = { safeHtml: sanitizeDescription(html), plain, meta: cutText(plain) };
       }
       batch.push(
-        `{"digest":${JSON.stringify(digest)},"safeHtml":${JSON.stringify(text.safeHtml)},"plain":${JSON.stringify(text.plain)},"product":${json}}`,
+        `{"digest":${JSON.stringify(digest)},"safeHtml":${JSON.stringify(text.safeHtml)},"plain":${JSON.stringify(text.plain)},"meta":${JSON.stringify(text.meta)},"product":${json}}`,
       );
       if (batch.length >= 1000) {
         writeSync(file, `${batch.join('\n')}\n`);
@@ -170,11 +225,11 @@ export function writeSnapshot(
  * The areas and the products of build `buildId`'s snapshot, the products one at a time (never all in
  * memory at once): for work done once per product outside the pages.
  */
-export function streamSnapshot(
+function streamSnapshot(
   buildId: string,
   path: string = snapshotPath(),
 ): { areas: Area[]; products: Iterable<PreparedProduct> } {
-  const all = lines(readFileSync(path));
+  const all = lines(path);
   const next = () => {
     const line = all.next();
     if (line.done) throw new Error(`${path} is cut short`);
@@ -182,6 +237,7 @@ export function streamSnapshot(
   };
   const header = next() as Header;
   if (header.buildId !== buildId) {
+    all.return(undefined);
     throw new Error(`${path} holds the catalogue of build ${header.buildId}, not of this build (${buildId})`);
   }
   const areas = next() as Area[];
@@ -198,15 +254,49 @@ export function streamSnapshot(
   return { areas, products: products() };
 }
 
-let cached: { path: string; mtimeMs: number; snapshot: Snapshot } | undefined;
+interface Cached {
+  path: string;
+  mtimeMs: number;
+  snapshot: Snapshot;
+}
+
+/**
+ * The snapshot read in this process, shared by every copy of this module: Astro loads one copy in the
+ * bundle the pages render from and another with the config (the payload writer), and the catalogue must
+ * not be parsed and held twice.
+ */
+const CACHE = Symbol.for('gift-catalogue.snapshot');
+const processCache = globalThis as { [CACHE]?: Cached };
 
 /** The snapshot of build `buildId`, read once per process (again when the file changes, as in `astro dev`). */
 export function buildSnapshot(buildId: string, path: string = snapshotPath()): Snapshot {
   const { mtimeMs } = statSync(path);
-  if (cached?.path !== path || cached.mtimeMs !== mtimeMs || cached.snapshot.buildId !== buildId) {
-    cached = { path, mtimeMs, snapshot: readSnapshot(path, buildId) };
+  const cached = processCache[CACHE];
+  if (cached?.path === path && cached.mtimeMs === mtimeMs && cached.snapshot.buildId === buildId) {
+    return cached.snapshot;
   }
-  return cached.snapshot;
+  const snapshot = readSnapshot(path, buildId);
+  processCache[CACHE] = { path, mtimeMs, snapshot };
+  return snapshot;
+}
+
+/**
+ * The products of build `buildId`'s snapshot: the ones this process already holds, or else read one at a
+ * time from the file (never all in memory at once).
+ */
+export function snapshotProducts(
+  buildId: string,
+  path: string = snapshotPath(),
+): { areas: Area[]; products: Iterable<PreparedProduct> } {
+  const cached = processCache[CACHE];
+  if (
+    cached?.path === path &&
+    cached.snapshot.buildId === buildId &&
+    cached.mtimeMs === statSync(path).mtimeMs
+  ) {
+    return cached.snapshot;
+  }
+  return streamSnapshot(buildId, path);
 }
 
 /** This build's snapshot. */
