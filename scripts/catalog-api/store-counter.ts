@@ -5,17 +5,9 @@
  * alias, name and address are never shown here. Everything shown is escaped. Links and form actions are
  * relative, so the pages work under any prefix (the site serves them under /api/store/).
  */
+import { escapeHtml } from '../../src/lib/escape-html.ts';
 import type { OrderLine } from './cart.ts';
 import type { DraftSnapshot, EffectiveStatus, Order } from './orders.ts';
-
-function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 

@@ -3,14 +3,8 @@
  * last builds. Every value is escaped (a failure's reason quotes API messages); the page carries no inline
  * script or style, so it runs under a strict content security policy.
  */
+import { escapeHtml } from '../../src/lib/escape-html.ts';
 import type { BuildRecord, Outcome, Trigger } from './publisher.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
 
 const dateTime = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',

@@ -10,6 +10,7 @@
  * only frame sources the content security policy allows (astro.config.mjs).
  */
 import { type MessageKey, t } from '../../i18n/index.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { EMBED_ORIGINS, type SocialProvider } from './embed-origins.ts';
 
 /** A recognised post: its provider, the provider's page of it and the iframe that embeds it. */
@@ -89,15 +90,6 @@ export function socialPostOf(href: string): SocialPost | null {
   if (url.protocol !== 'https:' || url.username || url.password || url.port) return null;
   return youtube(url) ?? x(url) ?? instagram(url);
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 const LABELS: Record<SocialProvider, { name: string; kind: MessageKey; load: MessageKey }> = {
   youtube: { name: 'YouTube', kind: 'embed.youtube', load: 'embed.load.video' },

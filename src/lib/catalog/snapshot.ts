@@ -109,8 +109,11 @@ function* lines(path: string): Generator<string> {
   }
 }
 
-/** Reads a snapshot file; `buildId`, when given, must be the build that wrote it. */
-export function readSnapshot(path: string, buildId?: string): Snapshot {
+/**
+ * Opens a snapshot file: its header, areas and brands read, the product lines left to read one at a time.
+ * `buildId`, when given, must be the build that wrote it.
+ */
+function openSnapshot(path: string, buildId?: string) {
   const all = lines(path);
   const next = () => {
     const line = all.next();
@@ -126,8 +129,14 @@ export function readSnapshot(path: string, buildId?: string): Snapshot {
   }
   const areas = next() as Area[];
   const tenants = next() as Tenant[];
+  return { header, areas, tenants, productLines: all };
+}
+
+/** Reads a snapshot file; `buildId`, when given, must be the build that wrote it. */
+export function readSnapshot(path: string, buildId?: string): Snapshot {
+  const { header, areas, tenants, productLines } = openSnapshot(path, buildId);
   const products: PreparedProduct[] = [];
-  for (const line of all) products.push(JSON.parse(line) as PreparedProduct);
+  for (const line of productLines) products.push(JSON.parse(line) as PreparedProduct);
   return checked(path, header, areas, tenants, products);
 }
 
@@ -229,22 +238,10 @@ function streamSnapshot(
   buildId: string,
   path: string = snapshotPath(),
 ): { areas: Area[]; products: Iterable<PreparedProduct> } {
-  const all = lines(path);
-  const next = () => {
-    const line = all.next();
-    if (line.done) throw new Error(`${path} is cut short`);
-    return JSON.parse(line.value) as unknown;
-  };
-  const header = next() as Header;
-  if (header.buildId !== buildId) {
-    all.return(undefined);
-    throw new Error(`${path} holds the catalogue of build ${header.buildId}, not of this build (${buildId})`);
-  }
-  const areas = next() as Area[];
-  next();
+  const { header, areas, productLines } = openSnapshot(path, buildId);
   function* products(): Generator<PreparedProduct> {
     let count = 0;
-    for (const line of all) {
+    for (const line of productLines) {
       count++;
       yield JSON.parse(line) as PreparedProduct;
     }
