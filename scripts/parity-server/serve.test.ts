@@ -435,7 +435,7 @@ describe('under oversized requests', () => {
 
     const statuses: number[] = [];
     for (let i = 0; i < 100; i += 1) {
-      const requestPath = ['/', '/about/', '/api/echo?i=' + i, '/_astro/x.js'][i % 4] ?? '/';
+      const requestPath = ['/', '/about/', `/api/echo?i=${i}`, '/_astro/x.js'][i % 4] ?? '/';
       const init = requestPath.startsWith('/api/')
         ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ok":true}' }
         : {};

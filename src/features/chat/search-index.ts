@@ -18,7 +18,7 @@ export interface SearchBrand {
   logoSrc: string;
 }
 
-interface SearchProduct extends CardProduct {
+export interface SearchProduct extends CardProduct {
   id: number;
   tenantId: number;
   /** The Japanese title, searched as well: a visitor may have it from a tag or a sign in the store. */
@@ -47,6 +47,27 @@ export function chatBrandHref(tenantId: number): string {
   return `/chat/brands/${tenantId}/`;
 }
 
+/** One product of a language's index: its card in that language, its brand and its Japanese title. */
+export function searchProduct(product: Product, japaneseTitles: ReadonlyMap<number, string>): SearchProduct {
+  const { id, areaId: _, href: __, ...card } = productSummary(product);
+  return {
+    ...card,
+    id,
+    tenantId: product.tenant.id,
+    titleJa: japaneseTitles.get(id) ?? product.title,
+    href: chatProductHref(product.tenant.id, id),
+  };
+}
+
+/** A language's index from its products (searchProduct) and every brand. */
+export function searchIndexOf(
+  language: ChatLanguage,
+  products: SearchProduct[],
+  tenants: readonly Tenant[],
+): SearchIndex {
+  return { language, brands: tenants.map(({ id, name, logoSrc }) => ({ id, name, logoSrc })), products };
+}
+
 /** The search index of a language: `translated` are the products in it, `japanese` the same in Japanese. */
 export function buildSearchIndex(
   language: ChatLanguage,
@@ -55,20 +76,11 @@ export function buildSearchIndex(
   tenants: readonly Tenant[],
 ): SearchIndex {
   const japaneseTitles = new Map(japanese.map((product) => [product.id, product.title]));
-  return {
+  return searchIndexOf(
     language,
-    brands: tenants.map(({ id, name, logoSrc }) => ({ id, name, logoSrc })),
-    products: translated.map((product) => {
-      const { id, areaId: _, href: __, ...card } = productSummary(product);
-      return {
-        ...card,
-        id,
-        tenantId: product.tenant.id,
-        titleJa: japaneseTitles.get(id) ?? product.title,
-        href: chatProductHref(product.tenant.id, id),
-      };
-    }),
-  };
+    translated.map((product) => searchProduct(product, japaneseTitles)),
+    tenants,
+  );
 }
 
 /** A text in the form searches compare: normalizeForSearch, and Latin letters without their accents. */

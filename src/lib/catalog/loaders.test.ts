@@ -48,6 +48,27 @@ describe('loading every product at build time', () => {
     expect([...attempts.keys()].sort()).toEqual([1, 2, 3]);
   });
 
+  it('cuts each product down to what the caller keeps as its page arrives, not once every page is in', async () => {
+    const kept: number[] = [];
+    const keptWhenRequested = new Map<number, number>();
+    const { client } = fakeApi(250, (page) => {
+      keptWhenRequested.set(page, kept.length);
+      return null;
+    });
+    const titles = await fetchAllProducts(client, { ...policy, concurrency: 1 }, undefined, (p) => {
+      kept.push(p.id);
+      return { id: p.id, title: p.title };
+    });
+    expect(titles).toHaveLength(250);
+    expect(titles[0]).toEqual({ id: 1, title: product(1).title });
+    // Page 1's products were already cut down when page 2 was asked for, and pages 1–2's before page 3.
+    expect([...keptWhenRequested]).toEqual([
+      [1, 0],
+      [2, 100],
+      [3, 200],
+    ]);
+  });
+
   it('retries server errors and malformed bodies, then succeeds with every product', async () => {
     const { client } = fakeApi(250, (page, attempt) =>
       attempt === 1 ? (page === 2 ? 'malformed' : 503) : null,

@@ -8,7 +8,7 @@
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import type { ChatLanguage } from '../../../features/chat/language.ts';
-import { buildSearchIndex } from '../../../features/chat/search-index.ts';
+import { searchIndexOf, searchProduct } from '../../../features/chat/search-index.ts';
 import { catalogClient } from '../../../lib/catalog/client.ts';
 import { fetchAllProducts } from '../../../lib/catalog/loaders.ts';
 import { catalogueSnapshot } from '../../../lib/catalog/snapshot.ts';
@@ -19,15 +19,20 @@ export function getStaticPaths() {
 
 export const GET: APIRoute = async ({ params }) => {
   const language = params.lang as ChatLanguage;
-  const japanese = catalogueSnapshot().products.map((entry) => entry.product);
-  const [tenants, translated] = await Promise.all([
+  const japaneseTitles = new Map(
+    catalogueSnapshot().products.map(({ product }) => [product.id, product.title]),
+  );
+  // Each product in the language is cut down to its index entry as its page arrives: the catalogue is
+  // never held a second time as products (three languages render at once).
+  const [tenants, products] = await Promise.all([
     getCollection('tenants'),
-    fetchAllProducts(catalogClient(), undefined, language),
+    fetchAllProducts(catalogClient(), undefined, language, (product) =>
+      searchProduct(product, japaneseTitles),
+    ),
   ]);
-  const index = buildSearchIndex(
+  const index = searchIndexOf(
     language,
-    translated,
-    japanese,
+    products,
     tenants.map((entry) => entry.data),
   );
   return new Response(JSON.stringify(index), {
