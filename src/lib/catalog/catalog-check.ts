@@ -80,11 +80,18 @@ function duplicates(ids: readonly number[]): number[] {
   return [...twice].sort((a, b) => a - b);
 }
 
+/** What the cross-check reads of a product: its id, its areas and its brand's id. */
+export type ProductRef = Pick<Product, 'id' | 'areas'> & { tenant: Pick<Tenant, 'id'> };
+
 /**
  * The lists against each other: none empty, no id twice, every product's areas and brand present.
  * Throws one line naming every broken record (the first five, and how many more).
  */
-export function crossCheck(catalogue: Catalogue): void {
+export function crossCheck(catalogue: {
+  areas: readonly Area[];
+  tenants: readonly Tenant[];
+  products: readonly ProductRef[];
+}): void {
   const problems: string[] = [];
   for (const list of ['areas', 'tenants', 'products'] as const) {
     if (catalogue[list].length === 0) {
@@ -124,15 +131,12 @@ function isWebUrl(value: string): boolean {
 }
 
 /**
- * The catalogue with every URL that would end up in an `href` or a `src` checked: one that is not http or
- * https (`javascript:`, `data:`…) is dropped (an image falls back to the fallback image, a link or a video
- * is left out), and each drop is named in a warning for the build's log.
+ * Checks every URL of a record that would end up in an `href` or a `src`: one that is not http or https
+ * (`javascript:`, `data:`…) is dropped (an image falls back to the fallback image, a link or a video is
+ * left out), and each drop is named in `warnings`, for the build's log. One record at a time, so a
+ * product can be checked as its page of the list arrives.
  */
-export function dropUnsafeUrls(
-  catalogue: Catalogue,
-  fallbackImage: string,
-): { catalogue: Catalogue; warnings: string[] } {
-  const warnings: string[] = [];
+export function urlGuard(fallbackImage: string, warnings: string[]) {
   const check = <T extends string | null>(value: T, record: string, field: string, replacement: T): T => {
     if (value === null || value === fallbackImage || isWebUrl(value)) return value;
     warnings.push(
@@ -140,33 +144,47 @@ export function dropUnsafeUrls(
     );
     return replacement;
   };
-  const tenant = (t: Tenant, record: string): Tenant => ({
+  const tenant = (t: Tenant, record = `brand ${t.id}`): Tenant => ({
     ...t,
     logoSrc: check(t.logoSrc, record, 'logoSrc', fallbackImage),
     officialSiteUrl: check(t.officialSiteUrl, record, 'officialSiteUrl', null),
   });
-  const areas = catalogue.areas.map((area) => ({
-    ...area,
-    imageSrc: check(area.imageSrc, `area ${area.id}`, 'imageSrc', fallbackImage),
-  }));
-  const tenants = catalogue.tenants.map((t) => tenant(t, `brand ${t.id}`));
-  const products = catalogue.products.map((product) => {
-    const record = `product ${product.id}`;
-    return {
-      ...product,
-      images: product.images.filter(
-        (image, i) => check(image.src, record, `images[${i}].src`, null) !== null,
-      ),
-      videoSrc: check(product.videoSrc, record, 'videoSrc', null),
-      tenant: tenant(product.tenant, record),
-      variants: product.variants.map((variant, i) => ({
-        ...variant,
-        image:
-          variant.image && check(variant.image.src, record, `variants[${i}].image.src`, null) === null
-            ? null
-            : variant.image,
-      })),
-    };
-  });
+  return {
+    area: (area: Area): Area => ({
+      ...area,
+      imageSrc: check(area.imageSrc, `area ${area.id}`, 'imageSrc', fallbackImage),
+    }),
+    tenant: (t: Tenant): Tenant => tenant(t),
+    product: (product: Product): Product => {
+      const record = `product ${product.id}`;
+      return {
+        ...product,
+        images: product.images.filter(
+          (image, i) => check(image.src, record, `images[${i}].src`, null) !== null,
+        ),
+        videoSrc: check(product.videoSrc, record, 'videoSrc', null),
+        tenant: tenant(product.tenant, record),
+        variants: product.variants.map((variant, i) => ({
+          ...variant,
+          image:
+            variant.image && check(variant.image.src, record, `variants[${i}].image.src`, null) === null
+              ? null
+              : variant.image,
+        })),
+      };
+    },
+  };
+}
+
+/** The catalogue with every URL checked (urlGuard), and the warnings naming what was dropped. */
+export function dropUnsafeUrls(
+  catalogue: Catalogue,
+  fallbackImage: string,
+): { catalogue: Catalogue; warnings: string[] } {
+  const warnings: string[] = [];
+  const guard = urlGuard(fallbackImage, warnings);
+  const areas = catalogue.areas.map(guard.area);
+  const tenants = catalogue.tenants.map(guard.tenant);
+  const products = catalogue.products.map(guard.product);
   return { catalogue: { areas, tenants, products }, warnings };
 }

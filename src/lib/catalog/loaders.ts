@@ -10,18 +10,11 @@ import { mapLimit, withRetry } from '../async.ts';
 import { buildInfo } from '../build-info.ts';
 import { DataNotFoundError, describeFailure } from '../errors.ts';
 import { FALLBACK_IMAGE_SRC } from '../images.ts';
-import {
-  CatalogCheckError,
-  type Catalogue,
-  checkList,
-  crossCheck,
-  dropUnsafeUrls,
-  LIST_ENDPOINTS,
-} from './catalog-check.ts';
+import { CatalogCheckError, checkList, crossCheck, LIST_ENDPOINTS, urlGuard } from './catalog-check.ts';
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from './catalogue.ts';
 import { type CatalogClient, catalogClient } from './client.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
-import { writeSnapshot } from './snapshot.ts';
+import { snapshotLines, writeSnapshotFile } from './snapshot.ts';
 import type { Area, Lang, Product, Tenant } from './types.ts';
 
 export interface FetchPolicy {
@@ -124,20 +117,56 @@ async function fetchTenants(client: CatalogClient, policy: FetchPolicy): Promise
   return checkList(answer, tenantSchema, { endpoint: LIST_ENDPOINTS.tenants });
 }
 
-/** The whole catalogue, each list checked and the lists checked against each other. */
+/** The lists the content collections take (products live in the snapshot), with what the snapshot took. */
+interface LoadedCatalogue {
+  areas: Area[];
+  tenants: Tenant[];
+  /** Products written to the snapshot, and of them those whose text was derived (not reused). */
+  written: { products: number; processed: number };
+}
+
+/**
+ * The whole catalogue, each list checked and the lists checked against each other, written to this
+ * build's snapshot once every check has passed. Each product becomes its snapshot line as its page of the
+ * list arrives (URLs checked, text derived), and only its id, areas and brand stay for the cross-check:
+ * the catalogue is never held whole as products (at 100,000 products that was 1.7 GB of heap while the
+ * lists loaded, memory the rest of the build never got back).
+ */
 async function fetchCatalogue(
   client: CatalogClient = catalogClient(),
   policy: FetchPolicy = BUILD_FETCH_POLICY,
-): Promise<Catalogue> {
+): Promise<LoadedCatalogue> {
+  const warnings: string[] = [];
+  const productWarnings: string[] = [];
+  const guard = urlGuard(FALLBACK_IMAGE_SRC, productWarnings);
+  const lines = snapshotLines();
   const [areas, tenants, products] = await Promise.all([
     fetchAreas(client, { ...policy, onRetry: logRetry('areas') }),
     fetchTenants(client, { ...policy, onRetry: logRetry('tenants') }),
-    fetchAllProducts(client, { ...policy, onRetry: logRetry('products') }),
+    fetchAllProducts(client, { ...policy, onRetry: logRetry('products') }, undefined, (checked) => {
+      const product = guard.product(checked);
+      return {
+        id: product.id,
+        areas: product.areas,
+        tenant: { id: product.tenant.id },
+        line: lines.line(product),
+      };
+    }),
   ]);
   crossCheck({ areas, tenants, products });
-  const { catalogue, warnings } = dropUnsafeUrls({ areas, tenants, products }, FALLBACK_IMAGE_SRC);
-  for (const warning of warnings) console.warn(`[catalog] ${warning}`);
-  return catalogue;
+  const lists = urlGuard(FALLBACK_IMAGE_SRC, warnings);
+  const safeAreas = areas.map(lists.area);
+  const safeTenants = tenants.map(lists.tenant);
+  for (const warning of [...warnings, ...productWarnings]) console.warn(`[catalog] ${warning}`);
+  writeSnapshotFile(
+    { areas: safeAreas, tenants: safeTenants, lines: products.map((product) => product.line) },
+    buildInfo().buildId,
+  );
+  return {
+    areas: safeAreas,
+    tenants: safeTenants,
+    written: { products: products.length, processed: lines.processed },
+  };
 }
 
 type ListName = 'areas' | 'tenants';
@@ -148,18 +177,19 @@ type ListName = 'areas' | 'tenants';
  * list has passed its checks, the whole catalogue is written to this build's snapshot (snapshot.ts), which
  * is where the pages read the products from.
  */
-let shared: { catalogue: Promise<Catalogue>; taken: Set<ListName> } | undefined;
+let shared: { catalogue: Promise<LoadedCatalogue>; taken: Set<ListName> } | undefined;
 
-function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']): Promise<Catalogue[K]> {
+function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']): Promise<LoadedCatalogue[K]> {
   shared ??= {
-    catalogue: fetchCatalogue().then((catalogue) => {
+    catalogue: (async () => {
       const started = performance.now();
-      const { products, processed } = writeSnapshot(catalogue, buildInfo().buildId);
+      const catalogue = await fetchCatalogue();
+      const { products, processed } = catalogue.written;
       logger.info(
-        `snapshot of ${products} products (${processed} processed, ${products - processed} unchanged) in ${Math.round(performance.now() - started)} ms`,
+        `snapshot of ${products} products (${processed} processed, ${products - processed} unchanged), lists loaded and checked in ${Math.round(performance.now() - started)} ms`,
       );
       return catalogue;
-    }),
+    })(),
     taken: new Set(),
   };
   const { catalogue, taken } = shared;

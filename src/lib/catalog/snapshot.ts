@@ -183,28 +183,16 @@ function previousTexts(path: string): Map<string, DerivedText> {
 }
 
 /**
- * Writes the checked catalogue of build `buildId` (atomically: a reader never sees half a file), deriving
- * each product's text or reusing it from the previous snapshot. Returns how many products were processed.
+ * Turns products into their snapshot lines, deriving each product's text or reusing it from the snapshot
+ * already at `path` (the previous build's). A line is UTF-8 bytes: at 100,000 products the lines are held
+ * outside the JavaScript heap until the file is written, and the products they came from are not held.
  */
-export function writeSnapshot(
-  catalogue: Catalogue,
-  buildId: string,
-  path: string = snapshotPath(),
-): { products: number; processed: number } {
+export function snapshotLines(path: string = snapshotPath()) {
   const previous = previousTexts(path);
   let processed = 0;
-  const header: Header = {
-    buildId,
-    areas: catalogue.areas.length,
-    tenants: catalogue.tenants.length,
-    products: catalogue.products.length,
-  };
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  const file = openSync(temporary, 'w');
-  try {
-    let batch = [JSON.stringify(header), JSON.stringify(catalogue.areas), JSON.stringify(catalogue.tenants)];
-    for (const product of catalogue.products) {
+  return {
+    /** The product's line (digest, derived text, the product). */
+    line(product: Product): Buffer {
       const json = JSON.stringify(product);
       const digest = digestOf(json);
       let text = previous.get(digest);
@@ -214,20 +202,65 @@ export function writeSnapshot(
         const plain = plainText(html);
         text = { safeHtml: sanitizeDescription(html), plain, meta: cutText(plain) };
       }
-      batch.push(
-        `{"digest":${JSON.stringify(digest)},"safeHtml":${JSON.stringify(text.safeHtml)},"plain":${JSON.stringify(text.plain)},"meta":${JSON.stringify(text.meta)},"product":${json}}`,
+      return Buffer.from(
+        `{"digest":${JSON.stringify(digest)},"safeHtml":${JSON.stringify(text.safeHtml)},"plain":${JSON.stringify(text.plain)},"meta":${JSON.stringify(text.meta)},"product":${json}}\n`,
       );
-      if (batch.length >= 1000) {
-        writeSync(file, `${batch.join('\n')}\n`);
-        batch = [];
-      }
+    },
+    /** Products whose text was derived rather than reused so far. */
+    get processed() {
+      return processed;
+    },
+  };
+}
+
+/**
+ * Writes the checked catalogue of build `buildId` from its product lines (snapshotLines), atomically: a
+ * reader never sees half a file.
+ */
+export function writeSnapshotFile(
+  catalogue: { areas: readonly Area[]; tenants: readonly Tenant[]; lines: readonly Buffer[] },
+  buildId: string,
+  path: string = snapshotPath(),
+): void {
+  const header: Header = {
+    buildId,
+    areas: catalogue.areas.length,
+    tenants: catalogue.tenants.length,
+    products: catalogue.lines.length,
+  };
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  const file = openSync(temporary, 'w');
+  try {
+    writeSync(
+      file,
+      `${[header, catalogue.areas, catalogue.tenants].map((value) => JSON.stringify(value)).join('\n')}\n`,
+    );
+    for (let start = 0; start < catalogue.lines.length; start += 1000) {
+      writeSync(file, Buffer.concat(catalogue.lines.slice(start, start + 1000)));
     }
-    if (batch.length) writeSync(file, `${batch.join('\n')}\n`);
   } finally {
     closeSync(file);
   }
   renameSync(temporary, path);
-  return { products: catalogue.products.length, processed };
+}
+
+/**
+ * Writes the checked catalogue of build `buildId` (atomically), deriving each product's text or reusing
+ * it from the previous snapshot. Returns how many products were processed.
+ */
+export function writeSnapshot(
+  catalogue: Catalogue,
+  buildId: string,
+  path: string = snapshotPath(),
+): { products: number; processed: number } {
+  const lines = snapshotLines(path);
+  writeSnapshotFile(
+    { ...catalogue, lines: catalogue.products.map((product) => lines.line(product)) },
+    buildId,
+    path,
+  );
+  return { products: catalogue.products.length, processed: lines.processed };
 }
 
 /**
