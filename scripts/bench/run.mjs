@@ -1,7 +1,8 @@
 // `npm run bench`: figures, not tests. In one run: the product's build (wall time, CPU time, peak memory of
 // the build's process tree, pages, payload files, sitemap entries) at 1,000 and 10,000 products fetched from
 // the reference API, each beside a bare Astro project rendering the same number of trivial pages
-// (scripts/bench/bare-astro/), so the product is compared with Astro's own per-page cost; with
+// (scripts/bench/bare-astro/), so the product is compared with Astro's own per-page cost, and beside the
+// same project writing one of the product's pages as every page (Astro's cost for pages of that size); with
 // --with-100k, the same at 100,000 products (several minutes), its page and payload counts checked against
 // the catalogue. Then, on a served site, JavaScript per page type as Chromium loads it on a first and a
 // returning visit with the budgets checked (js-visits.mjs), Lighthouse per page type (lighthouse.mjs), on
@@ -13,7 +14,7 @@
 //
 //   node scripts/bench/run.mjs [--sizes 1000,10000] [--with-100k] [--bare-sizes 1000,10000] [--skip-visits]
 //                              [--skip-lighthouse]
-import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -232,7 +233,33 @@ try {
         console.log(
           `${''.padEnd(30)} product ÷ bare: ${(build.seconds / bare.seconds).toFixed(2)}× wall, ${(build.cpuSeconds / bare.cpuSeconds).toFixed(2)}× CPU`,
         );
-        report.push({ size, ...counts, ...build, bare: { pages: bareCounts.pages, ...bare } });
+        // The same bare project writing, on every page, the bytes of one of the product's pages: what Astro
+        // itself costs for pages of the product's size, without the product's components and data.
+        await rm(bareOut, { recursive: true, force: true });
+        const sample = await firstMatching(outDir, /^area\/\d+\/products\/\d+\/index\.html$/);
+        const sized = await timedBuild({
+          cwd: BARE,
+          env: {
+            BARE_PAGES: String(counts.pages),
+            BARE_PAGE_HTML: join(outDir, sample),
+            OUT_DIR: bareOut,
+            ASTRO_CACHE_DIR: join(work, `bare-sized-cache-${size}`),
+          },
+        });
+        const pageBytes = (await stat(join(outDir, sample))).size;
+        console.log(
+          row(`bare Astro, product page bytes`, sized, { ...(await outputCounts(bareOut)), payloads: '' }),
+        );
+        console.log(
+          `${''.padEnd(30)} each page ${pageBytes} bytes (${sample}); product ÷ this: ${(build.seconds / sized.seconds).toFixed(2)}× wall, ${(build.cpuSeconds / sized.cpuSeconds).toFixed(2)}× CPU`,
+        );
+        report.push({
+          size,
+          ...counts,
+          ...build,
+          bare: { pages: bareCounts.pages, ...bare },
+          bareSized: { pageBytes, ...sized },
+        });
       } else {
         report.push({ size, ...counts, ...build });
       }
