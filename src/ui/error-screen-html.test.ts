@@ -8,8 +8,4 @@ describe('the fatal error screen every page carries', () => {
     expect(html).toContain(`<h1 id="error-title" class="text-lg font-bold">${errorScreen(500).title}</h1>`);
     expect(html).toMatch(/<a href="\/"[^>]*>/);
   });
-
-  it('is rendered once and reused', () => {
-    expect(fatalErrorScreenHtml()).toBe(fatalErrorScreenHtml());
-  });
 });

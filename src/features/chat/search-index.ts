@@ -47,6 +47,13 @@ export function chatBrandHref(tenantId: number): string {
   return `/chat/brands/${tenantId}/`;
 }
 
+/** Each product's Japanese title by id (what searchProduct adds to a product in another language). */
+export function japaneseTitlesOf(japanese: Iterable<Pick<Product, 'id' | 'title'>>): Map<number, string> {
+  const titles = new Map<number, string>();
+  for (const { id, title } of japanese) titles.set(id, title);
+  return titles;
+}
+
 /** One product of a language's index: its card in that language, its brand and its Japanese title. */
 export function searchProduct(product: Product, japaneseTitles: ReadonlyMap<number, string>): SearchProduct {
   const { id, areaId: _, href: __, ...card } = productSummary(product);
@@ -75,7 +82,7 @@ export function buildSearchIndex(
   japanese: readonly Product[],
   tenants: readonly Tenant[],
 ): SearchIndex {
-  const japaneseTitles = new Map(japanese.map((product) => [product.id, product.title]));
+  const japaneseTitles = japaneseTitlesOf(japanese);
   return searchIndexOf(
     language,
     translated.map((product) => searchProduct(product, japaneseTitles)),

@@ -8,7 +8,7 @@
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import type { ChatLanguage } from '../../../features/chat/language.ts';
-import { searchIndexOf, searchProduct } from '../../../features/chat/search-index.ts';
+import { japaneseTitlesOf, searchIndexOf, searchProduct } from '../../../features/chat/search-index.ts';
 import { catalogClient } from '../../../lib/catalog/client.ts';
 import { fetchAllProducts } from '../../../lib/catalog/loaders.ts';
 import { catalogueSnapshot } from '../../../lib/catalog/snapshot.ts';
@@ -19,9 +19,7 @@ export function getStaticPaths() {
 
 export const GET: APIRoute = async ({ params }) => {
   const language = params.lang as ChatLanguage;
-  const japaneseTitles = new Map(
-    catalogueSnapshot().products.map(({ product }) => [product.id, product.title]),
-  );
+  const japaneseTitles = japaneseTitlesOf(catalogueSnapshot().products.map(({ product }) => product));
   // Each product in the language is cut down to its index entry as its page arrives: the catalogue is
   // never held a second time as products (three languages render at once).
   const [tenants, products] = await Promise.all([
