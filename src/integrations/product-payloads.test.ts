@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { productPayload } from '../features/product/product-payload.ts';
-import { listedProduct } from '../lib/catalog/fixtures.ts';
+import { sampleProduct } from '../lib/catalog/fixtures.ts';
 import { writeSnapshot } from '../lib/catalog/snapshot.ts';
 import type { Area, Tenant } from '../lib/catalog/types.ts';
 import { finishBuild, finishProductPages, stampBuildId, startBuild } from './product-payloads.ts';
@@ -38,7 +38,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the product pages' payload files of a build", () => {
   it('writes one per (product, area) page, each the JSON the payload endpoint answers', async () => {
-    const products = [listedProduct(1, [1, 2]), listedProduct(2, [2])];
+    const products = [sampleProduct(1, [1, 2]), sampleProduct(2, [2])];
     const snapshot = join(dir, 'snapshot.ndjson');
     writeSnapshot({ areas: [area(1), area(2)], tenants: [tenant], products }, 'build-1', snapshot);
     const out = join(dir, 'dist');
@@ -62,7 +62,7 @@ describe("the product pages' payload files of a build", () => {
   it("refuses another build's snapshot", async () => {
     const snapshot = join(dir, 'snapshot.ndjson');
     writeSnapshot(
-      { areas: [area(1)], tenants: [tenant], products: [listedProduct(1, [1])] },
+      { areas: [area(1)], tenants: [tenant], products: [sampleProduct(1, [1])] },
       'build-1',
       snapshot,
     );
@@ -74,7 +74,7 @@ describe("the product pages' payload files of a build", () => {
   it("stamps a product page reused from the last build with this build's id, and leaves rendered ones alone", async () => {
     const snapshot = join(dir, 'snapshot.ndjson');
     writeSnapshot(
-      { areas: [area(1)], tenants: [tenant], products: [listedProduct(1, [1]), listedProduct(2, [1])] },
+      { areas: [area(1)], tenants: [tenant], products: [sampleProduct(1, [1]), sampleProduct(2, [1])] },
       'build-2',
       snapshot,
     );
@@ -109,7 +109,7 @@ describe("the product pages' payload files of a build", () => {
   it('fails the build when a product page is missing or carries no build id', async () => {
     const snapshot = join(dir, 'snapshot.ndjson');
     writeSnapshot(
-      { areas: [area(1)], tenants: [tenant], products: [listedProduct(1, [1])] },
+      { areas: [area(1)], tenants: [tenant], products: [sampleProduct(1, [1])] },
       'build-1',
       snapshot,
     );

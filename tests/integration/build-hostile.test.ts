@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { bin, runNode } from '../../scripts/tools/lib.mjs';
-import { listedProduct } from '../../src/lib/catalog/fixtures.ts';
+import { sampleProduct } from '../../src/lib/catalog/fixtures.ts';
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
 
 const PORT = Number(process.env.IT_HOSTILE_PORT ?? 8793);
@@ -39,7 +39,7 @@ const tenant = (id: number): Tenant => ({
   officialSiteUrl: null,
 });
 const product = (id: number, areas: number[], tenantId: number): Product => ({
-  ...listedProduct(id, areas, tenantId),
+  ...sampleProduct(id, areas, tenantId),
   tenant: tenant(tenantId),
   tags: [{ id: 1, name: 'ギフト' }],
 });

@@ -1,32 +1,82 @@
 /**
  * The catalogue as the build loaded and checked it (the build's snapshot, src/lib/catalog/snapshot.ts), as
  * plain data, for pages and their payload endpoints. Build-time only: it reads the build's cache folder.
+ *
+ * Every page holds the same index of the catalogue: each product as the lists need it (ListedProduct) and
+ * where its whole entry is in the snapshot file. A product page reads its own product from there as it
+ * renders (catalogueEntry): at 100,000 products the whole products, held for the whole build, were most of
+ * what the collector marked again every few hundred pages.
  */
-import { catalogueSnapshot, type Snapshot } from '../../lib/catalog/snapshot.ts';
-import type { Product } from '../../lib/catalog/types.ts';
+import { buildInfo } from '../../lib/build-info.ts';
+import {
+  type EntryRef,
+  type PreparedProduct,
+  readEntry,
+  type SnapshotIndex,
+  snapshotIndex,
+} from '../../lib/catalog/snapshot.ts';
+import type { Product, Tag, Tenant } from '../../lib/catalog/types.ts';
+import { type ListedProduct, listedProduct } from '../product/index.ts';
 import { brandList } from './brand-list.ts';
 import { listings, tagPageSize, tagPages } from './tags.ts';
 
-let productsOf: { snapshot: Snapshot; products: Product[] } | undefined;
-
-/** Every product of the build, in the API's order (one array per build, shared by every page). */
-export function catalogueProducts(): Product[] {
-  const snapshot = catalogueSnapshot();
-  if (productsOf?.snapshot !== snapshot) {
-    productsOf = { snapshot, products: snapshot.products.map((entry) => entry.product) };
-  }
-  return productsOf.products;
+/** A product of the build's catalogue: what the lists show of it, and where the whole of it is. */
+export interface CatalogueProduct extends ListedProduct {
+  ref: EntryRef;
 }
 
-/** Every area, tenant and product. */
-async function loadCatalogue() {
-  const { areas, tenants } = catalogueSnapshot();
-  return { areas, tenants, products: catalogueProducts() };
+/**
+ * Equal values by their JSON: every product of a brand carries its own copy of the brand (and of its tags)
+ * as the API sent it; the index keeps one of each.
+ */
+function interned<T>() {
+  const seen = new Map<string, T>();
+  return (value: T): T => {
+    const key = JSON.stringify(value);
+    const known = seen.get(key);
+    if (known) return known;
+    seen.set(key, value);
+    return value;
+  };
+}
+
+/** Made afresh for each read of the snapshot, so values are shared within one build's index only. */
+let tenantOf = interned<Tenant>();
+let tagOf = interned<Tag>();
+
+/** What the index keeps of each product. One function for the process: the index is cached by it. */
+function keep(product: Product, ref: EntryRef): CatalogueProduct {
+  const listed = listedProduct(product);
+  return { ...listed, tenant: tenantOf(listed.tenant), tags: listed.tags.map(tagOf), ref };
+}
+
+let indexed: SnapshotIndex<CatalogueProduct> | undefined;
+
+/** The build's catalogue: areas, brands, and every product as the lists need it, in the API's order. */
+export function catalogueIndex(): SnapshotIndex<CatalogueProduct> {
+  const index = snapshotIndex(buildInfo().buildId, keep);
+  if (index !== indexed) {
+    // A new read: what was interned for the last one is not kept.
+    indexed = index;
+    tenantOf = interned<Tenant>();
+    tagOf = interned<Tag>();
+  }
+  return index;
+}
+
+/** Every product of the build as the lists need it, in the API's order. */
+export function catalogueProducts(): CatalogueProduct[] {
+  return catalogueIndex().products;
+}
+
+/** One product of the build, whole, with what its page derives from its description. */
+export function catalogueEntry(product: CatalogueProduct): PreparedProduct {
+  return readEntry(product.ref);
 }
 
 /** Every brand with its listed products, as /brands/ and its payload show them. */
 export async function loadBrandList() {
-  const { areas, tenants, products } = await loadCatalogue();
+  const { areas, tenants, products } = catalogueIndex();
   return brandList(
     tenants,
     listings(
@@ -38,7 +88,7 @@ export async function loadBrandList() {
 
 /** Every page of every tag; `TAG_PAGE_SIZE` in the build's environment overrides the 20 per page. */
 export async function loadTagPages() {
-  const { areas, products } = await loadCatalogue();
+  const { areas, products } = catalogueIndex();
   const listed = listings(
     products,
     areas.map((area) => area.id),

@@ -1,6 +1,6 @@
 /** The payloads of the browsing pages: home, area, brand list, brand and tag pages. */
-import type { Area, Product, Tenant } from '../../lib/catalog/types.ts';
-import { type ProductSummary, productSummary } from '../product/index.ts';
+import type { Area, Tenant } from '../../lib/catalog/types.ts';
+import { type ListedProduct, listedSummary, type ProductSummary } from '../product/index.ts';
 import { type BrandOption, brandsInArea, type FirstPage, firstPage } from './product-list.ts';
 import type { TagPage, TagSummary } from './tags.ts';
 
@@ -47,7 +47,7 @@ export interface TagPayload {
 }
 
 /** The payload of an area page: the area, its first page of products and its brands. */
-export function areaPayload(area: Area, products: readonly Product[], buildId: string): AreaPayload {
+export function areaPayload(area: Area, products: readonly ListedProduct[], buildId: string): AreaPayload {
   return {
     kind: 'area',
     buildId,
@@ -58,13 +58,17 @@ export function areaPayload(area: Area, products: readonly Product[], buildId: s
 }
 
 /** The payload of a brand page: the brand and the first page of its products in every area. */
-export function brandPayload(tenant: Tenant, products: readonly Product[], buildId: string): BrandPayload {
+export function brandPayload(
+  tenant: Tenant,
+  products: readonly ListedProduct[],
+  buildId: string,
+): BrandPayload {
   return { kind: 'brand', buildId, tenant, ...firstPage(products, { tenantIds: [tenant.id] }) };
 }
 
 /** The products of one tag page, as its cards and payload show them. */
 export function tagPageProducts(page: TagPage): ProductSummary[] {
-  return page.listings.map(({ product, areaId }) => productSummary(product, areaId));
+  return page.listings.map(({ product, areaId }) => listedSummary(product, areaId));
 }
 
 /** The payload of one page of a tag. */

@@ -1,5 +1,8 @@
-import { listedProduct as product } from '../../lib/catalog/fixtures.ts';
+import { sampleProduct } from '../../lib/catalog/fixtures.ts';
+import { listedProduct } from '../product/index.ts';
 import { brandsInArea, firstPage } from './product-list.ts';
+
+const product = (...args: Parameters<typeof sampleProduct>) => listedProduct(sampleProduct(...args));
 
 describe("a list's first page", () => {
   const catalogue = [

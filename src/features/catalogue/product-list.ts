@@ -4,8 +4,8 @@
  * line up.
  */
 import { PRODUCT_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
-import type { Product, Tenant } from '../../lib/catalog/types.ts';
-import { type ProductSummary, productSummary } from '../product/index.ts';
+import type { Tenant } from '../../lib/catalog/types.ts';
+import { type ListedProduct, listedSummary, type ProductSummary } from '../product/index.ts';
 
 /** A tenant as the brand filter shows it (no description: it is not shown there). */
 export type BrandOption = Pick<Tenant, 'id' | 'name' | 'logoSrc' | 'officialSiteUrl'>;
@@ -23,26 +23,26 @@ export interface ListScope {
 }
 
 /** True when a product belongs in the list. */
-function inScope(product: Product, scope: ListScope): boolean {
+function inScope(product: ListedProduct, scope: ListScope): boolean {
   if (scope.areaId !== undefined && !product.areas.includes(scope.areaId)) return false;
   return !scope.tenantIds?.length || scope.tenantIds.includes(product.tenant.id);
 }
 
 /** The first page of a list, as the API would answer it, and the total count. */
 export function firstPage(
-  products: readonly Product[],
+  products: readonly ListedProduct[],
   scope: ListScope,
   size: number = PRODUCT_PAGE_SIZE,
 ): FirstPage {
   const matching = products.filter((product) => inScope(product, scope)).sort((a, b) => a.id - b.id);
   return {
-    products: matching.slice(0, size).map((product) => productSummary(product, scope.areaId)),
+    products: matching.slice(0, size).map((product) => listedSummary(product, scope.areaId)),
     count: matching.length,
   };
 }
 
 /** The brands with products in an area, by id (the order of GET /catalog/products-filters). */
-export function brandsInArea(products: readonly Product[], areaId: number): BrandOption[] {
+export function brandsInArea(products: readonly ListedProduct[], areaId: number): BrandOption[] {
   const tenants = new Map<number, Tenant>();
   for (const product of products) {
     if (product.areas.includes(areaId)) tenants.set(product.tenant.id, product.tenant);

@@ -1,4 +1,6 @@
-import type { Product, Tag, Tenant } from '../../lib/catalog/types.ts';
+import { pricedVariant } from '../../lib/catalog/fixtures.ts';
+import type { Tag, Tenant } from '../../lib/catalog/types.ts';
+import { type ListedProduct, listedProduct } from '../product/index.ts';
 import { brandHref, brandList } from './brand-list.ts';
 import { deriveTags, listings, TAG_PAGE_SIZE, tagPagePath, tagPageSize, tagPages } from './tags.ts';
 
@@ -10,19 +12,20 @@ const tenant = (id: number): Tenant => ({
   officialSiteUrl: null,
 });
 
-const product = (id: number, tags: Tag[], areas: number[] = [1], tenantId = 1): Product => ({
-  id,
-  shopifyProductId: `gid://shopify/Product/${id}`,
-  images: [],
-  title: `商品${id}`,
-  descriptionHtml: '',
-  variants: [],
-  tenant: tenant(tenantId),
-  videoSrc: null,
-  tags,
-  stockInShop: 0,
-  areas,
-});
+const product = (id: number, tags: Tag[], areas: number[] = [1], tenantId = 1): ListedProduct =>
+  listedProduct({
+    id,
+    shopifyProductId: `gid://shopify/Product/${id}`,
+    images: [],
+    title: `商品${id}`,
+    descriptionHtml: '',
+    variants: [pricedVariant(id, 1000)],
+    tenant: tenant(tenantId),
+    videoSrc: null,
+    tags,
+    stockInShop: 0,
+    areas,
+  });
 
 const seasonal = { id: 1, name: '季節限定' };
 const gift = { id: 2, name: '内祝い' };

@@ -2,7 +2,8 @@
  * Product tags, derived from the products (the API has no tag list): the tag index and each tag's pages of
  * products, 20 to a page, at `/product-tags/{id}/`, `/product-tags/{id}/page/2/`…
  */
-import type { Product, Tag } from '../../lib/catalog/types.ts';
+import type { Tag } from '../../lib/catalog/types.ts';
+import type { ListedProduct } from '../product/index.ts';
 
 /** Products on one page of a tag. */
 export const TAG_PAGE_SIZE = 20;
@@ -14,7 +15,7 @@ export interface TagSummary extends Tag {
 
 /** A product as a tag page lists it: with the area its link goes to. */
 export interface TagListing {
-  product: Product;
+  product: ListedProduct;
   areaId: number;
 }
 
@@ -44,7 +45,7 @@ export function tagPageSize(fromEnv: string | undefined): number {
  * Products that have a page, each with the first of its areas that exists: a product shown in no known
  * area has no product page, so no list links to it.
  */
-export function listings(products: readonly Product[], areaIds: Iterable<number>): TagListing[] {
+export function listings(products: readonly ListedProduct[], areaIds: Iterable<number>): TagListing[] {
   const known = new Set(areaIds);
   return products
     .flatMap((product) => {

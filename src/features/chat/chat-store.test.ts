@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { listedProduct } from '../../lib/catalog/fixtures.ts';
+import { sampleProduct } from '../../lib/catalog/fixtures.ts';
 import { buildSearchIndex } from './search-index.ts';
 
 const tenants = [
   { id: 3, name: '茶舗 翠園', logoSrc: 'http://img.test/t/3.png', description: '', officialSiteUrl: null },
 ];
-const products = [{ ...listedProduct(1, [1], 3), title: 'Uji Matcha' }];
+const products = [{ ...sampleProduct(1, [1], 3), title: 'Uji Matcha' }];
 const index = buildSearchIndex('en', products, products, tenants);
 
 async function fresh() {

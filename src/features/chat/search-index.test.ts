@@ -1,4 +1,4 @@
-import { listedProduct } from '../../lib/catalog/fixtures.ts';
+import { sampleProduct } from '../../lib/catalog/fixtures.ts';
 import type { Product } from '../../lib/catalog/types.ts';
 import { buildSearchIndex, MAX_PRODUCTS, queryWords, search, searchKey } from './search-index.ts';
 
@@ -7,14 +7,14 @@ function titled(product: Product, title: string): Product {
 }
 
 const japanese = [
-  titled(listedProduct(1, [1], 1), '宇治抹茶 3缶入'),
-  titled(listedProduct(2, [2], 2), 'バウムクーヘン'),
-  titled(listedProduct(3, [2], 2), 'マドレーヌ 6個入'),
+  titled(sampleProduct(1, [1], 1), '宇治抹茶 3缶入'),
+  titled(sampleProduct(2, [2], 2), 'バウムクーヘン'),
+  titled(sampleProduct(3, [2], 2), 'マドレーヌ 6個入'),
 ];
 const english = [
-  titled(listedProduct(1, [1], 1), 'Uji Matcha, 3 tins'),
-  titled(listedProduct(2, [2], 2), 'Baumkuchen'),
-  titled(listedProduct(3, [2], 2), 'Crème Madeleines, 6 pieces'),
+  titled(sampleProduct(1, [1], 1), 'Uji Matcha, 3 tins'),
+  titled(sampleProduct(2, [2], 2), 'Baumkuchen'),
+  titled(sampleProduct(3, [2], 2), 'Crème Madeleines, 6 pieces'),
 ];
 const tenants = [
   { id: 1, name: '茶舗 翠園', logoSrc: 'http://img.test/t/1.png', description: '', officialSiteUrl: null },
@@ -57,7 +57,7 @@ describe('type-to-find in chat', () => {
   });
 
   it('shows at most six products and counts all that matched', () => {
-    const many = Array.from({ length: 9 }, (_, i) => titled(listedProduct(i + 1, [1]), `Tea ${i}`));
+    const many = Array.from({ length: 9 }, (_, i) => titled(sampleProduct(i + 1, [1]), `Tea ${i}`));
     const result = search(buildSearchIndex('en', many, many, tenants), 'tea');
     expect(result.products).toHaveLength(MAX_PRODUCTS);
     expect(result.count).toBe(9);

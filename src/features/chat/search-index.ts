@@ -8,7 +8,7 @@
 import type { Product, Tenant } from '../../lib/catalog/types.ts';
 import type { CardProduct } from '../../ui/ProductCard.tsx';
 import { normalizeForSearch } from '../catalogue/index.ts';
-import { chatProductHref, productSummary } from '../product/index.ts';
+import { chatProductHref, productCard } from '../product/index.ts';
 import type { ChatLanguage } from './language.ts';
 
 export interface SearchBrand {
@@ -56,9 +56,9 @@ export function japaneseTitlesOf(japanese: Iterable<Pick<Product, 'id' | 'title'
 
 /** One product of a language's index: its card in that language, its brand and its Japanese title. */
 export function searchProduct(product: Product, japaneseTitles: ReadonlyMap<number, string>): SearchProduct {
-  const { id, areaId: _, href: __, ...card } = productSummary(product);
+  const { id } = product;
   return {
-    ...card,
+    ...productCard(product),
     id,
     tenantId: product.tenant.id,
     titleJa: japaneseTitles.get(id) ?? product.title,

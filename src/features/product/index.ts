@@ -6,7 +6,15 @@
 export { addToBagProblem } from './add-to-bag-problem.ts';
 export type { ProductPayload } from './product-payload.ts';
 export { chatProductHref, leadVariant, mainImage, productHref } from './product-rules.ts';
-export { isProductSummary, type ProductSummary, productSummary } from './product-summary.ts';
+export {
+  isProductSummary,
+  type ListedProduct,
+  listedProduct,
+  listedSummary,
+  type ProductSummary,
+  productCard,
+  productSummary,
+} from './product-summary.ts';
 export {
   availabilityText,
   chooseOption,

@@ -42,22 +42,22 @@ const product = (
 
 describe('a product', () => {
   it('makes one product page per area the product is shown in, skipping unknown areas', () => {
-    const entries = [{ product: product(1, [1, 2]) }, { product: product(2, [2, 9]) }];
-    const paths = productPagePaths(entries, [area(1, 'a'), area(2, 'b')]);
+    const products = [product(1, [1, 2]), product(2, [2, 9])];
+    const paths = productPagePaths(products, [area(1, 'a'), area(2, 'b')]);
     expect(paths.map((p) => `${p.params.id}/${p.params.productId}`)).toEqual(['1/1', '2/1', '2/2']);
-    expect(paths[1]?.props.entry).toBe(entries[0]);
+    expect(paths[1]?.props.product).toBe(products[0]);
     expect(paths[0]).not.toHaveProperty('cacheKey');
   });
 
   it("gives each of a product's pages the cache key of what it is made of, when asked", () => {
-    const entries = [
-      { digest: 'd1', product: product(1, [1, 2]) },
-      { digest: 'd2', product: product(2, [2]) },
+    const products = [
+      { id: 1, areas: [1, 2], digest: 'd1' },
+      { id: 2, areas: [2], digest: 'd2' },
     ];
     const paths = productPagePaths(
-      entries,
+      products,
       [area(1, 'a'), area(2, 'b')],
-      (entry) => `inputs.${entry.digest}`,
+      (listed) => `inputs.${listed.digest}`,
     );
     expect(paths.map((p) => p.cacheKey)).toEqual(['inputs.d1', 'inputs.d1', 'inputs.d2']);
   });

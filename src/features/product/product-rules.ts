@@ -15,26 +15,26 @@ export function chatProductHref(tenantId: number, productId: number): string {
 }
 
 /**
- * One product page per (area, product) pair: /area/{areaId}/products/{productId}/. `entries` are the
- * products with what the build prepared for each (the snapshot's entries); each page's props carry its
- * entry and its area. With `cacheKey`, each page carries the key of what it is rendered from (Astro's
+ * One product page per (area, product) pair: /area/{areaId}/products/{productId}/. Each page's props carry
+ * its product (whatever the caller holds of it: the build holds what lists need and where the whole product
+ * is) and its area. With `cacheKey`, each page carries the key of what it is rendered from (Astro's
  * incremental build reuses the last build's page while the key holds).
  */
-export function productPagePaths<E extends { product: Product }>(
-  entries: readonly E[],
+export function productPagePaths<P extends { id: number; areas: readonly number[] }>(
+  products: readonly P[],
   areas: readonly Area[],
-  cacheKey?: (entry: E) => string,
+  cacheKey?: (product: P) => string,
 ) {
   const byId = new Map(areas.map((area) => [area.id, area]));
-  return entries.flatMap((entry) => {
-    const key = cacheKey?.(entry);
-    return entry.product.areas.flatMap((areaId) => {
+  return products.flatMap((product) => {
+    const key = cacheKey?.(product);
+    return product.areas.flatMap((areaId) => {
       const area = byId.get(areaId);
       if (!area) return [];
-      const params = { id: String(area.id), productId: String(entry.product.id) };
-      const path: { params: typeof params; props: { entry: E; area: Area }; cacheKey?: string } = {
+      const params = { id: String(area.id), productId: String(product.id) };
+      const path: { params: typeof params; props: { product: P; area: Area }; cacheKey?: string } = {
         params,
-        props: { entry, area },
+        props: { product, area },
       };
       if (key !== undefined) path.cacheKey = key;
       return [path];

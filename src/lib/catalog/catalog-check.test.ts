@@ -1,5 +1,5 @@
 import { CatalogCheckError, checkList, crossCheck, dropUnsafeUrls } from './catalog-check.ts';
-import { listedProduct, pricedVariant } from './fixtures.ts';
+import { pricedVariant, sampleProduct } from './fixtures.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
 import type { Area, Tenant } from './types.ts';
 
@@ -38,8 +38,8 @@ describe('a list from the catalog API', () => {
   });
 
   it('fails naming the endpoint, the page, the record and the field of an entry that breaks the contract', () => {
-    const broken = { ...listedProduct(5, [1]), variants: [{ ...pricedVariant(50, 1000), price: '1000' }] };
-    const message = failure(() => checkList([listedProduct(4, [1]), broken], productSchema, PAGE));
+    const broken = { ...sampleProduct(5, [1]), variants: [{ ...pricedVariant(50, 1000), price: '1000' }] };
+    const message = failure(() => checkList([sampleProduct(4, [1]), broken], productSchema, PAGE));
     expect(message).toMatch(
       /^GET \/catalog\/products\?page=2&size=100: products\[1\]\.variants\[0\]\.price: /,
     );
@@ -80,7 +80,7 @@ describe('the lists against each other', () => {
   const good = () => ({
     areas: [area(1), area(2)],
     tenants: [tenant(1), tenant(2)],
-    products: [listedProduct(1, [1], 1), listedProduct(2, [2], 2)],
+    products: [sampleProduct(1, [1], 1), sampleProduct(2, [2], 2)],
   });
 
   it('pass when every reference holds', () => {
@@ -107,7 +107,7 @@ describe('the lists against each other', () => {
 
   it('fail naming each product that points at an area or a brand the lists do not hold', () => {
     const catalogue = good();
-    catalogue.products.push(listedProduct(7, [0, 1], 1), listedProduct(8, [2], 9));
+    catalogue.products.push(sampleProduct(7, [0, 1], 1), sampleProduct(8, [2], 9));
     expect(failure(() => crossCheck(catalogue))).toBe(
       'product 7: areas: area 0 is not in GET /catalog/areas; ' +
         'product 8: tenant.id: brand 9 is not in GET /catalog/products-filters',
@@ -117,7 +117,7 @@ describe('the lists against each other', () => {
 
 describe('URLs from the catalog API', () => {
   it('keeps http and https, and drops any other scheme, naming each record and field', () => {
-    const evil = listedProduct(3, [1], 1);
+    const evil = sampleProduct(3, [1], 1);
     evil.videoSrc = 'javascript:alert(1)';
     evil.images = [
       { id: 1, src: 'data:image/svg+xml,<svg onload=alert(1)>' },
@@ -127,7 +127,7 @@ describe('URLs from the catalog API', () => {
     const catalogue = {
       areas: [{ ...area(1), imageSrc: 'file:///etc/passwd' }],
       tenants: [tenant(1)],
-      products: [evil, listedProduct(4, [1], 1)],
+      products: [evil, sampleProduct(4, [1], 1)],
     };
     const { catalogue: safe, warnings } = dropUnsafeUrls(catalogue, '/images/fallback-logo.svg');
     expect(safe.areas[0]?.imageSrc).toBe('/images/fallback-logo.svg');
@@ -136,7 +136,7 @@ describe('URLs from the catalog API', () => {
     expect(product?.images.map((image) => image.src)).toEqual(['https://img.test/p/3.jpg']);
     expect(product?.tenant.officialSiteUrl).toBeNull();
     expect(product?.tenant.logoSrc).toBe('/images/fallback-logo.svg');
-    expect(safe.products[1]).toEqual(listedProduct(4, [1], 1));
+    expect(safe.products[1]).toEqual(sampleProduct(4, [1], 1));
     expect(warnings).toEqual([
       expect.stringMatching(/^area 1: imageSrc: "file:/),
       expect.stringMatching(/^product 3: images\[0\]\.src: "data:/),

@@ -156,7 +156,7 @@ export function pricedVariant(
 }
 
 /** A product for list and summary tests: odd ids have an image; brand 2 has no official site. */
-export function listedProduct(
+export function sampleProduct(
   id: number,
   areas: number[],
   tenantId = 1,

@@ -1,10 +1,10 @@
 import { createCatalogClient } from './client.ts';
-import { listedProduct } from './fixtures.ts';
+import { sampleProduct } from './fixtures.ts';
 import { type FetchPolicy, fetchAllProducts } from './loaders.ts';
 
 const policy: FetchPolicy = { concurrency: 3, retries: 3, baseDelayMs: 1 };
 
-const product = (id: number) => listedProduct(id, [1]);
+const product = (id: number) => sampleProduct(id, [1]);
 
 /** A fake API of `total` products, with a hook to fail chosen requests. */
 function fakeApi(

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cutText } from '../html.ts';
 import type { Catalogue } from './catalog-check.ts';
-import { listedProduct } from './fixtures.ts';
-import { buildSnapshot, readSnapshot, snapshotProducts, writeSnapshot } from './snapshot.ts';
-import type { Area, Tenant } from './types.ts';
+import { sampleProduct } from './fixtures.ts';
+import { type EntryRef, readEntry, snapshotIndex, snapshotProducts, writeSnapshot } from './snapshot.ts';
+import type { Area, Product, Tenant } from './types.ts';
 
 const area: Area = { id: 1, place: 'a', imageSrc: 'http://img.test/a.jpg', description: 'A' };
 const tenant: Tenant = {
@@ -21,7 +21,7 @@ function catalogue(descriptions: string[]): Catalogue {
     areas: [area],
     tenants: [tenant],
     products: descriptions.map((descriptionHtml, index) => ({
-      ...listedProduct(index + 1, [1]),
+      ...sampleProduct(index + 1, [1]),
       descriptionHtml,
     })),
   };
@@ -34,6 +34,15 @@ beforeEach(() => {
   path = join(dir, 'catalogue', 'snapshot.ndjson');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Every list of the snapshot at `path`, the products read to the end. */
+function readSnapshot(file: string, buildId: string) {
+  const { areas, tenants, products } = snapshotProducts(buildId, file);
+  return { areas, tenants, products: [...products] };
+}
+
+/** What a test's pages keep of a product: its title, and where its entry is. */
+const keepTitle = (product: Product, ref: EntryRef) => ({ title: product.title, ref });
 
 describe("the build's catalogue snapshot", () => {
   it('gives back every list as written, each description sanitised and as plain text', () => {
@@ -79,7 +88,7 @@ describe("the build's catalogue snapshot", () => {
   it('refuses the snapshot of another build, so a page never shows a catalogue this build did not check', () => {
     writeSnapshot(catalogue(['<p>一</p>']), 'build-1', path);
     expect(() => readSnapshot(path, 'build-2')).toThrow(/catalogue of build build-1, not of this build/);
-    expect(() => buildSnapshot('build-2', path)).toThrow(/not of this build/);
+    expect(() => snapshotIndex('build-2', keepTitle, path)).toThrow(/not of this build/);
   });
 
   it('processes again the products of a snapshot written before meta descriptions were kept', () => {
@@ -102,23 +111,44 @@ describe("the build's catalogue snapshot", () => {
     expect(writeSnapshot(catalogue(['<p>一</p>']), 'build-2', path)).toEqual({ products: 1, processed: 1 });
   });
 
-  it('is read once per build and process, and again when the file changes', () => {
-    writeSnapshot(catalogue(['<p>一</p>']), 'build-1', path);
-    const first = buildSnapshot('build-1', path);
-    expect(buildSnapshot('build-1', path)).toBe(first);
-    writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
-    expect(buildSnapshot('build-1', path).products).toHaveLength(2);
+  it("keeps of each product what the pages hold for their lists, and reads one product's entry back whole", () => {
+    const huge = 'あいう'.repeat(400_000);
+    writeSnapshot(catalogue(['<p>一</p>', `<p>${huge}</p>`, '<p>三</p>']), 'build-1', path);
+    const index = snapshotIndex('build-1', keepTitle, path);
+    expect(index.areas).toEqual([area]);
+    expect(index.tenants).toEqual([tenant]);
+    expect(index.products.map((held) => held.title)).toEqual(['商品1', '商品2', '商品3']);
+    expect(index.products.map((held) => readEntry(held.ref, path).plain)).toEqual(['一', huge, '三']);
+    expect(index.products.map((held) => readEntry(held.ref, path))).toEqual(
+      readSnapshot(path, 'build-1').products,
+    );
   });
 
-  it('hands the payload writer the products this process already read, or else streams them from the file', () => {
+  it('is read once per build and process, and again when the file changes', () => {
+    writeSnapshot(catalogue(['<p>一</p>']), 'build-1', path);
+    const first = snapshotIndex('build-1', keepTitle, path);
+    expect(snapshotIndex('build-1', keepTitle, path)).toBe(first);
     writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
-    const held = buildSnapshot('build-1', path);
-    expect(snapshotProducts('build-1', path).products).toBe(held.products);
-    const other = join(dir, 'other.ndjson');
-    writeSnapshot(catalogue(['<p>三</p>']), 'build-1', other);
-    const streamed = snapshotProducts('build-1', other);
+    expect(snapshotIndex('build-1', keepTitle, path).products).toHaveLength(2);
+  });
+
+  it('refuses to read a product from a file written again since it was read, rather than show another', () => {
+    writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
+    const second = snapshotIndex('build-1', keepTitle, path).products[1]?.ref as EntryRef;
+    expect(readEntry(second, path).plain).toBe('二');
+    // The first product is longer now: the second one's line starts later.
+    writeSnapshot(catalogue(['<p>いち</p>', '<p>二</p>']), 'build-2', path);
+    expect(() => readEntry(second, path)).toThrow(/changed since it was read: product 2/);
+    // The same place, another description: the digest tells.
+    writeSnapshot(catalogue(['<p>一</p>', '<p>弐</p>']), 'build-3', path);
+    expect(() => readEntry(second, path)).toThrow(/product 2 is no longer where it was/);
+  });
+
+  it('streams the products from the file for the payload writer, one at a time', () => {
+    writeSnapshot(catalogue(['<p>三</p>']), 'build-1', path);
+    const streamed = snapshotProducts('build-1', path);
     expect(Array.isArray(streamed.products)).toBe(false);
     expect([...streamed.products].map((entry) => entry.plain)).toEqual(['三']);
-    expect(() => snapshotProducts('build-2', other)).toThrow(/not of this build/);
+    expect(() => snapshotProducts('build-2', path)).toThrow(/not of this build/);
   });
 });

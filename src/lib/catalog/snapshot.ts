@@ -11,6 +11,10 @@
  * takes its derived text from there instead of sanitising again: a rebuild after a small change
  * re-processes only the products that changed.
  *
+ * The pages hold only what their lists show of each product (snapshotIndex) and read a whole product from
+ * the file (readEntry) while its own page renders: at 100,000 products, holding every product whole for
+ * the whole build made the collector mark them all again every few hundred pages.
+ *
  * Format, one JSON value per line: the header (build id, counts), the areas, the tenants, then one product
  * entry per line. A file written by another build is refused, so a page never shows a catalogue other than
  * the one this build fetched and checked.
@@ -27,7 +31,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { buildInfo } from '../build-info.ts';
 import { cutText, plainText, type SafeHtml, sanitizeDescription } from '../html.ts';
 import type { Catalogue } from './catalog-check.ts';
 import type { Area, Product, Tenant } from './types.ts';
@@ -52,14 +55,6 @@ export interface PreparedProduct {
   product: Product;
 }
 
-/** The checked catalogue of one build. */
-export interface Snapshot {
-  buildId: string;
-  areas: Area[];
-  tenants: Tenant[];
-  products: PreparedProduct[];
-}
-
 /** Where this build keeps its snapshot: `CATALOG_SNAPSHOT`, set by astro.config.mjs in the cache folder. */
 function snapshotPath(env: Record<string, string | undefined> = process.env): string {
   const path = env.CATALOG_SNAPSHOT;
@@ -72,15 +67,26 @@ const digestOf = (json: string) => createHash('sha1').update(json).digest('base6
 /** Bytes read from the file at a time. */
 const CHUNK = 1 << 20;
 
+/** One line of a file: its text and where its bytes are. */
+interface Line {
+  text: string;
+  /** Byte offset of the line in the file. */
+  offset: number;
+  /** Its length in bytes, without the newline. */
+  length: number;
+}
+
 /**
  * The lines of a file, read a chunk at a time and decoded one by one: never the whole file in memory
  * (at 100,000 products it is a few hundred MB).
  */
-function* lines(path: string): Generator<string> {
+function* lines(path: string): Generator<Line> {
   const fd = openSync(path, 'r');
   try {
     let buffer = Buffer.alloc(CHUNK);
     let filled = 0;
+    // The file offset of buffer[0].
+    let base = 0;
     for (;;) {
       if (filled === buffer.length) {
         // A line longer than the buffer: grow it.
@@ -94,15 +100,24 @@ function* lines(path: string): Generator<string> {
       for (;;) {
         const end = buffer.indexOf(10, start);
         if (end === -1 || end >= filled) break;
-        if (end > start) yield buffer.toString('utf8', start, end);
+        if (end > start) {
+          yield { text: buffer.toString('utf8', start, end), offset: base + start, length: end - start };
+        }
         start = end + 1;
       }
       if (read === 0) {
-        if (start < filled) yield buffer.toString('utf8', start, filled);
+        if (start < filled) {
+          yield {
+            text: buffer.toString('utf8', start, filled),
+            offset: base + start,
+            length: filled - start,
+          };
+        }
         return;
       }
       buffer.copy(buffer, 0, start, filled);
       filled -= start;
+      base += start;
     }
   } finally {
     closeSync(fd);
@@ -118,7 +133,7 @@ function openSnapshot(path: string, buildId?: string) {
   const next = () => {
     const line = all.next();
     if (line.done) throw new Error(`${path} is cut short`);
-    return JSON.parse(line.value) as unknown;
+    return JSON.parse(line.value.text) as unknown;
   };
   const header = next() as Header;
   if (buildId !== undefined && header.buildId !== buildId) {
@@ -129,32 +144,22 @@ function openSnapshot(path: string, buildId?: string) {
   }
   const areas = next() as Area[];
   const tenants = next() as Tenant[];
-  return { header, areas, tenants, productLines: all };
-}
-
-/** Reads a snapshot file; `buildId`, when given, must be the build that wrote it. */
-export function readSnapshot(path: string, buildId?: string): Snapshot {
-  const { header, areas, tenants, productLines } = openSnapshot(path, buildId);
-  const products: PreparedProduct[] = [];
-  for (const line of productLines) products.push(JSON.parse(line) as PreparedProduct);
-  return checked(path, header, areas, tenants, products);
-}
-
-function checked(
-  path: string,
-  header: Header,
-  areas: Area[],
-  tenants: Tenant[],
-  products: PreparedProduct[],
-) {
-  if (
-    areas.length !== header.areas ||
-    tenants.length !== header.tenants ||
-    products.length !== header.products
-  ) {
-    throw new Error(`${path} is cut short: ${products.length} of ${header.products} products`);
+  /** The product lines, each checked to be there: a file with fewer than its header counts is refused. */
+  function* productLines(): Generator<Line> {
+    let count = 0;
+    for (const line of all) {
+      count++;
+      yield line;
+    }
+    if (count !== header.products) {
+      throw new Error(`${path} is cut short: ${count} of ${header.products} products`);
+    }
   }
-  return { buildId: header.buildId, areas, tenants, products };
+  if (areas.length !== header.areas || tenants.length !== header.tenants) {
+    all.return(undefined);
+    throw new Error(`${path} is cut short`);
+  }
+  return { areas, tenants, productLines: productLines() };
 }
 
 type DerivedText = Pick<PreparedProduct, 'safeHtml' | 'plain' | 'meta'>;
@@ -168,10 +173,10 @@ function previousTexts(path: string): Map<string, DerivedText> {
   if (!existsSync(path)) return texts;
   try {
     let index = 0;
-    for (const line of lines(path)) {
+    for (const { text } of lines(path)) {
       // The header, the areas and the tenants come first.
       if (index++ < 3) continue;
-      const { digest, safeHtml, plain, meta } = JSON.parse(line) as PreparedProduct;
+      const { digest, safeHtml, plain, meta } = JSON.parse(text) as PreparedProduct;
       // A snapshot written before the meta description was kept is processed again.
       if (typeof meta === 'string') texts.set(digest, { safeHtml, plain, meta });
     }
@@ -264,72 +269,114 @@ export function writeSnapshot(
 }
 
 /**
- * The areas and the products of build `buildId`'s snapshot, the products one at a time (never all in
- * memory at once): for work done once per product outside the pages.
+ * The areas, brands and products of build `buildId`'s snapshot, the products one at a time (never all in
+ * memory at once): for work done once per product, such as writing each product page's payload file.
  */
-function streamSnapshot(
+export function snapshotProducts(
   buildId: string,
   path: string = snapshotPath(),
-): { areas: Area[]; products: Iterable<PreparedProduct> } {
-  const { header, areas, productLines } = openSnapshot(path, buildId);
+): { areas: Area[]; tenants: Tenant[]; products: Iterable<PreparedProduct> } {
+  const { areas, tenants, productLines } = openSnapshot(path, buildId);
   function* products(): Generator<PreparedProduct> {
-    let count = 0;
-    for (const line of productLines) {
-      count++;
-      yield JSON.parse(line) as PreparedProduct;
-    }
-    if (count !== header.products)
-      throw new Error(`${path} is cut short: ${count} of ${header.products} products`);
+    for (const line of productLines) yield JSON.parse(line.text) as PreparedProduct;
   }
-  return { areas, products: products() };
+  return { areas, tenants, products: products() };
+}
+
+/** Where a product's entry is in the snapshot file, and which entry it is: what its pages read it by. */
+export interface EntryRef {
+  id: number;
+  digest: string;
+  /** Byte offset of the entry's line. */
+  offset: number;
+  /** Its length in bytes. */
+  length: number;
+}
+
+/** The snapshot as the pages hold it: areas, brands, and for each product what `keep` kept of it. */
+export interface SnapshotIndex<T> {
+  buildId: string;
+  areas: Area[];
+  tenants: Tenant[];
+  products: T[];
+}
+
+/** What the pages keep of each product while the build renders, with where to read the whole of it. */
+export type Keep<T> = (product: Product, ref: EntryRef) => T;
+
+/**
+ * Reads build `buildId`'s snapshot, keeping of each product only what `keep` makes of it (with where its
+ * entry is): the pages hold that for every product, and read a whole product (readEntry) only while
+ * its own page renders.
+ */
+function indexSnapshot<T>(buildId: string, keep: Keep<T>, path: string): SnapshotIndex<T> {
+  const { areas, tenants, productLines } = openSnapshot(path, buildId);
+  const products: T[] = [];
+  for (const { text, offset, length } of productLines) {
+    const { digest, product } = JSON.parse(text) as PreparedProduct;
+    products.push(keep(product, { id: product.id, digest, offset, length }));
+  }
+  return { buildId, areas, tenants, products };
 }
 
 interface Cached {
   path: string;
   mtimeMs: number;
-  snapshot: Snapshot;
+  keep: Keep<unknown>;
+  index: SnapshotIndex<unknown>;
 }
 
 /**
- * The snapshot read in this process, shared by every copy of this module: Astro loads one copy in the
- * bundle the pages render from and another with the config (the payload writer), and the catalogue must
- * not be parsed and held twice.
+ * The index read in this process, shared by every copy of this module (Astro may load it more than once):
+ * the catalogue is read once per build.
  */
-const CACHE = Symbol.for('gift-catalogue.snapshot');
+const CACHE = Symbol.for('gift-catalogue.snapshot-index');
 const processCache = globalThis as { [CACHE]?: Cached };
 
-/** The snapshot of build `buildId`, read once per process (again when the file changes, as in `astro dev`). */
-export function buildSnapshot(buildId: string, path: string = snapshotPath()): Snapshot {
-  const { mtimeMs } = statSync(path);
-  const cached = processCache[CACHE];
-  if (cached?.path === path && cached.mtimeMs === mtimeMs && cached.snapshot.buildId === buildId) {
-    return cached.snapshot;
-  }
-  const snapshot = readSnapshot(path, buildId);
-  processCache[CACHE] = { path, mtimeMs, snapshot };
-  return snapshot;
-}
-
 /**
- * The products of build `buildId`'s snapshot: the ones this process already holds, or else read one at a
- * time from the file (never all in memory at once).
+ * Build `buildId`'s snapshot as `keep` keeps each product, read once per process (again when the file
+ * changes, as in `astro dev`, where the content loader writes it anew).
  */
-export function snapshotProducts(
+export function snapshotIndex<T>(
   buildId: string,
+  keep: Keep<T>,
   path: string = snapshotPath(),
-): { areas: Area[]; products: Iterable<PreparedProduct> } {
+): SnapshotIndex<T> {
+  const { mtimeMs } = statSync(path);
   const cached = processCache[CACHE];
   if (
     cached?.path === path &&
-    cached.snapshot.buildId === buildId &&
-    cached.mtimeMs === statSync(path).mtimeMs
+    cached.mtimeMs === mtimeMs &&
+    cached.keep === keep &&
+    cached.index.buildId === buildId
   ) {
-    return cached.snapshot;
+    return cached.index as SnapshotIndex<T>;
   }
-  return streamSnapshot(buildId, path);
+  const index = indexSnapshot(buildId, keep, path);
+  processCache[CACHE] = { path, mtimeMs, keep: keep as Keep<unknown>, index };
+  return index;
 }
 
-/** This build's snapshot. */
-export function catalogueSnapshot(): Snapshot {
-  return buildSnapshot(buildInfo().buildId);
+/**
+ * One product's entry, read from the snapshot where `ref` says it is. Throws when the entry there is not
+ * that product as it was indexed (the file was written again since).
+ */
+export function readEntry(ref: EntryRef, path: string = snapshotPath()): PreparedProduct {
+  const bytes = Buffer.alloc(ref.length);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, bytes, 0, ref.length, ref.offset);
+  } finally {
+    closeSync(fd);
+  }
+  let entry: PreparedProduct | undefined;
+  try {
+    entry = JSON.parse(bytes.toString('utf8')) as PreparedProduct;
+  } catch {
+    // Not a whole line: reported below.
+  }
+  if (entry?.digest !== ref.digest || entry.product.id !== ref.id) {
+    throw new Error(`${path} changed since it was read: product ${ref.id} is no longer where it was`);
+  }
+  return entry;
 }

@@ -7,11 +7,11 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
+import { catalogueProducts } from '../../../features/catalogue/catalogue-data.ts';
 import type { ChatLanguage } from '../../../features/chat/language.ts';
 import { japaneseTitlesOf, searchIndexOf, searchProduct } from '../../../features/chat/search-index.ts';
 import { catalogClient } from '../../../lib/catalog/client.ts';
 import { fetchAllProducts } from '../../../lib/catalog/loaders.ts';
-import { catalogueSnapshot } from '../../../lib/catalog/snapshot.ts';
 
 export function getStaticPaths() {
   return (['en', 'zh', 'ko'] as const).map((lang) => ({ params: { lang } }));
@@ -19,7 +19,9 @@ export function getStaticPaths() {
 
 export const GET: APIRoute = async ({ params }) => {
   const language = params.lang as ChatLanguage;
-  const japaneseTitles = japaneseTitlesOf(catalogueSnapshot().products.map(({ product }) => product));
+  const japaneseTitles = japaneseTitlesOf(
+    catalogueProducts().map(({ id, card }) => ({ id, title: card.title })),
+  );
   // Each product in the language is cut down to its index entry as its page arrives: the catalogue is
   // never held a second time as products (three languages render at once).
   const [tenants, products] = await Promise.all([

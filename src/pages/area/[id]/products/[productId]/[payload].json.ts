@@ -5,21 +5,25 @@
  */
 
 import type { APIRoute } from 'astro';
+import {
+  type CatalogueProduct,
+  catalogueEntry,
+  catalogueIndex,
+} from '../../../../../features/catalogue/catalogue-data.ts';
 import { productPayload } from '../../../../../features/product/product-payload.ts';
 import { productPagePaths } from '../../../../../features/product/product-rules.ts';
 import { buildInfo } from '../../../../../lib/build-info.ts';
-import { catalogueSnapshot, type PreparedProduct } from '../../../../../lib/catalog/snapshot.ts';
 import type { Area } from '../../../../../lib/catalog/types.ts';
 import { PAYLOAD_PARAM, payloadResponse } from '../../../../../lib/payload.ts';
 
 export function getStaticPaths() {
   if (!import.meta.env.DEV) return [];
-  const { products, areas } = catalogueSnapshot();
+  const { products, areas } = catalogueIndex();
   return productPagePaths(products, areas).map((path) => ({
     ...path,
     params: { ...path.params, payload: PAYLOAD_PARAM },
   }));
 }
 
-export const GET: APIRoute<{ entry: PreparedProduct; area: Area }> = ({ props }) =>
-  payloadResponse(productPayload(props.entry.product, props.area.id, buildInfo().buildId));
+export const GET: APIRoute<{ product: CatalogueProduct; area: Area }> = ({ props }) =>
+  payloadResponse(productPayload(catalogueEntry(props.product).product, props.area.id, buildInfo().buildId));
