@@ -77,3 +77,27 @@ export function ProductCard({
     </article>
   );
 }
+
+/**
+ * Cards in the lists' grid (2 columns on a phone, then 3, then 5), the first one's image loaded eagerly.
+ * A static page renders its cards through this one component: each React component an Astro page renders
+ * costs two React renders (Astro asks React whether the component is its own by rendering it), so twenty
+ * cards rendered one by one cost forty.
+ */
+export function ProductCardGrid({
+  products,
+  labels,
+}: {
+  products: readonly (CardProduct & { id: number })[];
+  labels: ProductCardLabels;
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5" data-testid="product-list">
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} labels={labels} priority={index === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}
