@@ -18,6 +18,7 @@ import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { buildEnv } from '../tools/build-env.mjs';
 import { bin, startNode, stop, waitForHttp } from '../tools/lib.mjs';
 import { addToBagBench } from './add-to-bag.mjs';
 import { pageJs } from './js-bytes.mjs';
@@ -64,7 +65,7 @@ async function timedBuild({ cwd, env }) {
   const load = loadavg()[0];
   const child = startNode([bin('astro/bin/astro.mjs'), 'build'], {
     cwd,
-    env: { SITE_URL: 'http://localhost:4321', ...env },
+    env: { ...buildEnv(), SITE_URL: 'http://localhost:4321', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { buildEnv } from '../tools/build-env.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
@@ -50,7 +51,7 @@ export function astroBuild(options: AstroBuildOptions): (outDir: string) => Prom
     new Promise((resolve, reject) => {
       const env: Record<string, string | undefined> = { ...process.env };
       for (const name of PER_BUILD) delete env[name];
-      Object.assign(env, options.env, {
+      Object.assign(env, buildEnv(process.env), options.env, {
         CATALOG_API_URL: options.apiUrl,
         SITE_URL: options.siteUrl,
         OUT_DIR: outDir,
