@@ -102,6 +102,19 @@ describe("the build's catalogue snapshot", () => {
     expect(readSnapshot(path, 'build-2').products.map((entry) => entry.meta)).toEqual(['一', '二']);
   });
 
+  it("takes an unchanged product's text from the last snapshot only when its entry there is whole", () => {
+    writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>', '<p>三</p>']), 'build-1', path);
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    // The second product's entry keeps its digest but is cut off after it.
+    lines[4] = `${lines[4]?.slice(0, 60)}`;
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    expect(writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>', '<p>三</p>']), 'build-2', path)).toEqual({
+      products: 3,
+      processed: 1,
+    });
+    expect(readSnapshot(path, 'build-2').products.map((entry) => entry.plain)).toEqual(['一', '二', '三']);
+  });
+
   it('refuses a file cut short, and starts afresh from a damaged one', () => {
     writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
     const lines = readFileSync(path, 'utf8').trimEnd().split('\n');

@@ -78,9 +78,14 @@ interface Line {
 
 /**
  * The lines of a file, read a chunk at a time and decoded one by one: never the whole file in memory
- * (at 100,000 products it is a few hundred MB).
+ * (at 100,000 products it is a few hundred MB). With `prefix`, only each line's first `prefix` bytes are
+ * decoded (as Latin-1: for ASCII fields at the start of a line).
  */
-function* lines(path: string): Generator<Line> {
+function* lines(path: string, prefix?: number): Generator<Line> {
+  const decode = (buffer: Buffer, start: number, end: number) =>
+    prefix === undefined
+      ? buffer.toString('utf8', start, end)
+      : buffer.toString('latin1', start, Math.min(end, start + prefix));
   const fd = openSync(path, 'r');
   try {
     let buffer = Buffer.alloc(CHUNK);
@@ -101,17 +106,13 @@ function* lines(path: string): Generator<Line> {
         const end = buffer.indexOf(10, start);
         if (end === -1 || end >= filled) break;
         if (end > start) {
-          yield { text: buffer.toString('utf8', start, end), offset: base + start, length: end - start };
+          yield { text: decode(buffer, start, end), offset: base + start, length: end - start };
         }
         start = end + 1;
       }
       if (read === 0) {
         if (start < filled) {
-          yield {
-            text: buffer.toString('utf8', start, filled),
-            offset: base + start,
-            length: filled - start,
-          };
+          yield { text: decode(buffer, start, filled), offset: base + start, length: filled - start };
         }
         return;
       }
@@ -164,27 +165,69 @@ function openSnapshot(path: string, buildId?: string) {
 
 type DerivedText = Pick<PreparedProduct, 'safeHtml' | 'plain' | 'meta'>;
 
+/** Where a line is in a file. */
+interface Place {
+  offset: number;
+  length: number;
+}
+
+/** One line of a file, read where `place` says it is. */
+function readLine(path: string, { offset, length }: Place): string {
+  const bytes = Buffer.alloc(length);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, bytes, 0, length, offset);
+  } finally {
+    closeSync(fd);
+  }
+  return bytes.toString('utf8');
+}
+
+/** How every product entry of a snapshot starts, before its digest. */
+const DIGEST_FIRST = '{"digest":"';
+
 /**
- * The derived text of the previous snapshot's products, by digest; none when there is no usable file.
- * Read line by line, keeping only the texts: the previous catalogue is never held beside the new one.
+ * Where each product's entry is in the previous snapshot, by digest; none when there is no usable file.
+ * Only places are kept, and only the digests decoded: an unchanged product's text is read back when its
+ * line is made, so the previous catalogue's texts are never all held beside the new one (at 100,000
+ * products they were a few hundred MB of a rebuild's peak).
  */
-function previousTexts(path: string): Map<string, DerivedText> {
-  const texts = new Map<string, DerivedText>();
-  if (!existsSync(path)) return texts;
+function previousEntries(path: string): Map<string, Place> {
+  const entries = new Map<string, Place>();
+  if (!existsSync(path)) return entries;
   try {
     let index = 0;
-    for (const { text } of lines(path)) {
+    for (const { text, offset, length } of lines(path, DIGEST_FIRST.length + 64)) {
       // The header, the areas and the tenants come first.
       if (index++ < 3) continue;
-      const { digest, safeHtml, plain, meta } = JSON.parse(text) as PreparedProduct;
-      // A snapshot written before the meta description was kept is processed again.
-      if (typeof meta === 'string') texts.set(digest, { safeHtml, plain, meta });
+      const end = text.indexOf('"', DIGEST_FIRST.length);
+      if (!text.startsWith(DIGEST_FIRST) || end === -1) throw new Error(`${path} is not a snapshot`);
+      entries.set(text.slice(DIGEST_FIRST.length, end), { offset, length });
     }
   } catch {
     // A damaged file is only a cache: every product is processed again.
-    texts.clear();
+    entries.clear();
   }
-  return texts;
+  return entries;
+}
+
+/**
+ * The derived text of the previous snapshot's product with `digest`, read from the file; none when it has
+ * no such product or its entry is unusable (damaged, or written before the meta description was kept).
+ */
+function previousText(path: string, entries: Map<string, Place>, digest: string): DerivedText | undefined {
+  const place = entries.get(digest);
+  if (!place) return undefined;
+  try {
+    const entry = JSON.parse(readLine(path, place)) as Partial<PreparedProduct>;
+    const { safeHtml, plain, meta } = entry;
+    if (entry.digest !== digest || typeof safeHtml !== 'string' || typeof plain !== 'string')
+      return undefined;
+    if (typeof meta !== 'string') return undefined;
+    return { safeHtml, plain, meta };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -193,14 +236,14 @@ function previousTexts(path: string): Map<string, DerivedText> {
  * outside the JavaScript heap until the file is written, and the products they came from are not held.
  */
 export function snapshotLines(path: string = snapshotPath()) {
-  const previous = previousTexts(path);
+  const previous = previousEntries(path);
   let processed = 0;
   return {
     /** The product's line (digest, derived text, the product). */
     line(product: Product): Buffer {
       const json = JSON.stringify(product);
       const digest = digestOf(json);
-      let text = previous.get(digest);
+      let text = previousText(path, previous, digest);
       if (!text) {
         processed++;
         const html = product.descriptionHtml;
@@ -362,16 +405,9 @@ export function snapshotIndex<T>(
  * that product as it was indexed (the file was written again since).
  */
 export function readEntry(ref: EntryRef, path: string = snapshotPath()): PreparedProduct {
-  const bytes = Buffer.alloc(ref.length);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, bytes, 0, ref.length, ref.offset);
-  } finally {
-    closeSync(fd);
-  }
   let entry: PreparedProduct | undefined;
   try {
-    entry = JSON.parse(bytes.toString('utf8')) as PreparedProduct;
+    entry = JSON.parse(readLine(path, ref)) as PreparedProduct;
   } catch {
     // Not a whole line: reported below.
   }
