@@ -23,6 +23,9 @@ export interface CardProduct {
   href: string;
 }
 
+/** The lists' grid of cards: 2 columns on a phone, then 3, then 5. */
+export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5';
+
 export interface ProductCardLabels {
   sale: string;
   soldOut: string;
@@ -79,7 +82,7 @@ export function ProductCard({
 }
 
 /**
- * Cards in the lists' grid (2 columns on a phone, then 3, then 5), the first one's image loaded eagerly.
+ * Cards in the lists' grid, the first one's image loaded eagerly.
  * A static page renders its cards through this one component: each React component an Astro page renders
  * costs two React renders (Astro asks React whether the component is its own by rendering it), so twenty
  * cards rendered one by one cost forty.
@@ -92,7 +95,7 @@ export function ProductCardGrid({
   labels: ProductCardLabels;
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5" data-testid="product-list">
+    <ul className={PRODUCT_GRID_CLASS} data-testid="product-list">
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} labels={labels} priority={index === 0} />

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
+import { PRODUCT_GRID_CLASS, ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
 import {
   $productList,
   initialListState,
@@ -153,11 +153,7 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
       list arriving moves nothing in view. */}
       {firstLoad && state.products.length === 0 && <div aria-hidden="true" className="min-h-[100dvh]" />}
       {state.products.length > 0 && (
-        <ul
-          ref={list}
-          className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5"
-          data-testid="product-list"
-        >
+        <ul ref={list} className={PRODUCT_GRID_CLASS} data-testid="product-list">
           {state.products.map((product) => (
             <li key={product.id}>
               <ProductCard product={product} labels={labels} />

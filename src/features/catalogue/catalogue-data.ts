@@ -27,7 +27,7 @@ export interface CatalogueProduct extends ListedProduct {
 
 /**
  * Equal values by their JSON: every product of a brand carries its own copy of the brand (and of its tags)
- * as the API sent it; the index keeps one of each.
+ * as the API sent it; the index keeps one of each (a few hundred brands and tags, kept for the process).
  */
 function interned<T>() {
   const seen = new Map<string, T>();
@@ -40,9 +40,8 @@ function interned<T>() {
   };
 }
 
-/** Made afresh for each read of the snapshot, so values are shared within one build's index only. */
-let tenantOf = interned<Tenant>();
-let tagOf = interned<Tag>();
+const tenantOf = interned<Tenant>();
+const tagOf = interned<Tag>();
 
 /** What the index keeps of each product. One function for the process: the index is cached by it. */
 function keep(product: Product, ref: EntryRef): CatalogueProduct {
@@ -50,18 +49,9 @@ function keep(product: Product, ref: EntryRef): CatalogueProduct {
   return { ...listed, tenant: tenantOf(listed.tenant), tags: listed.tags.map(tagOf), ref };
 }
 
-let indexed: SnapshotIndex<CatalogueProduct> | undefined;
-
 /** The build's catalogue: areas, brands, and every product as the lists need it, in the API's order. */
 export function catalogueIndex(): SnapshotIndex<CatalogueProduct> {
-  const index = snapshotIndex(buildInfo().buildId, keep);
-  if (index !== indexed) {
-    // A new read: what was interned for the last one is not kept.
-    indexed = index;
-    tenantOf = interned<Tenant>();
-    tagOf = interned<Tag>();
-  }
-  return index;
+  return snapshotIndex(buildInfo().buildId, keep);
 }
 
 /** Every product of the build as the lists need it, in the API's order. */

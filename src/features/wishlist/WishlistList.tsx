@@ -5,7 +5,7 @@
 import { mdiClose } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
+import { PRODUCT_GRID_CLASS, ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
 import { $wishlist, refreshWishlist, removeFavorite } from './wishlist-store.ts';
 
 export interface WishlistLabels extends ProductCardLabels {
@@ -52,7 +52,7 @@ export default function WishlistList({ labels }: { labels: WishlistLabels }) {
         </h2>
         <p className="text-sm text-secondary">{labels.count.replace('{count}', String(items.length))}</p>
       </div>
-      <ul className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5" data-testid="wishlist">
+      <ul className={PRODUCT_GRID_CLASS} data-testid="wishlist">
         {items.map(({ product, unavailable }) => (
           <li key={product.id} className="relative flex flex-col gap-1">
             <ProductCard product={product} labels={labels} />

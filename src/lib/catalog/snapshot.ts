@@ -167,7 +167,9 @@ type DerivedText = Pick<PreparedProduct, 'safeHtml' | 'plain' | 'meta'>;
 
 /** Where a line is in a file. */
 interface Place {
+  /** Byte offset of the line. */
   offset: number;
+  /** Its length in bytes, without the newline. */
   length: number;
 }
 
@@ -221,10 +223,8 @@ function previousText(path: string, entries: Map<string, Place>, digest: string)
   try {
     const entry = JSON.parse(readLine(path, place)) as Partial<PreparedProduct>;
     const { safeHtml, plain, meta } = entry;
-    if (entry.digest !== digest || typeof safeHtml !== 'string' || typeof plain !== 'string')
-      return undefined;
-    if (typeof meta !== 'string') return undefined;
-    return { safeHtml, plain, meta };
+    const whole = typeof safeHtml === 'string' && typeof plain === 'string' && typeof meta === 'string';
+    return entry.digest === digest && whole ? { safeHtml, plain, meta } : undefined;
   } catch {
     return undefined;
   }
@@ -327,13 +327,9 @@ export function snapshotProducts(
 }
 
 /** Where a product's entry is in the snapshot file, and which entry it is: what its pages read it by. */
-export interface EntryRef {
+export interface EntryRef extends Place {
   id: number;
   digest: string;
-  /** Byte offset of the entry's line. */
-  offset: number;
-  /** Its length in bytes. */
-  length: number;
 }
 
 /** The snapshot as the pages hold it: areas, brands, and for each product what `keep` kept of it. */
@@ -362,19 +358,11 @@ function indexSnapshot<T>(buildId: string, keep: Keep<T>, path: string): Snapsho
   return { buildId, areas, tenants, products };
 }
 
-interface Cached {
-  path: string;
-  mtimeMs: number;
-  keep: Keep<unknown>;
-  index: SnapshotIndex<unknown>;
-}
-
 /**
- * The index read in this process, shared by every copy of this module (Astro may load it more than once):
- * the catalogue is read once per build.
+ * The index read in this process, with what it was read from and by: the catalogue is read once per
+ * build (the pages share one copy of this module).
  */
-const CACHE = Symbol.for('gift-catalogue.snapshot-index');
-const processCache = globalThis as { [CACHE]?: Cached };
+let cached: { path: string; mtimeMs: number; keep: Keep<unknown>; index: SnapshotIndex<unknown> } | undefined;
 
 /**
  * Build `buildId`'s snapshot as `keep` keeps each product, read once per process (again when the file
@@ -386,7 +374,6 @@ export function snapshotIndex<T>(
   path: string = snapshotPath(),
 ): SnapshotIndex<T> {
   const { mtimeMs } = statSync(path);
-  const cached = processCache[CACHE];
   if (
     cached?.path === path &&
     cached.mtimeMs === mtimeMs &&
@@ -396,7 +383,7 @@ export function snapshotIndex<T>(
     return cached.index as SnapshotIndex<T>;
   }
   const index = indexSnapshot(buildId, keep, path);
-  processCache[CACHE] = { path, mtimeMs, keep: keep as Keep<unknown>, index };
+  cached = { path, mtimeMs, keep: keep as Keep<unknown>, index };
   return index;
 }
 
