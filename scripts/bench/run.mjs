@@ -12,6 +12,11 @@
 // After each size, the rebuild a scheduled run does after a small change: one product's description edited
 // in the API's database, the same build cache, a new output folder.
 //
+// Every output folder is kept until the run ends (about 25 GB with 100,000 products). On ext4 without a
+// journal, as on this project's build machine, creating a file soon after many were deleted walks the
+// recently freed inodes one by one: deleting one build's 240,000 files just before the next build made that
+// build a quarter slower (docs/performance.md), which would measure the deletion, not the build.
+//
 //   node scripts/bench/run.mjs [--sizes 1000,10000] [--with-100k] [--bare-sizes 1000,10000] [--skip-visits]
 //                              [--skip-lighthouse]
 import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -236,20 +241,22 @@ try {
         );
         // The same bare project writing, on every page, the bytes of one of the product's pages: what Astro
         // itself costs for pages of the product's size, without the product's components and data.
-        await rm(bareOut, { recursive: true, force: true });
         const sample = await firstMatching(outDir, /^area\/\d+\/products\/\d+\/index\.html$/);
         const sized = await timedBuild({
           cwd: BARE,
           env: {
             BARE_PAGES: String(counts.pages),
             BARE_PAGE_HTML: join(outDir, sample),
-            OUT_DIR: bareOut,
+            OUT_DIR: `${bareOut}-sized`,
             ASTRO_CACHE_DIR: join(work, `bare-sized-cache-${size}`),
           },
         });
         const pageBytes = (await stat(join(outDir, sample))).size;
         console.log(
-          row(`bare Astro, product page bytes`, sized, { ...(await outputCounts(bareOut)), payloads: '' }),
+          row(`bare Astro, product page bytes`, sized, {
+            ...(await outputCounts(`${bareOut}-sized`)),
+            payloads: '',
+          }),
         );
         console.log(
           `${''.padEnd(30)} each page ${pageBytes} bytes (${sample}); product ÷ this: ${(build.seconds / sized.seconds).toFixed(2)}× wall, ${(build.cpuSeconds / sized.cpuSeconds).toFixed(2)}× CPU`,
@@ -291,8 +298,6 @@ try {
         }
         console.log('');
       }
-      await rm(outDir, { recursive: true, force: true });
-      await rm(bareOut, { recursive: true, force: true });
 
       // One product changed since the last build: the same cache folder, a new output folder.
       await stop(api);
@@ -314,7 +319,6 @@ try {
       console.log(row('rebuild, 1 product changed', rebuild, rebuildCounts));
       for (const phase of rebuild.phases) console.log(`${''.padEnd(32)}${phase}`);
       report.at(-1).rebuild = rebuild;
-      await rm(rebuildOut, { recursive: true, force: true });
     } finally {
       await stop(api);
     }
