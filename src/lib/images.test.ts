@@ -11,6 +11,39 @@ describe('image URLs', () => {
     expect(imageUrl(`${src}?v=2&width=10`, 768)).toBe(`${src}?v=2&width=768&height=768&format=jpeg`);
   });
 
+  it('gives, from a source asked for again, the same URL as from a fresh parse (the parse is kept per source)', () => {
+    const direct = (from: string, size: number, format: string) => {
+      const url = new URL(from);
+      url.searchParams.set('width', String(size));
+      url.searchParams.set('height', String(size));
+      url.searchParams.set('format', format);
+      return url.toString();
+    };
+    const sources = [
+      src,
+      `${src}?v=2&width=10`,
+      `${src}?format=png&q=a b&x=%7E#top`,
+      'https://img.example.jp/商品/タオル 1.jpg?名前=値',
+      `${src}?note=_size_&f=_format_`,
+      `${src}?note=%5Fsize%5F&f=%5fformat%5f`,
+      `${src.replace('12.jpg', '_size_/12.jpg')}`,
+      'HTTPS://IMG.EXAMPLE.JP:443/a/../b.jpg',
+    ];
+    for (const from of sources)
+      for (const [size, format] of [
+        [256, 'webp'],
+        [768, 'jpeg'],
+        [1536, 'avif'],
+        [256, 'webp'],
+      ] as const)
+        expect(imageUrl(from, size, format)).toBe(direct(from, size, format));
+  });
+
+  it('refuses a source that is not an absolute URL, every time it is asked', () => {
+    expect(() => imageUrl('not a url', 256)).toThrow();
+    expect(() => imageUrl('not a url', 256)).toThrow();
+  });
+
   it('offers avif and webp at 1x and 2x, with a JPEG img', () => {
     const image = responsiveImage(src, 768);
     expect(image.src).toContain('width=768');

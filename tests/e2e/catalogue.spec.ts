@@ -108,6 +108,34 @@ test.describe('browsing the prerendered catalogue', () => {
     }
   });
 
+  test("a product description keeps its paragraphs' spacing and its list's bullets, from the site's stylesheet", async ({
+    page,
+    request,
+  }) => {
+    const api = await request.get('/api/catalog/products?size=100', {
+      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+    });
+    const { products } = (await api.json()) as ProductPage;
+    const listed = products.find((p) => p.descriptionHtml.includes('<ul>') && p.areas.length > 0);
+    expect(listed, 'the seed has a product whose description holds a list').toBeDefined();
+    if (!listed) return;
+    const response = await page.goto(`/area/${listed.areas[0]}/products/${listed.id}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(listed.title);
+    // Nothing inlined for the description: the build would hash it again for every page's policy.
+    expect(await response?.text()).not.toContain('<style');
+    const description = page.locator('.rich-text');
+    await expect(description.locator('p').first()).toBeVisible();
+    const style = (selector: string, property: string) =>
+      description
+        .locator(selector)
+        .first()
+        .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+    expect(Number.parseFloat(await style('p', 'margin-top'))).toBeGreaterThan(0);
+    expect(await style('ul', 'list-style-type')).toBe('disc');
+    expect(Number.parseFloat(await style('ul', 'padding-inline-start'))).toBeGreaterThan(0);
+    expect(await style('strong', 'font-weight')).toBe('700');
+  });
+
   test('a product description carrying a script and an event handler renders without them', async ({
     page,
     request,
