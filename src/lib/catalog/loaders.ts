@@ -152,7 +152,7 @@ async function fetchCatalogue(
         line: lines.line(product),
       };
     }),
-  ]);
+  ]).finally(() => lines.close());
   crossCheck({ areas, tenants, products });
   const lists = urlGuard(FALLBACK_IMAGE_SRC, warnings);
   const safeAreas = areas.map(lists.area);

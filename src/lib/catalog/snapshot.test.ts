@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cutText } from '../html.ts';
@@ -145,16 +145,31 @@ describe("the build's catalogue snapshot", () => {
     expect(snapshotIndex('build-1', keepTitle, path).products).toHaveLength(2);
   });
 
-  it('refuses to read a product from a file written again since it was read, rather than show another', () => {
+  it('reads a product from the file its index was read from, and refuses a stale entry rather than show another', () => {
     writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
     const second = snapshotIndex('build-1', keepTitle, path).products[1]?.ref as EntryRef;
     expect(readEntry(second, path).plain).toBe('二');
     // The first product is longer now: the second one's line starts later.
     writeSnapshot(catalogue(['<p>いち</p>', '<p>二</p>']), 'build-2', path);
+    // Until the index is read again, its entries come from the file it was read from, kept open.
+    expect(readEntry(second, path).plain).toBe('二');
+    snapshotIndex('build-2', keepTitle, path);
     expect(() => readEntry(second, path)).toThrow(/changed since it was read: product 2/);
     // The same place, another description: the digest tells.
     writeSnapshot(catalogue(['<p>一</p>', '<p>弐</p>']), 'build-3', path);
+    snapshotIndex('build-3', keepTitle, path);
     expect(() => readEntry(second, path)).toThrow(/product 2 is no longer where it was/);
+  });
+
+  it('lets go of the previous snapshot once the new one is written', () => {
+    const open = () => readdirSync('/proc/self/fd').length;
+    writeSnapshot(catalogue(['<p>一</p>', '<p>二</p>']), 'build-1', path);
+    const before = open();
+    expect(writeSnapshot(catalogue(['<p>一</p>', '<p>弐</p>']), 'build-2', path)).toEqual({
+      products: 2,
+      processed: 1,
+    });
+    expect(open()).toBe(before);
   });
 
   it('streams the products from the file for the payload writer, one at a time', () => {

@@ -173,16 +173,31 @@ interface Place {
   length: number;
 }
 
-/** One line of a file, read where `place` says it is. */
-function readLine(path: string, { offset, length }: Place): string {
-  const bytes = Buffer.alloc(length);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, bytes, 0, length, offset);
-  } finally {
-    closeSync(fd);
+/**
+ * Lines of one file, read where each place says, through one descriptor opened at the first read and kept
+ * until `close`: a build reads one line per product page (and per unchanged product when it writes the
+ * snapshot again), and opening the file for each line cost more than reading it.
+ */
+class LineReader {
+  readonly path: string;
+  #fd: number | undefined;
+
+  constructor(path: string) {
+    this.path = path;
   }
-  return bytes.toString('utf8');
+
+  /** The line at `place`; shorter when the file ends before it (the caller's checks then refuse it). */
+  read({ offset, length }: Place): string {
+    this.#fd ??= openSync(this.path, 'r');
+    const bytes = Buffer.allocUnsafe(length);
+    const read = readSync(this.#fd, bytes, 0, length, offset);
+    return bytes.toString('utf8', 0, read);
+  }
+
+  close(): void {
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+  }
 }
 
 /** How every product entry of a snapshot starts, before its digest. */
@@ -217,11 +232,15 @@ function previousEntries(path: string): Map<string, Place> {
  * The derived text of the previous snapshot's product with `digest`, read from the file; none when it has
  * no such product or its entry is unusable (damaged, or written before the meta description was kept).
  */
-function previousText(path: string, entries: Map<string, Place>, digest: string): DerivedText | undefined {
+function previousText(
+  file: LineReader,
+  entries: Map<string, Place>,
+  digest: string,
+): DerivedText | undefined {
   const place = entries.get(digest);
   if (!place) return undefined;
   try {
-    const entry = JSON.parse(readLine(path, place)) as Partial<PreparedProduct>;
+    const entry = JSON.parse(file.read(place)) as Partial<PreparedProduct>;
     const { safeHtml, plain, meta } = entry;
     const whole = typeof safeHtml === 'string' && typeof plain === 'string' && typeof meta === 'string';
     return entry.digest === digest && whole ? { safeHtml, plain, meta } : undefined;
@@ -234,16 +253,18 @@ function previousText(path: string, entries: Map<string, Place>, digest: string)
  * Turns products into their snapshot lines, deriving each product's text or reusing it from the snapshot
  * already at `path` (the previous build's). A line is UTF-8 bytes: at 100,000 products the lines are held
  * outside the JavaScript heap until the file is written, and the products they came from are not held.
+ * `close` lets go of the previous snapshot once every line is made.
  */
 export function snapshotLines(path: string = snapshotPath()) {
   const previous = previousEntries(path);
+  const previousFile = new LineReader(path);
   let processed = 0;
   return {
     /** The product's line (digest, derived text, the product). */
     line(product: Product): Buffer {
       const json = JSON.stringify(product);
       const digest = digestOf(json);
-      let text = previousText(path, previous, digest);
+      let text = previousText(previousFile, previous, digest);
       if (!text) {
         processed++;
         const html = product.descriptionHtml;
@@ -257,6 +278,9 @@ export function snapshotLines(path: string = snapshotPath()) {
     /** Products whose text was derived rather than reused so far. */
     get processed() {
       return processed;
+    },
+    close() {
+      previousFile.close();
     },
   };
 }
@@ -303,11 +327,13 @@ export function writeSnapshot(
   path: string = snapshotPath(),
 ): { products: number; processed: number } {
   const lines = snapshotLines(path);
-  writeSnapshotFile(
-    { ...catalogue, lines: catalogue.products.map((product) => lines.line(product)) },
-    buildId,
-    path,
-  );
+  let made: Buffer[];
+  try {
+    made = catalogue.products.map((product) => lines.line(product));
+  } finally {
+    lines.close();
+  }
+  writeSnapshotFile({ ...catalogue, lines: made }, buildId, path);
   return { products: catalogue.products.length, processed: lines.processed };
 }
 
@@ -365,6 +391,13 @@ function indexSnapshot<T>(buildId: string, keep: Keep<T>, path: string): Snapsho
 let cached: { path: string; mtimeMs: number; keep: Keep<unknown>; index: SnapshotIndex<unknown> } | undefined;
 
 /**
+ * The snapshot the pages read whole products from (readEntry), kept open for the build. A snapshot written
+ * again is a new file: the reader of the old one is closed when the index is read again, so an entry is
+ * read from the file its index was read from or refused.
+ */
+let entries: LineReader | undefined;
+
+/**
  * Build `buildId`'s snapshot as `keep` keeps each product, read once per process (again when the file
  * changes, as in `astro dev`, where the content loader writes it anew).
  */
@@ -383,18 +416,24 @@ export function snapshotIndex<T>(
     return cached.index as SnapshotIndex<T>;
   }
   const index = indexSnapshot(buildId, keep, path);
+  entries?.close();
+  entries = undefined;
   cached = { path, mtimeMs, keep: keep as Keep<unknown>, index };
   return index;
 }
 
 /**
  * One product's entry, read from the snapshot where `ref` says it is. Throws when the entry there is not
- * that product as it was indexed (the file was written again since).
+ * that product as it was indexed (the file was written again since its index was read).
  */
 export function readEntry(ref: EntryRef, path: string = snapshotPath()): PreparedProduct {
+  if (entries?.path !== path) {
+    entries?.close();
+    entries = new LineReader(path);
+  }
   let entry: PreparedProduct | undefined;
   try {
-    entry = JSON.parse(readLine(path, ref)) as PreparedProduct;
+    entry = JSON.parse(entries.read(ref)) as PreparedProduct;
   } catch {
     // Not a whole line: reported below.
   }
