@@ -1,7 +1,9 @@
 // Summary of a V8 CPU profile (`node --cpu-prof`, e.g. of `astro build`): where the samples fall, by package
 // or source folder (self time) and by function (self and inclusive time); or of a sampling heap profile
 // (`node --heap-prof`): the bytes still allocated when it was written, by package and by function. So a
-// build's profile can be written down in docs/performance.md.
+// build's profile can be written down in docs/performance.md. "Charged to" answers whose work a sample
+// was: Node's own code and native calls count for the nearest package or project code that called them
+// (Astro's file writes for Astro, a page's snapshot read for the project).
 //
 //   node scripts/bench/cpu-profile.mjs PROFILE.cpuprofile|PROFILE.heapprofile [--top 25]
 import { readFile } from 'node:fs/promises';
@@ -16,6 +18,40 @@ export function owner(url) {
   if (project) return project[1];
   if (url.startsWith('node:')) return 'node';
   return url.replace(/^file:\/\//, '').slice(-60);
+}
+
+/**
+ * Who a frame's code belongs to when charging time: a package, this project, or null for Node's own code
+ * and native calls (charged to their caller). In the prerender bundle Astro's runtime is in its own
+ * chunks (server_*, prerender-entry*, astro-component_*); every other chunk is the project's pages and
+ * components.
+ */
+export function party(url) {
+  if (!url || url.startsWith('node:')) return null;
+  if (/\.prerender\/(chunks\/(server|astro-component|astro)_|prerender-entry)/.test(url)) return 'astro';
+  if (url.includes('/.prerender/')) return 'this project (pages and components)';
+  const modules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/g);
+  if (modules) return modules.at(-1).replace('node_modules/', '');
+  if (/\/(src|scripts)\//.test(url)) return 'this project';
+  return null;
+}
+
+/** Self milliseconds of every sample, charged to the nearest party on its stack (see `party`). */
+export function chargedTo(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const charged = new Map();
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    const leaf = byId.get(id).callFrame.functionName;
+    let who = ['(idle)', '(program)', '(garbage collector)'].includes(leaf) ? leaf : null;
+    for (let at = id; who === null && at !== undefined; at = parent.get(at))
+      who = party(byId.get(at).callFrame.url);
+    who ??= '(Node or native, no package on the stack)';
+    charged.set(who, (charged.get(who) ?? 0) + ms);
+  });
+  return [...charged.entries()].sort((a, b) => b[1] - a[1]);
 }
 
 /** Self and inclusive milliseconds per function and self milliseconds per owner. */
@@ -92,11 +128,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(self.slice(0, top).map(mb).join('\n'));
     process.exit(0);
   }
-  const { total, owners, self, inclusive } = summarise(JSON.parse(await readFile(file, 'utf8')));
+  const profile = JSON.parse(await readFile(file, 'utf8'));
+  const { total, owners, self, inclusive } = summarise(profile);
   const line = ([name, ms]) =>
     `  ${(ms / 1000).toFixed(1).padStart(7)} s ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${name}`;
   console.log(`${(total / 1000).toFixed(1)} s sampled\n\nSelf time by package or folder:`);
   console.log(owners.slice(0, top).map(line).join('\n'));
+  console.log(
+    '\nCharged to (Node and native calls counted for the nearest package or project code calling them):',
+  );
+  console.log(chargedTo(profile).slice(0, top).map(line).join('\n'));
   console.log('\nSelf time by function:');
   console.log(self.slice(0, top).map(line).join('\n'));
   console.log('\nInclusive time by function:');
