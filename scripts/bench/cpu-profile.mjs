@@ -20,6 +20,14 @@ export function owner(url) {
   return url.replace(/^file:\/\//, '').slice(-60);
 }
 
+/** The profile's nodes by id, and each node's parent id. */
+function tree(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  return { byId, parent };
+}
+
 /**
  * Who a frame's code belongs to when charging time: a package, this project, or null for Node's own code
  * and native calls (charged to their caller). In the prerender bundle Astro's runtime is in its own
@@ -38,9 +46,7 @@ export function party(url) {
 
 /** Self milliseconds of every sample, charged to the nearest party on its stack (see `party`). */
 export function chargedTo(profile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const { byId, parent } = tree(profile);
   const charged = new Map();
   profile.samples.forEach((id, index) => {
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
@@ -56,9 +62,7 @@ export function chargedTo(profile) {
 
 /** Self and inclusive milliseconds per function and self milliseconds per owner. */
 export function summarise(profile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const { byId, parent } = tree(profile);
   const selfMs = new Map();
   const deltas = profile.timeDeltas;
   profile.samples.forEach((id, index) => {

@@ -6,10 +6,17 @@
  * 京菓子司 香月堂 and 茶舗 翠園 have 17 of them, so the filtered list has two pages. Product 82 (≡ 2 mod 40, on
  * the second page) has two option axes with one value of the first, 15個入, sold out in every variant.
  */
-import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
-import type { ProductPage as ProductPageJson, Variant } from '../../src/lib/catalog/types.ts';
+import type { Variant } from '../../src/lib/catalog/types.ts';
 import { formatPrice } from '../../src/lib/format/price.ts';
-import { AreaPage, apiProduct, layoutShift, ProductPage, scrollY, settled } from './fixtures/browse.ts';
+import {
+  AreaPage,
+  apiProduct,
+  apiProducts,
+  layoutShift,
+  ProductPage,
+  scrollY,
+  settled,
+} from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -157,10 +164,7 @@ test.describe('the product page', () => {
     page,
     request,
   }) => {
-    const response = await request.get('/api/catalog/products?size=100', {
-      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
-    });
-    const { products } = (await response.json()) as ProductPageJson;
+    const products = await apiProducts(request);
     const product = products.find(
       (p) =>
         p.variants.length >= 2 &&

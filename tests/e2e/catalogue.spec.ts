@@ -1,5 +1,4 @@
-import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
-import type { ProductPage } from '../../src/lib/catalog/types.ts';
+import { apiProducts } from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { markOnboardingSeen, shippedJs } from './fixtures/site.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -112,10 +111,7 @@ test.describe('browsing the prerendered catalogue', () => {
     page,
     request,
   }) => {
-    const api = await request.get('/api/catalog/products?size=100', {
-      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
-    });
-    const { products } = (await api.json()) as ProductPage;
+    const products = await apiProducts(request);
     const listed = products.find((p) => p.descriptionHtml.includes('<ul>') && p.areas.length > 0);
     expect(listed, 'the seed has a product whose description holds a list').toBeDefined();
     if (!listed) return;
@@ -140,10 +136,7 @@ test.describe('browsing the prerendered catalogue', () => {
     page,
     request,
   }) => {
-    const api = await request.get('/api/catalog/products?size=100', {
-      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
-    });
-    const { products } = (await api.json()) as ProductPage;
+    const products = await apiProducts(request);
     const unsafe = products.find((p) => /<script|onerror=/i.test(p.descriptionHtml));
     expect(unsafe, 'the seed has a product with an unsafe description').toBeDefined();
     if (!unsafe) return;

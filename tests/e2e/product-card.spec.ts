@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
-import type { Product, ProductPage } from '../../src/lib/catalog/types.ts';
-import { ProductPage as ProductScreen } from './fixtures/browse.ts';
+import type { Product } from '../../src/lib/catalog/types.ts';
+import { apiProducts, ProductPage as ProductScreen } from './fixtures/browse.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /** The e2e build's tag pages hold 5 products (TAG_PAGE_SIZE in playwright.config.ts). */
@@ -60,10 +59,7 @@ test.describe('one product card', () => {
     page,
     request,
   }) => {
-    const response = await request.get('/api/catalog/products?size=100', {
-      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
-    });
-    const catalogue = ((await response.json()) as ProductPage).products;
+    const catalogue = await apiProducts(request);
     // The card strikes through the regular price of the first lowest-priced variant when it is on sale.
     const cheapestOnSale = (p: Product) => {
       const price = Math.min(...p.variants.map((v) => v.price));
