@@ -11,7 +11,11 @@ vi.mock('./decoder.ts', () => ({
   loadDecoder: async () => ({
     kind: 'native',
     needsCanvas: false,
-    detect: async () => [{ text: scanned, corners: [] }],
+    // Like a real decoder, it cannot read a video with no frame; an empty frame holds no code.
+    detect: async (frame: HTMLVideoElement) => {
+      if (frame.readyState < 2) throw new DOMException('The video has no frame', 'InvalidStateError');
+      return scanned === '' ? [] : [{ text: scanned, corners: [] }];
+    },
   }),
 }));
 
@@ -135,6 +139,20 @@ describe('the scanner view', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(messages['error.insecure-context']);
     expect(onError).toHaveBeenCalledWith('insecure-context');
+  });
+
+  it('skips reading while the video has no frame, and reads again when one comes', async () => {
+    scanned = '';
+    const { onOpen } = await mount();
+    const video = document.querySelector('video') as HTMLVideoElement;
+    // The stream stalls: no frame to read. Reads go on without failing.
+    Object.defineProperty(video, 'readyState', { value: 0, configurable: true });
+    scanned = `${SITE}/area/1/products/2/`;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onOpen).not.toHaveBeenCalled();
+    Object.defineProperty(video, 'readyState', { value: 4, configurable: true });
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith('/area/1/products/2/'), { timeout: 3_000 });
   });
 
   it('closing stops every track before the host takes over', async () => {

@@ -50,6 +50,9 @@ type Result =
   | { kind: 'refused'; refusal: ScannedRefusal }
   | { kind: 'check-failed' };
 
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to draw. */
+const HAVE_CURRENT_DATA = 2;
+
 /** The decoder, loaded once per page (a failed load may be tried again). */
 let decoderLoad: Promise<CodeDecoder> | undefined;
 
@@ -157,7 +160,11 @@ export function ScannerView(props: ScannerViewProps) {
         if (cancelled) return;
         stop = startScanLoop({
           delayMs: scanDelay(config, propsRef.current.onTrack !== undefined),
-          read: () => decoder.detect(decoder.needsCanvas ? frameCanvas(video, canvas) : video),
+          // A stalled or just-stopped stream has no frame: nothing to read this time, not a failure.
+          read: () =>
+            video.readyState < HAVE_CURRENT_DATA
+              ? Promise.resolve([])
+              : decoder.detect(decoder.needsCanvas ? frameCanvas(video, canvas) : video),
           onAttempt: () => {
             if (!first) return;
             first = false;

@@ -265,6 +265,42 @@ describe('the camera scanner', () => {
     expect(events.errors).toEqual(['cross-origin']);
     expect(allTracks()).toEqual(['ended']);
   });
+
+  it('ignores a decoder failure that arrives after the camera stopped, and starts again when shown', async () => {
+    // A read under way when the tab is hidden finds no frame any more and fails; the shopper coming back
+    // must get the camera, not an error about the decoder.
+    const { scanner, video, events, allTracks } = setup();
+    scanner.show(true);
+    await settle();
+    video.load();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scanner.ready).toBe(true);
+    scanner.show(false);
+    scanner.fail('detection-unavailable');
+    expect(scanner.state).toBe('stopped');
+    expect(events.errors).toEqual([]);
+    scanner.show(true);
+    await settle();
+    expect(scanner.state).toBe('started');
+    expect(allTracks()).toEqual(['ended', 'live']);
+  });
+
+  it('ignores a decoder failure while the restarted camera is not ready yet', async () => {
+    const { scanner, video, events } = setup();
+    scanner.show(true);
+    await settle();
+    video.load();
+    await vi.advanceTimersByTimeAsync(500);
+    scanner.pause(true);
+    scanner.pause(false);
+    await settle();
+    scanner.fail('detection-unavailable');
+    expect(events.errors).toEqual([]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scanner.ready).toBe(true);
+    scanner.fail('detection-unavailable');
+    expect(events.errors).toEqual(['detection-unavailable']);
+  });
 });
 
 describe('camera errors', () => {

@@ -133,8 +133,13 @@ export class CameraScanner {
     this.#sync();
   }
 
-  /** Fails from outside the camera (the decoder): stops every track and reports `code`. */
+  /**
+   * Fails from outside the camera (the decoder reading its frames): stops every track and reports `code`.
+   * Only while the camera is ready: a read still under way when the camera stopped finds no frame and
+   * fails, and that must not keep a shopper who comes back to the tab from getting the camera again.
+   */
   fail(code: ScannerErrorCode): void {
+    if (!this.#ready) return;
     this.#fail(code, this.#run);
   }
 
