@@ -31,12 +31,8 @@ export default defineConfig({
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     trace: 'retain-on-failure',
-    // Every test is a returning visitor: the first-visit onboarding dialog (modal) would cover the page it
-    // tests. Tests of the dialog start from an empty storage state (tests/e2e/browse.spec.ts).
-    storageState: {
-      cookies: [],
-      origins: [{ origin: baseURL, localStorage: [{ name: 'onboarding-seen:v1', value: 'true' }] }],
-    },
+    // Every test is a returning visitor (the `returningVisitor` option of tests/e2e/fixtures/test.ts): the
+    // first-visit onboarding dialog (modal) would cover the page it tests.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -422,7 +422,7 @@ test.describe('the brand page', () => {
 
 test.describe('the onboarding dialog', () => {
   // A first-time visitor: nothing stored (the configuration marks every other test's visitor as returning).
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ returningVisitor: false });
 
   test('shows once on a first visit: labelled, modal (focus never reaches the page behind), closes with Esc', async ({
     page,

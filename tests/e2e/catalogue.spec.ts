@@ -1,6 +1,6 @@
 import { apiProducts } from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
-import { markOnboardingSeen, shippedJs } from './fixtures/site.ts';
+import { shippedJs } from './fixtures/site.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const PLAIN_PAGES = ['/', '/about/', '/terms/', '/product-tags/', '/brands/'];
@@ -12,7 +12,7 @@ const PLAIN_PAGE_BUDGET = 5 * 1024;
 
 test.describe('a first visit', () => {
   // Nothing stored: the onboarding dialog opens, so its code is loaded too.
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ returningVisitor: false });
 
   test('pages whose only interactive part is the header ship at most 5 KB of JavaScript (gzip), the onboarding dialog included', async ({
     page,
@@ -98,7 +98,6 @@ test.describe('browsing the prerendered catalogue', () => {
   test('pages whose only interactive part is the header ship at most 5 KB of JavaScript (gzip) to a returning visitor', async ({
     page,
   }) => {
-    await markOnboardingSeen(page);
     for (const path of PLAIN_PAGES) {
       const { gzip, loadedGzip } = await shippedJs(page, path);
       expect(loadedGzip, path).toBeLessThanOrEqual(PLAIN_PAGE_BUDGET);

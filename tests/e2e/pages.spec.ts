@@ -9,7 +9,7 @@ import {
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { Product, ProductPage, Tenant } from '../../src/lib/catalog/types.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
-import { expectOnlySpecTrackNames, markOnboardingSeen } from './fixtures/site.ts';
+import { expectOnlySpecTrackNames } from './fixtures/site.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const api = { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN };
@@ -19,10 +19,6 @@ async function apiJson<T>(page: Page, path: string): Promise<T> {
   expect(response.ok(), path).toBe(true);
   return (await response.json()) as T;
 }
-
-test.beforeEach(async ({ page }) => {
-  await markOnboardingSeen(page);
-});
 
 test.describe('the home page', () => {
   test('shows the seasonal theme, BASE A–D, the brands and the tags', async ({ page }) => {

@@ -12,7 +12,6 @@ import {
   productPath,
   startPublishingSite,
 } from './fixtures/publish.ts';
-import { markOnboardingSeen } from './fixtures/site.ts';
 import { expect, test } from './fixtures/test.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -63,7 +62,6 @@ test.describe('publishing from the editor page', () => {
     context,
   }) => {
     test.setTimeout(BUILD_TIMEOUT + 60_000);
-    await markOnboardingSeen(page);
     const path = await productPath(site, 1);
     await page.goto(`${site.url}${path}`);
     const before = await page.getByRole('heading', { level: 1 }).textContent();
@@ -96,7 +94,6 @@ test.describe('publishing from the editor page', () => {
     page,
   }) => {
     test.setTimeout(BUILD_TIMEOUT + 60_000);
-    await markOnboardingSeen(page);
     const path = await productPath(site, 1);
     const live = await (await page.request.get(`${site.url}/_build/latest.json`)).json();
     const published = await (await page.request.get(`${site.url}${path}`)).text();

@@ -11,7 +11,7 @@ import {
   recordDataLayer,
   startReportReceiver,
 } from './fixtures/telemetry.ts';
-import { blockTagManager, expect, test, watchCspViolations } from './fixtures/test.ts';
+import { blockTagManager, expect, markReturningVisitor, test, watchCspViolations } from './fixtures/test.ts';
 
 const CONTAINER_ID = 'GTM-E2ETEST';
 
@@ -162,11 +162,8 @@ test.describe('analytics', () => {
     const context = await browser.newContext({
       baseURL: origin,
       locale: 'ja-JP',
-      storageState: {
-        cookies: [],
-        origins: [{ origin, localStorage: [{ name: 'onboarding-seen:v1', value: 'true' }] }],
-      },
     });
+    await markReturningVisitor(context);
     await blockTagManager(context);
     const violations = await watchCspViolations(context);
     pushed = await recordDataLayer(context);

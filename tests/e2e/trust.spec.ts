@@ -1,6 +1,6 @@
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import { BagPage, completeAtCounter, pickProducts, serverConfirmation } from './fixtures/bag.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, markReturningVisitor, test } from './fixtures/test.ts';
 
 test.describe('a shopper’s order stays theirs', () => {
   test('a stranger who saw the QR code learns nothing personal; the shopper lands on their order', async ({
@@ -21,11 +21,8 @@ test.describe('a shopper’s order stays theirs', () => {
     const origin = baseURL ?? '';
     const strangerContext = await browser.newContext({
       baseURL: origin,
-      storageState: {
-        cookies: [],
-        origins: [{ origin, localStorage: [{ name: 'onboarding-seen:v1', value: 'true' }] }],
-      },
     });
+    await markReturningVisitor(strangerContext);
     const stranger = await strangerContext.newPage();
     await stranger.goto(urlForQrCode);
     await expect(stranger.getByRole('heading', { name: 'スタッフサインイン' })).toBeVisible();
