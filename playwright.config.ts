@@ -24,7 +24,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Every wait inside a test is for a condition (10 s each, below); the test as a whole gets 60 s because
+  // on a 2-vCPU runner with the other worker busy a flow takes two to three times its idle time (the area
+  // list's browse-and-return flow: 13 s idle, 28 s in CI). The longest flows triple it (`test.slow()`).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -19,8 +19,8 @@ for (const { locale, lang } of CHAT_LOCALES) {
     test.use({ locale });
 
     test('from a typed name to a QR the store counter completes', async ({ page }) => {
-      // Four pages, the store counter and four accessibility scans: 31–38 s on a 2-vCPU runner with the
-      // other worker busy, past the default 30 s.
+      // Four pages, the store counter and four accessibility scans: 28–38 s on a 2-vCPU runner with the
+      // other worker busy, too close to the default limit.
       test.slow();
       const s = (key: string): string => STRINGS[lang]?.[key] ?? key;
       const names = (await brands(page)).map((b) => b.name);

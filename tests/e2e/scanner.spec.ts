@@ -222,7 +222,7 @@ test.describe('the camera scanner', () => {
 
   test('pausing or hiding the tab stops every track and keeps the last frame', async ({ baseURL }) => {
     // The fake camera starts three times, with an accessibility scan between: 20 s on an idle 2-vCPU
-    // runner, past 30 s with the other worker busy.
+    // runner, 30 s with the other worker busy.
     test.slow();
     const { page } = await withCamera(baseURL);
     await recordTracks(page);
