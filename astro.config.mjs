@@ -10,6 +10,7 @@ import apiProxy from './src/integrations/api-proxy.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
 import catalogVersion from './src/integrations/catalog-version.ts';
 import headScripts from './src/integrations/head-scripts.ts';
+import pageReuse from './src/integrations/page-reuse.ts';
 import postalData from './src/integrations/postal-data.ts';
 import productPayloads from './src/integrations/product-payloads.ts';
 import { createBuildId } from './src/lib/build-info.ts';
@@ -86,11 +87,6 @@ export default defineConfig({
       },
     },
   },
-  experimental: {
-    // A product page whose cache key (the build's inputs, the areas, the product's digest) is the same as
-    // in the last build is copied from that build's output instead of rendered (docs/decisions.md).
-    incrementalBuild: process.env.ASTRO_INCREMENTAL_BUILD !== '0',
-  },
   integrations: [
     react(),
     sitemap({ filter: inSitemap }),
@@ -100,6 +96,9 @@ export default defineConfig({
     postalData(),
     catalogVersion(),
     productPayloads(),
+    // A product page whose cache key (the build's inputs, the areas, the product's digest) is the same as
+    // in the last build is that build's page, stamped with this build's id, instead of rendered again.
+    pageReuse(),
   ],
   vite: {
     plugins: [tailwindcss()],

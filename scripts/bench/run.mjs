@@ -85,7 +85,11 @@ async function timedBuild({ cwd, env }) {
     for (const line of lines) {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes
       const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
-      if (/Completed in|built in|snapshot of|payload files|entries in|Synced content/.test(plain))
+      if (
+        /Completed in|built in|snapshot of|payload files|entries in|Synced content|keyed pages reused/.test(
+          plain,
+        )
+      )
         phases.push(plain);
     }
   });
@@ -149,9 +153,10 @@ async function expectedProductPages() {
 
 /**
  * The rebuild after one changed product is as complete as the full build, every product page names the
- * rebuild (reused pages are stamped with its id) and the changed product's pages show the change.
+ * rebuild (reused pages are stamped with its id), the changed product's pages show the change and every
+ * other product page was reused rather than rendered (the build's own count, `phases`).
  */
-async function checkRebuild(dir, full, rebuilt) {
+async function checkRebuild(dir, full, rebuilt, phases) {
   for (const key of ['pages', 'payloads', 'productPages', 'withoutPayload', 'sitemap']) {
     if (rebuilt[key] !== full[key])
       throw new Error(`rebuild: ${rebuilt[key]} ${key}, the full build ${full[key]}`);
@@ -172,6 +177,18 @@ async function checkRebuild(dir, full, rebuilt) {
     if (!(await readFile(join(dir, 'area', name), 'utf8')).includes('改訂')) {
       throw new Error(`rebuild: area/${name} does not show product 1's changed description`);
     }
+  }
+  const reuse = phases
+    .map((line) => /(\d+) keyed pages reused from the last build, (\d+) rendered/.exec(line))
+    .find(Boolean);
+  if (
+    !reuse ||
+    Number(reuse[1]) !== full.productPages - changed.length ||
+    Number(reuse[2]) !== changed.length
+  ) {
+    throw new Error(
+      `rebuild: expected ${full.productPages - changed.length} product pages reused and ${changed.length} rendered, the build said: ${reuse?.[0] ?? 'nothing'}`,
+    );
   }
 }
 
@@ -315,7 +332,7 @@ try {
         env: { CATALOG_API_URL: API, OUT_DIR: rebuildOut, ASTRO_CACHE_DIR: cacheDir },
       });
       const rebuildCounts = await outputCounts(rebuildOut);
-      await checkRebuild(rebuildOut, counts, rebuildCounts);
+      await checkRebuild(rebuildOut, counts, rebuildCounts, rebuild.phases);
       console.log(row('rebuild, 1 product changed', rebuild, rebuildCounts));
       for (const phase of rebuild.phases) console.log(`${''.padEnd(32)}${phase}`);
       report.at(-1).rebuild = rebuild;

@@ -1,8 +1,8 @@
 /**
  * What a prerendered page is made of besides the catalogue: the project's source, its config and locked
  * dependencies, and the environment the pages read. A page whose data and inputs are both unchanged since
- * the last build renders to the same bytes, so the build may reuse it (astro.config.mjs turns on Astro's
- * incremental build; the product pages key their output by this digest and the product's own). Any change
+ * the last build renders to the same bytes, so the build may reuse it (src/integrations/page-reuse.ts; the
+ * product pages key their output by this digest and the product's own). Any change
  * to the source, however small, changes the digest and every product page is rendered again: a scheduled
  * rebuild, where only the catalogue moves, is what reuses pages.
  */

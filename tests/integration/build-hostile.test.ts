@@ -2,10 +2,11 @@
  * The build distrusts its catalog API. Against a hostile fixture API, each inconsistent or broken answer
  * stops the build with one line naming what is wrong (and no page is published), while what the contract
  * allows (a field the build does not know, a brand without a logo, text no screen can hold) publishes the
- * right pages.
+ * right pages. A rebuild reuses the pages of products that did not change, byte for byte what rendering
+ * them again gives.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,7 +93,7 @@ afterAll(async () => {
 });
 
 let builds = 0;
-async function build(given: Answers) {
+async function build(given: Answers, env: Record<string, string> = {}) {
   answers = given;
   const outDir = join(work, `build-${++builds}`);
   const result = await runNode([bin('astro/bin/astro.mjs'), 'build'], {
@@ -102,6 +103,7 @@ async function build(given: Answers) {
       ASTRO_CACHE_DIR: join(work, 'cache'),
       SITE_URL: 'http://localhost:4321',
       CATALOG_BUILD_CONCURRENCY: '2',
+      ...env,
     },
     quiet: true,
   });
@@ -224,5 +226,55 @@ describe('a build against a catalog API that stays within the contract', () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe('a rebuild after one product changed', () => {
+  /** Every product page of a built site: path → bytes. */
+  async function productPages(outDir: string) {
+    const names = (await readdir(join(outDir, 'area'), { recursive: true }))
+      .map(String)
+      .filter((name) => /^\d+\/products\/\d+\/index\.html$/.test(name))
+      .sort();
+    return new Map(
+      await Promise.all(
+        names.map(async (name) => [name, await readFile(join(outDir, 'area', name))] as const),
+      ),
+    );
+  }
+  const reuseLine = (output: string) =>
+    /\d+ keyed pages reused from the last build, \d+ rendered/.exec(output)?.[0];
+
+  test("reuses the other products' pages, the same bytes a fresh build renders, and renders the changed one", async () => {
+    const cache = join(work, 'reuse-cache');
+    const first = await build(consistent(), { ASTRO_CACHE_DIR: cache, BUILD_ID: 'reuse-1' });
+    expect(first.code, first.output.slice(-2000)).toBe(0);
+    expect(reuseLine(first.output)).toBe('0 keyed pages reused from the last build, 4 rendered');
+
+    const changed = consistent();
+    changed.products[0] = { ...product(1, [1], 1), title: '改訂した商品名' };
+    // The rebuild and a build from an empty cache, as one build: the same id and time.
+    const same = { BUILD_ID: 'reuse-2', BUILD_TIME: '2026-11-26T03:00:00.000Z' };
+    const rebuild = await build(changed, { ASTRO_CACHE_DIR: cache, ...same });
+    expect(rebuild.code, rebuild.output.slice(-2000)).toBe(0);
+    expect(reuseLine(rebuild.output)).toBe('3 keyed pages reused from the last build, 1 rendered');
+    const fresh = await build(changed, { ASTRO_CACHE_DIR: join(work, 'fresh-cache'), ...same });
+    expect(fresh.code, fresh.output.slice(-2000)).toBe(0);
+    expect(reuseLine(fresh.output)).toBe('0 keyed pages reused from the last build, 4 rendered');
+
+    const rebuilt = await productPages(rebuild.outDir);
+    const rendered = await productPages(fresh.outDir);
+    expect([...rebuilt.keys()]).toEqual([
+      '1/products/1/index.html',
+      '1/products/3/index.html',
+      '2/products/2/index.html',
+      '2/products/3/index.html',
+    ]);
+    expect([...rebuilt.keys()]).toEqual([...rendered.keys()]);
+    for (const [name, bytes] of rebuilt) {
+      expect(bytes.toString(), name).toBe(rendered.get(name)?.toString());
+      expect(bytes.toString(), name).toContain('data-build-id="reuse-2"');
+    }
+    expect(rebuilt.get('1/products/1/index.html')?.toString()).toContain('改訂した商品名');
   });
 });

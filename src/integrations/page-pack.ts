@@ -1,0 +1,160 @@
+/**
+ * The last build's reusable pages, kept in one file in the build cache: each page's bytes with the path and
+ * key it was rendered for (the key names everything the page is made of, so an equal key means equal bytes
+ * but for the build id). A build reads the last pack and writes its own; the next build reads that one.
+ *
+ * One file rather than a file per page: at 100,000 products a build renders 112,500 product pages, and a
+ * copy of each in its own folder was as many more files and folders to create as the site itself
+ * (docs/decisions.md). The pack is written in order, once, and read by offset.
+ *
+ * A pack is made of `pages-<build id>.bin` (the bytes) and `pages.json` (the index: which file, and for each
+ * page its path, key, offset, length and CRC-32). The index is written last, by rename, and names its own
+ * bytes file, so the index on disk always describes a whole file: a build that stops half-way leaves the
+ * last complete pack in place. A page whose bytes do not check (length, CRC) is not reused.
+ */
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+
+const INDEX = 'pages.json';
+const VERSION = 1;
+const BYTES_FILE = /^pages-[0-9A-Za-z-]{1,64}\.bin$/;
+
+type Entry = [path: string, key: string, offset: number, length: number, crc: number];
+interface Index {
+  version: number;
+  file: string;
+  pages: Entry[];
+}
+
+/** Paths are compared without their trailing slash: Astro's request URL has it, its path list may not. */
+export const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+function isEntry(value: unknown): value is Entry {
+  return (
+    Array.isArray(value) &&
+    value.length === 5 &&
+    typeof value[0] === 'string' &&
+    typeof value[1] === 'string' &&
+    [value[2], value[3], value[4]].every((n) => Number.isSafeInteger(n) && n >= 0)
+  );
+}
+
+/** The last build's pack, read page by page through one open file. */
+export class PagePack {
+  #fd: number;
+  #size: number;
+  #pages: Map<string, Entry>;
+
+  private constructor(fd: number, pages: Map<string, Entry>) {
+    this.#fd = fd;
+    this.#size = fstatSync(fd).size;
+    this.#pages = pages;
+  }
+
+  /** The pack in `dir`, or undefined when there is none or its index is unreadable (nothing is reused). */
+  static open(dir: string): PagePack | undefined {
+    let index: Index;
+    try {
+      index = JSON.parse(readFileSync(join(dir, INDEX), 'utf8'));
+    } catch {
+      return undefined;
+    }
+    if (index?.version !== VERSION || typeof index.file !== 'string' || !BYTES_FILE.test(index.file)) {
+      return undefined;
+    }
+    if (!Array.isArray(index.pages) || !index.pages.every(isEntry)) return undefined;
+    let fd: number;
+    try {
+      fd = openSync(join(dir, index.file), 'r');
+    } catch {
+      return undefined;
+    }
+    return new PagePack(fd, new Map(index.pages.map((entry) => [entry[0], entry])));
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  /** The bytes of the page at `path` when it was rendered for `key` and they check; else undefined. */
+  page(path: string, key: string): Buffer | undefined {
+    const entry = this.#pages.get(pagePath(path));
+    if (!entry || entry[1] !== key) return undefined;
+    const [, , offset, length, crc] = entry;
+    if (offset + length > this.#size) return undefined;
+    const bytes = Buffer.allocUnsafe(length);
+    if (readSync(this.#fd, bytes, 0, length, offset) !== length || crc32(bytes) !== crc) return undefined;
+    return bytes;
+  }
+
+  close(): void {
+    closeSync(this.#fd);
+  }
+}
+
+/** This build's pack, written as its pages render; the next build reads it once `commit` has run. */
+export class PagePackWriter {
+  #dir: string;
+  #file: string;
+  #fd: number | undefined;
+  #offset = 0;
+  #pages: Entry[] = [];
+
+  /** Starts `pages-<buildId>.bin` in `dir` (made if missing). */
+  constructor(dir: string, buildId: string) {
+    this.#dir = dir;
+    this.#file = `pages-${buildId}.bin`;
+    if (!BYTES_FILE.test(this.#file)) throw new Error(`not a build id for a page pack: ${buildId}`);
+    mkdirSync(dir, { recursive: true });
+    this.#fd = openSync(join(dir, this.#file), 'w');
+  }
+
+  get size(): number {
+    return this.#pages.length;
+  }
+
+  /** Adds the page at `path`, rendered for `key`. */
+  add(path: string, key: string, bytes: Uint8Array): void {
+    if (this.#fd === undefined) throw new Error('the page pack is closed');
+    let written = 0;
+    while (written < bytes.length) {
+      written += writeSync(this.#fd, bytes, written, bytes.length - written, this.#offset + written);
+    }
+    this.#pages.push([pagePath(path), key, this.#offset, bytes.length, crc32(bytes)]);
+    this.#offset += bytes.length;
+  }
+
+  /** Stops writing; the pack is not the one the next build reads unless `commit` follows. */
+  close(): void {
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+  }
+
+  /**
+   * Makes this pack the one the next build reads, and removes every other bytes file in the folder (the
+   * last build's, and any a stopped build left). Call only after every page of the build was written.
+   */
+  commit(): void {
+    this.close();
+    const index: Index = { version: VERSION, file: this.#file, pages: this.#pages };
+    const temporary = join(this.#dir, `${INDEX}.tmp`);
+    writeFileSync(temporary, JSON.stringify(index));
+    renameSync(temporary, join(this.#dir, INDEX));
+    for (const name of readdirSync(this.#dir)) {
+      if (BYTES_FILE.test(name) && name !== this.#file) rmSync(join(this.#dir, name), { force: true });
+    }
+  }
+}

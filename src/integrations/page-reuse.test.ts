@@ -1,0 +1,175 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AstroPrerenderer } from 'astro';
+import { PagePack, PagePackWriter } from './page-pack.ts';
+import { reusingPrerenderer, withBuildId } from './page-reuse.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'page-reuse-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const page = (id: number, buildId: string, text = `商品 ${id}`) =>
+  Buffer.from(`<!DOCTYPE html><html lang="ja" data-build-id="${buildId}"><body>${text}</body></html>`);
+
+/** A pack of `pages` (path → bytes, all under key `k`) committed by build `buildId`. */
+function committedPack(buildId: string, pages: Record<string, Buffer>) {
+  const writer = new PagePackWriter(dir, buildId);
+  for (const [path, bytes] of Object.entries(pages)) writer.add(path, 'k', bytes);
+  writer.commit();
+}
+
+describe("the last build's page pack", () => {
+  it('gives back a page by its path and key, with or without the trailing slash', () => {
+    committedPack('build-1', {
+      '/area/1/products/1/': page(1, 'build-1'),
+      '/area/1/products/2/': page(2, 'build-1'),
+    });
+    const pack = PagePack.open(dir);
+    expect(pack?.size).toBe(2);
+    expect(pack?.page('/area/1/products/2/', 'k')).toEqual(page(2, 'build-1'));
+    expect(pack?.page('/area/1/products/2', 'k')).toEqual(page(2, 'build-1'));
+    // Another key is another page: a product that changed is rendered again.
+    expect(pack?.page('/area/1/products/2/', 'k2')).toBeUndefined();
+    expect(pack?.page('/area/1/products/3/', 'k')).toBeUndefined();
+    pack?.close();
+  });
+
+  it('is none before the first build, and none when its index is damaged', () => {
+    expect(PagePack.open(dir)).toBeUndefined();
+    committedPack('build-1', { '/a/': page(1, 'build-1') });
+    writeFileSync(
+      join(dir, 'pages.json'),
+      '{"version":1,"file":"pages-build-1.bin","pages":[["/a","k",-1,2,3]]}',
+    );
+    expect(PagePack.open(dir)).toBeUndefined();
+    writeFileSync(join(dir, 'pages.json'), '{"version":1,"file":"../../etc/passwd","pages":[]}');
+    expect(PagePack.open(dir)).toBeUndefined();
+  });
+
+  it('does not give back a page whose bytes were damaged or cut short', () => {
+    committedPack('build-1', { '/a/': page(1, 'build-1'), '/b/': page(2, 'build-1') });
+    const bytes = join(dir, 'pages-build-1.bin');
+    const original = readFileSync(bytes);
+    const damaged = Buffer.from(original);
+    damaged[30] = (damaged[30] ?? 0) ^ 1;
+    writeFileSync(bytes, damaged);
+    let pack = PagePack.open(dir);
+    expect(pack?.page('/a/', 'k')).toBeUndefined();
+    expect(pack?.page('/b/', 'k')).toEqual(page(2, 'build-1'));
+    pack?.close();
+    writeFileSync(bytes, original.subarray(0, original.length - 5));
+    pack = PagePack.open(dir);
+    expect(pack?.page('/a/', 'k')).toEqual(page(1, 'build-1'));
+    expect(pack?.page('/b/', 'k')).toBeUndefined();
+    pack?.close();
+  });
+
+  it('stays the last complete one when a build stops before it finishes, until a build commits its own', () => {
+    committedPack('build-1', { '/a/': page(1, 'build-1') });
+    // build-2 renders a page and stops: it never commits.
+    const stopped = new PagePackWriter(dir, 'build-2');
+    stopped.add('/a/', 'k', page(1, 'build-2', '途中'));
+    stopped.close();
+    const pack = PagePack.open(dir);
+    expect(pack?.page('/a/', 'k')).toEqual(page(1, 'build-1'));
+    pack?.close();
+    committedPack('build-3', { '/a/': page(1, 'build-3') });
+    expect(readdirSync(dir).sort()).toEqual(['pages-build-3.bin', 'pages.json']);
+  });
+});
+
+describe('a reused page', () => {
+  it("carries this build's id on its <html>, the rest of its bytes as they were", () => {
+    expect(withBuildId(page(1, 'build-1', 'data-build-id="build-1"'), 'build-2')?.toString()).toBe(
+      page(1, 'build-1', 'data-build-id="build-1"')
+        .toString()
+        .replace('lang="ja" data-build-id="build-1"', 'lang="ja" data-build-id="build-2"'),
+    );
+    // An id of another length.
+    expect(withBuildId(page(1, 'b-1', '羊羹'), '20261123T175805Z-d36g')?.toString()).toBe(
+      page(1, '20261123T175805Z-d36g', '羊羹').toString(),
+    );
+  });
+
+  it('is not reused when it carries no build id near its start', () => {
+    expect(withBuildId(Buffer.from('<!DOCTYPE html><html lang="ja"></html>'), 'build-2')).toBeUndefined();
+    const late = Buffer.from(
+      `<!DOCTYPE html><html lang="ja">${' '.repeat(2000)}data-build-id="build-1"</html>`,
+    );
+    expect(withBuildId(late, 'build-2')).toBeUndefined();
+  });
+});
+
+describe("the build's prerenderer", () => {
+  /** Astro's prerenderer stand-in: three keyed product pages and the home page; records what it renders. */
+  function base() {
+    const rendered: string[] = [];
+    const prerenderer: AstroPrerenderer = {
+      name: 'astro:default',
+      getStaticPaths: async () =>
+        [
+          { pathname: '/', route: {} },
+          { pathname: '/area/1/products/1', route: {}, cacheKey: 'k1' },
+          { pathname: '/area/1/products/2', route: {}, cacheKey: 'k2-new' },
+          { pathname: '/area/1/products/3', route: {}, cacheKey: 'k3' },
+        ] as unknown as Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>,
+      render: async (request) => {
+        const path = new URL(request.url).pathname;
+        rendered.push(path);
+        if (path === '/area/1/products/3/') return new Response('gone', { status: 404 });
+        return { response: new Response(page(path.length, 'build-2', path)) };
+      },
+    };
+    return { prerenderer, rendered };
+  }
+  const render = async (prerenderer: AstroPrerenderer, path: string) => {
+    const result = await prerenderer.render(new Request(`http://localhost${path}`), {
+      routeData: {} as never,
+    });
+    const response = result instanceof Response ? result : result.response;
+    return { status: response.status, text: await response.text() };
+  };
+
+  it('answers an unchanged keyed page from the last build without rendering it, and renders the rest into its own pack', async () => {
+    const last = new PagePackWriter(dir, 'build-1');
+    last.add('/area/1/products/1', 'k1', page(1, 'build-1', '前回'));
+    last.add('/area/1/products/2', 'k2-old', page(2, 'build-1', '前回'));
+    last.commit();
+
+    const { prerenderer: astro, rendered } = base();
+    const next = new PagePackWriter(dir, 'build-2');
+    const counts = { reused: 0, rendered: 0 };
+    const prerenderer = reusingPrerenderer(astro, {
+      last: PagePack.open(dir),
+      next,
+      buildId: 'build-2',
+      counts,
+    });
+    await prerenderer.setup?.();
+    expect(await prerenderer.getStaticPaths()).toHaveLength(4);
+
+    expect(await render(prerenderer, '/area/1/products/1/')).toEqual({
+      status: 200,
+      text: page(1, 'build-2', '前回').toString(),
+    });
+    // Its key changed: rendered again.
+    expect((await render(prerenderer, '/area/1/products/2/')).text).toContain('/area/1/products/2/');
+    // Not a page: answered as rendered, kept out of the pack.
+    expect((await render(prerenderer, '/area/1/products/3/')).status).toBe(404);
+    // No key: always rendered, never packed.
+    expect((await render(prerenderer, '/')).text).toContain('<body>/</body>');
+    expect(rendered).toEqual(['/area/1/products/2/', '/area/1/products/3/', '/']);
+    expect(counts).toEqual({ reused: 1, rendered: 1 });
+
+    await prerenderer.teardown?.();
+    next.commit();
+    const pack = PagePack.open(dir);
+    expect(pack?.size).toBe(2);
+    expect(pack?.page('/area/1/products/1/', 'k1')).toEqual(page(1, 'build-2', '前回'));
+    expect(pack?.page('/area/1/products/2/', 'k2-new')?.toString()).toContain('/area/1/products/2/');
+    pack?.close();
+  });
+});

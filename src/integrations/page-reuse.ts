@@ -1,0 +1,142 @@
+/**
+ * Reuses the last build's page for every page whose cache key is unchanged, instead of rendering it again.
+ *
+ * A page opts in with a `cacheKey` in its `getStaticPaths` entry that names everything it is made of (the
+ * product pages: the build's inputs, the areas and the product's digest; the build id is left out). This
+ * integration wraps Astro's prerenderer: a page whose path and key are in the last build's pack
+ * (page-pack.ts) is answered with those bytes, its `<html data-build-id>` stamped with this build's id, and
+ * its component never runs; any other keyed page is rendered and its bytes go into this build's pack.
+ * Astro writes the page either way, so every page of the site is in the output, in the sitemap and in the
+ * build's page list, as if rendered.
+ *
+ * This replaces Astro's experimental incremental build, which kept a copy of every keyed page as a file of
+ * its own in the cache: 112,500 more files and folders to create at 100,000 products, about a seventh of
+ * the full build's time at 10,000 (docs/decisions.md). Pages without a key are always rendered.
+ */
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { buildInfo } from '../lib/build-info.ts';
+import { PagePack, PagePackWriter, pagePath } from './page-pack.ts';
+
+/** Bytes at the start of a page within which `<html data-build-id>` is. */
+const HEAD_BYTES = 1024;
+const BUILD_ID_ATTRIBUTE = /data-build-id="([^"]*)"/;
+
+/**
+ * The page `bytes` with its `<html data-build-id>` naming `buildId`; undefined when the page has no build id
+ * near its start (then it is rendered again rather than reused). Only that attribute changes: the key
+ * leaves the build id out and covers everything else, so the result is what rendering would give.
+ */
+export function withBuildId(bytes: Buffer, buildId: string): Buffer | undefined {
+  // Build ids are ASCII (BUILD_ID_PATTERN), and so is the attribute: a character is a byte.
+  const found = BUILD_ID_ATTRIBUTE.exec(bytes.toString('latin1', 0, Math.min(HEAD_BYTES, bytes.length)));
+  if (!found?.[1]) return undefined;
+  if (found[1] === buildId) return bytes;
+  const start = found.index + 'data-build-id="'.length;
+  const end = start + found[1].length;
+  return Buffer.concat([bytes.subarray(0, start), Buffer.from(buildId, 'latin1'), bytes.subarray(end)]);
+}
+
+interface Counts {
+  reused: number;
+  rendered: number;
+}
+
+/**
+ * Astro's prerenderer `base`, reusing pages of `last` and writing the keyed pages it renders to `next`.
+ * `counts` is updated as pages go.
+ */
+export function reusingPrerenderer(
+  base: AstroPrerenderer,
+  {
+    last,
+    next,
+    buildId,
+    counts,
+  }: { last: PagePack | undefined; next: PagePackWriter; buildId: string; counts: Counts },
+): AstroPrerenderer {
+  const keys = new Map<string, string>();
+  const prerenderer: AstroPrerenderer = {
+    name: 'page-reuse',
+    setup: async () => base.setup?.(),
+    async getStaticPaths() {
+      const paths = await base.getStaticPaths();
+      for (const { pathname, cacheKey } of paths) {
+        if (cacheKey !== undefined) keys.set(pagePath(pathname), cacheKey);
+      }
+      return paths;
+    },
+    async render(request, options) {
+      const path = pagePath(new URL(request.url).pathname);
+      const key = keys.get(path);
+      if (key === undefined) return base.render(request, options);
+      const kept = last?.page(path, key);
+      const reused = kept && withBuildId(kept, buildId);
+      if (reused) {
+        counts.reused++;
+        next.add(path, key, reused);
+        return new Response(reused as Uint8Array<ArrayBuffer>, {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        });
+      }
+      const result = await base.render(request, options);
+      const response = result instanceof Response ? result : result.response;
+      if (response.status !== 200 || !response.body) return result;
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      counts.rendered++;
+      next.add(path, key, bytes);
+      const copy = new Response(bytes, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+      return result instanceof Response ? copy : { ...result, response: copy };
+    },
+    async teardown() {
+      next.close();
+      last?.close();
+      await base.teardown?.();
+    },
+  };
+  if (base.collectStaticImages) prerenderer.collectStaticImages = base.collectStaticImages.bind(base);
+  return prerenderer;
+}
+
+/** Astro's files of its own incremental build, which this integration replaces: removed if present. */
+const ASTRO_INCREMENTAL_FILES = ['incremental-build.json', 'dist'];
+
+export default function pageReuse(): AstroIntegration {
+  let cacheDir: URL | undefined;
+  let next: PagePackWriter | undefined;
+  const counts: Counts = { reused: 0, rendered: 0 };
+  const packDir = () => fileURLToPath(new URL('pages/', cacheDir));
+  return {
+    name: 'page-reuse',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        cacheDir = config.cacheDir;
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        if (!cacheDir) return;
+        for (const name of ASTRO_INCREMENTAL_FILES) {
+          rmSync(new URL(name, cacheDir), { recursive: true, force: true });
+        }
+        const dir = packDir();
+        const { buildId } = buildInfo();
+        const writer = new PagePackWriter(dir, buildId);
+        next = writer;
+        setPrerenderer((base) =>
+          reusingPrerenderer(base, { last: PagePack.open(dir), next: writer, buildId, counts }),
+        );
+      },
+      'astro:build:done': ({ logger }) => {
+        if (!next) return;
+        // Every page was written: this build's pack is the one the next build reads.
+        next.commit();
+        logger.info(`${counts.reused} keyed pages reused from the last build, ${counts.rendered} rendered`);
+      },
+    },
+  };
+}
