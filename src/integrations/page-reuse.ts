@@ -24,9 +24,10 @@ const HEAD_BYTES = 1024;
 const BUILD_ID_ATTRIBUTE = /data-build-id="([^"]*)"/;
 
 /**
- * The page `bytes` with its `<html data-build-id>` naming `buildId`; undefined when the page has no build id
- * near its start (then it is rendered again rather than reused). Only that attribute changes: the key
- * leaves the build id out and covers everything else, so the result is what rendering would give.
+ * The page `bytes` with its `<html data-build-id>` naming `buildId` (changed in place when the two ids
+ * have one length); undefined when the page has no build id near its start (then it is rendered again
+ * rather than reused). Only that attribute changes: the key leaves the build id out and covers everything
+ * else, so the result is what rendering would give.
  */
 export function withBuildId(bytes: Buffer, buildId: string): Buffer | undefined {
   // Build ids are ASCII (BUILD_ID_PATTERN), and so is the attribute: a character is a byte.
@@ -34,6 +35,11 @@ export function withBuildId(bytes: Buffer, buildId: string): Buffer | undefined 
   if (!found?.[1]) return undefined;
   if (found[1] === buildId) return bytes;
   const start = found.index + 'data-build-id="'.length;
+  // The same length (ids made by createBuildId always are): written over the old one, in place.
+  if (found[1].length === buildId.length) {
+    bytes.write(buildId, start, 'latin1');
+    return bytes;
+  }
   const end = start + found[1].length;
   return Buffer.concat([bytes.subarray(0, start), Buffer.from(buildId, 'latin1'), bytes.subarray(end)]);
 }
