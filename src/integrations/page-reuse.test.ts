@@ -115,6 +115,7 @@ describe("the build's prerenderer", () => {
           { pathname: '/area/1/products/1', route: {}, cacheKey: 'k1' },
           { pathname: '/area/1/products/2', route: {}, cacheKey: 'k2-new' },
           { pathname: '/area/1/products/3', route: {}, cacheKey: 'k3' },
+          { pathname: '/area/1/products/4', route: {}, cacheKey: 'k4' },
         ] as unknown as Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>,
       render: async (request) => {
         const path = new URL(request.url).pathname;
@@ -137,6 +138,7 @@ describe("the build's prerenderer", () => {
     const last = new PagePackWriter(dir, 'build-1');
     last.add('/area/1/products/1', 'k1', page(1, 'build-1', '前回'));
     last.add('/area/1/products/2', 'k2-old', page(2, 'build-1', '前回'));
+    last.add('/area/1/products/4', 'k4', page(4, 'build-1', '前回の4'));
     last.commit();
 
     const { prerenderer: astro, rendered } = base();
@@ -149,12 +151,17 @@ describe("the build's prerenderer", () => {
       counts,
     });
     await prerenderer.setup?.();
-    expect(await prerenderer.getStaticPaths()).toHaveLength(4);
+    expect(await prerenderer.getStaticPaths()).toHaveLength(5);
 
-    expect(await render(prerenderer, '/area/1/products/1/')).toEqual({
-      status: 200,
-      text: page(1, 'build-2', '前回').toString(),
-    });
+    // Two reused pages answered before either is read: each keeps its own bytes.
+    const answer = (path: string) =>
+      prerenderer.render(new Request(`http://localhost${path}`), {
+        routeData: {} as never,
+      }) as Promise<Response>;
+    const [first, fourth] = [await answer('/area/1/products/1/'), await answer('/area/1/products/4/')];
+    expect(first.status).toBe(200);
+    expect(await first.text()).toBe(page(1, 'build-2', '前回').toString());
+    expect(await fourth.text()).toBe(page(4, 'build-2', '前回の4').toString());
     // Its key changed: rendered again.
     expect((await render(prerenderer, '/area/1/products/2/')).text).toContain('/area/1/products/2/');
     // Not a page: answered as rendered, kept out of the pack.
@@ -162,12 +169,12 @@ describe("the build's prerenderer", () => {
     // No key: always rendered, never packed.
     expect((await render(prerenderer, '/')).text).toContain('<body>/</body>');
     expect(rendered).toEqual(['/area/1/products/2/', '/area/1/products/3/', '/']);
-    expect(counts).toEqual({ reused: 1, rendered: 1 });
+    expect(counts).toEqual({ reused: 2, rendered: 1 });
 
     await prerenderer.teardown?.();
     next.commit();
     const pack = PagePack.open(dir);
-    expect(pack?.size).toBe(2);
+    expect(pack?.size).toBe(3);
     expect(pack?.page('/area/1/products/1/', 'k1')).toEqual(page(1, 'build-2', '前回'));
     expect(pack?.page('/area/1/products/2/', 'k2-new')?.toString()).toContain('/area/1/products/2/');
     pack?.close();

@@ -77,6 +77,8 @@ export function reusingPrerenderer(
       const path = pagePath(new URL(request.url).pathname);
       const key = keys.get(path);
       if (key === undefined) return base.render(request, options);
+      // From here to the Response, synchronously: the kept bytes are the pack's read buffer until the
+      // Response copies them.
       const kept = last?.page(path, key);
       const reused = kept && withBuildId(kept, buildId);
       if (reused) {
