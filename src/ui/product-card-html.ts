@@ -22,16 +22,16 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Text or an attribute value escaped as React escapes it. */
-const escape = (value: string | number) =>
+const escapeText = (value: string | number) =>
   String(value).replace(/["&'<>]/g, (char) => ENTITIES[char] ?? char);
 
 function pictureHtml(src: string | null, priority: boolean): string {
   const image = responsiveImage(src, 256);
   const sources = image.sources
-    .map((source) => `<source type="${escape(source.type)}" srcSet="${escape(source.srcset)}"/>`)
+    .map((source) => `<source type="${escapeText(source.type)}" srcSet="${escapeText(source.srcset)}"/>`)
     .join('');
   return (
-    `<picture>${sources}<img src="${escape(image.src)}" width="${image.width}" height="${image.height}" alt=""` +
+    `<picture>${sources}<img src="${escapeText(image.src)}" width="${image.width}" height="${image.height}" alt=""` +
     ` class="h-full w-full object-cover" loading="${priority ? 'eager' : 'lazy'}"` +
     ` decoding="${priority ? 'sync' : 'async'}" fetchPriority="${priority ? 'high' : 'auto'}"/></picture>`
   );
@@ -40,20 +40,20 @@ function pictureHtml(src: string | null, priority: boolean): string {
 function cardHtml(product: CardProduct, labels: ProductCardLabels, priority: boolean): string {
   const price = summaryPrice(product);
   const sale = product.onSale
-    ? `<span class="absolute left-1 top-1 rounded bg-error px-1.5 py-0.5 text-xs font-bold text-black">${escape(labels.sale)}</span>`
+    ? `<span class="absolute left-1 top-1 rounded bg-error px-1.5 py-0.5 text-xs font-bold text-black">${escapeText(labels.sale)}</span>`
     : '';
   const compareAt = price.compareAt
-    ? `<span class="text-xs text-secondary"><span class="sr-only">${escape(labels.regularPrice)}</span><s>${escape(price.compareAt)}</s></span>`
+    ? `<span class="text-xs text-secondary"><span class="sr-only">${escapeText(labels.regularPrice)}</span><s>${escapeText(price.compareAt)}</s></span>`
     : '';
   const soldOut = product.soldOut
-    ? `<span class="rounded bg-error/20 px-1 text-xs">${escape(labels.soldOut)}</span>`
+    ? `<span class="rounded bg-error/20 px-1 text-xs">${escapeText(labels.soldOut)}</span>`
     : '';
   return (
     '<article class="group relative flex flex-col gap-1">' +
     `<div class="relative aspect-square overflow-hidden rounded bg-neutral-100">${pictureHtml(product.imageSrc, priority)}${sale}</div>` +
-    `<p class="text-xs text-secondary" lang="ja">${escape(product.tenantName)}</p>` +
-    `<h3 class="line-clamp-2 text-sm font-bold leading-snug"><a href="${escape(product.href)}" class="after:absolute after:inset-0">${escape(product.title)}</a></h3>` +
-    `<p class="flex flex-wrap items-baseline gap-x-1 text-sm"><span>${escape(price.price)}</span>${compareAt}${soldOut}</p>` +
+    `<p class="text-xs text-secondary" lang="ja">${escapeText(product.tenantName)}</p>` +
+    `<h3 class="line-clamp-2 text-sm font-bold leading-snug"><a href="${escapeText(product.href)}" class="after:absolute after:inset-0">${escapeText(product.title)}</a></h3>` +
+    `<p class="flex flex-wrap items-baseline gap-x-1 text-sm"><span>${escapeText(price.price)}</span>${compareAt}${soldOut}</p>` +
     '</article>'
   );
 }
