@@ -9,20 +9,9 @@
  * peak went from 2.1 GB to 1.6 GB without them (docs/performance.md). A value already set in the
  * environment wins.
  */
-/**
- * glibc's allocator, which backs Node's buffers: a buffer of 16 KB or more gets a mapping of its own, given
- * back to the system when the buffer is freed. Every page a build writes passes through a few page-sized
- * buffers (a product page is about 28 KB); under glibc's default they come from its heap, which keeps what
- * is freed, and the process grew with them: at 100,000 products the rebuild, which goes through pages
- * fastest, peaked at 2.2–2.3 GB, and at 1.6 GB with this setting, in the same time (docs/performance.md).
- * A value already set in the environment wins (and replaces this one: it is one variable).
- */
-const GLIBC_MALLOC = 'glibc.malloc.mmap_threshold=16384';
-
 export function buildEnv(env = process.env) {
   return {
     MIMALLOC_ALLOW_THP: env.MIMALLOC_ALLOW_THP ?? '0',
     MIMALLOC_PURGE_DELAY: env.MIMALLOC_PURGE_DELAY ?? '0',
-    GLIBC_TUNABLES: env.GLIBC_TUNABLES ?? GLIBC_MALLOC,
   };
 }
