@@ -1,9 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { PagePack, PagePackWriter } from './page-pack.ts';
-import { reusingPrerenderer, withBuildId } from './page-reuse.ts';
+import { removeAstroIncrementalFiles, reusingPrerenderer, withBuildId } from './page-reuse.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -178,5 +187,19 @@ describe("the build's prerenderer", () => {
     expect(pack?.page('/area/1/products/1/', 'k1')).toEqual(page(1, 'build-2', '前回'));
     expect(pack?.page('/area/1/products/2/', 'k2-new')?.toString()).toContain('/area/1/products/2/');
     pack?.close();
+  });
+});
+
+describe("Astro's own incremental build files", () => {
+  it('are removed from the cache folder, the page copies only beside their record', () => {
+    const cache = pathToFileURL(`${dir}/`);
+    mkdirSync(join(dir, 'dist', 'area'), { recursive: true });
+    writeFileSync(join(dir, 'dist', 'area', 'index.html'), '<html></html>');
+    // No record: a folder named dist in a cache folder set elsewhere is left alone.
+    removeAstroIncrementalFiles(cache);
+    expect(existsSync(join(dir, 'dist', 'area', 'index.html'))).toBe(true);
+    writeFileSync(join(dir, 'incremental-build.json'), '{}');
+    removeAstroIncrementalFiles(cache);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@
  * its own in the cache: 112,500 more files and folders to create at 100,000 products, about a seventh of
  * the full build's time at 10,000 (docs/decisions.md). Pages without a key are always rendered.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { buildInfo } from '../lib/build-info.ts';
@@ -112,8 +112,17 @@ export function reusingPrerenderer(
   return prerenderer;
 }
 
-/** Astro's files of its own incremental build, which this integration replaces: removed if present. */
-const ASTRO_INCREMENTAL_FILES = ['incremental-build.json', 'dist'];
+/**
+ * Astro's own incremental build, which this integration replaces, left its record and a copy of every keyed
+ * page in the cache folder. They are removed, and the copies only beside that record: the cache folder is
+ * configurable, and a folder named `dist` elsewhere is nobody's to delete.
+ */
+export function removeAstroIncrementalFiles(cacheDir: URL) {
+  const record = new URL('incremental-build.json', cacheDir);
+  if (!existsSync(record)) return;
+  rmSync(new URL('dist/', cacheDir), { recursive: true, force: true });
+  rmSync(record, { force: true });
+}
 
 export default function pageReuse(): AstroIntegration {
   let cacheDir: URL | undefined;
@@ -128,9 +137,7 @@ export default function pageReuse(): AstroIntegration {
       },
       'astro:build:start': ({ setPrerenderer }) => {
         if (!cacheDir) return;
-        for (const name of ASTRO_INCREMENTAL_FILES) {
-          rmSync(new URL(name, cacheDir), { recursive: true, force: true });
-        }
+        removeAstroIncrementalFiles(cacheDir);
         const dir = packDir();
         const { buildId } = buildInfo();
         const writer = new PagePackWriter(dir, buildId);
