@@ -130,10 +130,6 @@ export class PagePackWriter {
     this.#fd = openSync(join(dir, this.#file), 'w');
   }
 
-  get size(): number {
-    return this.#pages.length;
-  }
-
   /** Adds the page at `path`, rendered for `key`. */
   add(path: string, key: string, bytes: Uint8Array): void {
     if (this.#fd === undefined) throw new Error('the page pack is closed');

@@ -8,10 +8,7 @@
  */
 import { summaryPrice } from '../lib/format/list-price.ts';
 import { responsiveImage } from '../lib/images.ts';
-import type { CardProduct, ProductCardLabels } from './ProductCard.tsx';
-
-/** The lists' grid classes (PRODUCT_GRID_CLASS in ProductCard.tsx, which the test checks). */
-const GRID_CLASS = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5';
+import { type CardProduct, PRODUCT_GRID_CLASS, type ProductCardLabels } from './ProductCard.tsx';
 
 const ENTITIES: Record<string, string> = {
   '"': '&quot;',
@@ -63,5 +60,5 @@ export function productCardGridHtml(products: readonly CardProduct[], labels: Pr
   const items = products
     .map((product, index) => `<li>${cardHtml(product, labels, index === 0)}</li>`)
     .join('');
-  return `<ul class="${GRID_CLASS}" data-testid="product-list">${items}</ul>`;
+  return `<ul class="${PRODUCT_GRID_CLASS}" data-testid="product-list">${items}</ul>`;
 }
