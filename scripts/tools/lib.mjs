@@ -10,6 +10,21 @@ export function bin(relative) {
   return fileURLToPath(new URL(`../../node_modules/${relative}`, import.meta.url));
 }
 
+/**
+ * Environment variables a build started from a vitest test must not inherit: vitest puts its own
+ * `import.meta.env` into `process.env` (DEV=1, PROD='', MODE=test, SSR=1, NODE_ENV=test), and Vite reads
+ * them back, so such a build ran as in development (`import.meta.env.DEV` true). Spread into the child's
+ * env, each is left out (a child process ignores undefined values), as for the publisher's build.
+ */
+export const WITHOUT_TEST_RUNNER_ENV = {
+  NODE_ENV: undefined,
+  DEV: undefined,
+  PROD: undefined,
+  MODE: undefined,
+  SSR: undefined,
+  BASE_URL: undefined,
+};
+
 /** Runs `node args…` on the pinned Node; resolves with the exit code. Output goes to this terminal. */
 export function runNode(args, { env = {}, cwd = ROOT, quiet = false } = {}) {
   return new Promise((resolve, reject) => {

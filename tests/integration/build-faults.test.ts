@@ -6,7 +6,14 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { bin, runNode, startNode, stop, waitForHttp } from '../../scripts/tools/lib.mjs';
+import {
+  bin,
+  runNode,
+  startNode,
+  stop,
+  WITHOUT_TEST_RUNNER_ENV,
+  waitForHttp,
+} from '../../scripts/tools/lib.mjs';
 
 const API_PORT = Number(process.env.IT_API_PORT ?? 8791);
 const API = `http://127.0.0.1:${API_PORT}`;
@@ -23,7 +30,12 @@ async function htmlPages(dir: string): Promise<string[]> {
 
 function build(outDir: string) {
   return runNode([bin('astro/bin/astro.mjs'), 'build'], {
-    env: { CATALOG_API_URL: API, OUT_DIR: outDir, SITE_URL: 'http://localhost:4321' },
+    env: {
+      ...WITHOUT_TEST_RUNNER_ENV,
+      CATALOG_API_URL: API,
+      OUT_DIR: outDir,
+      SITE_URL: 'http://localhost:4321',
+    },
     quiet: true,
   });
 }

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { bin, runNode } from '../../scripts/tools/lib.mjs';
+import { bin, runNode, WITHOUT_TEST_RUNNER_ENV } from '../../scripts/tools/lib.mjs';
 import { sampleProduct } from '../../src/lib/catalog/fixtures.ts';
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
 
@@ -98,6 +98,7 @@ async function build(given: Answers, env: Record<string, string> = {}) {
   const outDir = join(work, `build-${++builds}`);
   const result = await runNode([bin('astro/bin/astro.mjs'), 'build'], {
     env: {
+      ...WITHOUT_TEST_RUNNER_ENV,
       CATALOG_API_URL: API,
       OUT_DIR: outDir,
       ASTRO_CACHE_DIR: join(work, 'cache'),
@@ -258,7 +259,13 @@ describe('a rebuild after one product changed', () => {
     const rebuild = await build(changed, { ASTRO_CACHE_DIR: cache, ...same });
     expect(rebuild.code, rebuild.output.slice(-2000)).toBe(0);
     expect(reuseLine(rebuild.output)).toBe('3 keyed pages reused from the last build, 1 rendered');
-    const fresh = await build(changed, { ASTRO_CACHE_DIR: join(work, 'fresh-cache'), ...same });
+    // One page at a time: every page after the first takes the header, the area guide and the footer from
+    // what the build rendered once (RenderOnce.astro), none renders them alongside another.
+    const fresh = await build(changed, {
+      ASTRO_CACHE_DIR: join(work, 'fresh-cache'),
+      ASTRO_BUILD_CONCURRENCY: '1',
+      ...same,
+    });
     expect(fresh.code, fresh.output.slice(-2000)).toBe(0);
     expect(reuseLine(fresh.output)).toBe('0 keyed pages reused from the last build, 4 rendered');
 
@@ -276,5 +283,10 @@ describe('a rebuild after one product changed', () => {
       expect(bytes.toString(), name).toContain('data-build-id="reuse-2"');
     }
     expect(rebuilt.get('1/products/1/index.html')?.toString()).toContain('改訂した商品名');
+    // The area guide, rendered once per area for the build, marks each page's own area.
+    const currentAreas = (html = '') =>
+      [...html.matchAll(/<a href="\/area\/(\d+)\/"[^>]*aria-current="page"/g)].map((match) => match[1]);
+    expect(currentAreas(rendered.get('1/products/3/index.html')?.toString())).toEqual(['1']);
+    expect(currentAreas(rendered.get('2/products/3/index.html')?.toString())).toEqual(['2']);
   });
 });
