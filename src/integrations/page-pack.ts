@@ -22,6 +22,7 @@ import {
   readSync,
   renameSync,
   rmSync,
+  write,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -113,13 +114,20 @@ export class PagePack {
   }
 }
 
-/** This build's pack, written as its pages render; the next build reads it once `commit` has run. */
+/**
+ * This build's pack, written as its pages render; the next build reads it once `commit` has run. A page
+ * whose bytes the caller hands over (`owned`) is written through the thread pool while the build goes on:
+ * at 100,000 products the pack's writes were 5 s of the main thread's time (docs/performance.md).
+ */
 export class PagePackWriter {
   #dir: string;
   #file: string;
   #fd: number | undefined;
   #offset = 0;
   #pages: Entry[] = [];
+  #writing = 0;
+  #failure: Error | undefined;
+  #drained: (() => void) | undefined;
 
   /** Starts `pages-<buildId>.bin` in `dir` (made if missing). */
   constructor(dir: string, buildId: string) {
@@ -130,29 +138,57 @@ export class PagePackWriter {
     this.#fd = openSync(join(dir, this.#file), 'w');
   }
 
-  /** Adds the page at `path`, rendered for `key`. */
-  add(path: string, key: string, bytes: Uint8Array): void {
+  /**
+   * Adds the page at `path`, rendered for `key`. Bytes that are `owned` (nobody changes them afterwards)
+   * are written in the background; any others before this returns.
+   */
+  add(path: string, key: string, bytes: Uint8Array, { owned = false }: { owned?: boolean } = {}): void {
     if (this.#fd === undefined) throw new Error('the page pack is closed');
-    let written = 0;
-    while (written < bytes.length) {
-      written += writeSync(this.#fd, bytes, written, bytes.length - written, this.#offset + written);
+    if (this.#failure) throw this.#failure;
+    if (owned) {
+      this.#writeInBackground(this.#fd, bytes, this.#offset);
+    } else {
+      let written = 0;
+      while (written < bytes.length) {
+        written += writeSync(this.#fd, bytes, written, bytes.length - written, this.#offset + written);
+      }
     }
     this.#pages.push([pagePath(path), key, this.#offset, bytes.length, crc32(bytes)]);
     this.#offset += bytes.length;
   }
 
-  /** Stops writing; the pack is not the one the next build reads unless `commit` follows. */
-  close(): void {
+  #writeInBackground(fd: number, bytes: Uint8Array, position: number): void {
+    this.#writing++;
+    write(fd, bytes, 0, bytes.length, position, (error, written) => {
+      if (error) this.#failure ??= error;
+      else if (written < bytes.length)
+        this.#writeInBackground(fd, bytes.subarray(written), position + written);
+      this.#writing--;
+      if (this.#writing === 0) this.#drained?.();
+    });
+  }
+
+  /**
+   * Stops writing once every page handed over is on disk; fails if one could not be written. The pack is
+   * not the one the next build reads unless `commit` follows.
+   */
+  async close(): Promise<void> {
+    if (this.#writing > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
     if (this.#fd !== undefined) closeSync(this.#fd);
     this.#fd = undefined;
+    if (this.#failure)
+      throw new Error(`the page pack could not be written: ${this.#failure.message}`, {
+        cause: this.#failure,
+      });
   }
 
   /**
    * Makes this pack the one the next build reads, and removes every other bytes file in the folder (the
-   * last build's, and any a stopped build left). Call only after every page of the build was written.
+   * last build's, and any a stopped build left). Call only after every page of the build was written and
+   * `close` has returned.
    */
-  commit(): void {
-    this.close();
+  async commit(): Promise<void> {
+    await this.close();
     const index: Index = { version: VERSION, file: this.#file, pages: this.#pages };
     const temporary = join(this.#dir, `${INDEX}.tmp`);
     writeFileSync(temporary, JSON.stringify(index));

@@ -24,15 +24,15 @@ const page = (id: number, buildId: string, text = `商品 ${id}`) =>
   Buffer.from(`<!DOCTYPE html><html lang="ja" data-build-id="${buildId}"><body>${text}</body></html>`);
 
 /** A pack of `pages` (path → bytes, all under key `k`) committed by build `buildId`. */
-function committedPack(buildId: string, pages: Record<string, Buffer>) {
+async function committedPack(buildId: string, pages: Record<string, Buffer>, { owned = false } = {}) {
   const writer = new PagePackWriter(dir, buildId);
-  for (const [path, bytes] of Object.entries(pages)) writer.add(path, 'k', bytes);
-  writer.commit();
+  for (const [path, bytes] of Object.entries(pages)) writer.add(path, 'k', bytes, { owned });
+  await writer.commit();
 }
 
 describe("the last build's page pack", () => {
-  it('gives back a page by its path and key, with or without the trailing slash', () => {
-    committedPack('build-1', {
+  it('gives back a page by its path and key, with or without the trailing slash', async () => {
+    await committedPack('build-1', {
       '/area/1/products/1/': page(1, 'build-1'),
       '/area/1/products/2/': page(2, 'build-1'),
     });
@@ -46,9 +46,20 @@ describe("the last build's page pack", () => {
     pack?.close();
   });
 
-  it('is none before the first build, and none when its index is damaged', () => {
+  it('holds the pages handed over to be written in the background once committed, in the order they came', async () => {
+    const pages = Object.fromEntries(
+      Array.from({ length: 200 }, (_, i) => [`/area/1/products/${i}/`, page(i, 'build-1', '商品'.repeat(i))]),
+    );
+    await committedPack('build-1', pages, { owned: true });
+    const pack = PagePack.open(dir);
+    expect(pack?.size).toBe(200);
+    for (const [path, bytes] of Object.entries(pages)) expect(pack?.page(path, 'k')).toEqual(bytes);
+    pack?.close();
+  });
+
+  it('is none before the first build, and none when its index is damaged', async () => {
     expect(PagePack.open(dir)).toBeUndefined();
-    committedPack('build-1', { '/a/': page(1, 'build-1') });
+    await committedPack('build-1', { '/a/': page(1, 'build-1') });
     writeFileSync(
       join(dir, 'pages.json'),
       '{"version":1,"file":"pages-build-1.bin","pages":[["/a","k",-1,2,3]]}',
@@ -58,8 +69,8 @@ describe("the last build's page pack", () => {
     expect(PagePack.open(dir)).toBeUndefined();
   });
 
-  it('does not give back a page whose bytes were damaged or cut short', () => {
-    committedPack('build-1', { '/a/': page(1, 'build-1'), '/b/': page(2, 'build-1') });
+  it('does not give back a page whose bytes were damaged or cut short', async () => {
+    await committedPack('build-1', { '/a/': page(1, 'build-1'), '/b/': page(2, 'build-1') });
     const bytes = join(dir, 'pages-build-1.bin');
     const original = readFileSync(bytes);
     const damaged = Buffer.from(original);
@@ -76,16 +87,16 @@ describe("the last build's page pack", () => {
     pack?.close();
   });
 
-  it('stays the last complete one when a build stops before it finishes, until a build commits its own', () => {
-    committedPack('build-1', { '/a/': page(1, 'build-1') });
+  it('stays the last complete one when a build stops before it finishes, until a build commits its own', async () => {
+    await committedPack('build-1', { '/a/': page(1, 'build-1') });
     // build-2 renders a page and stops: it never commits.
     const stopped = new PagePackWriter(dir, 'build-2');
     stopped.add('/a/', 'k', page(1, 'build-2', '途中'));
-    stopped.close();
+    await stopped.close();
     const pack = PagePack.open(dir);
     expect(pack?.page('/a/', 'k')).toEqual(page(1, 'build-1'));
     pack?.close();
-    committedPack('build-3', { '/a/': page(1, 'build-3') });
+    await committedPack('build-3', { '/a/': page(1, 'build-3') });
     expect(readdirSync(dir).sort()).toEqual(['pages-build-3.bin', 'pages.json']);
   });
 });
@@ -148,7 +159,7 @@ describe("the build's prerenderer", () => {
     last.add('/area/1/products/1', 'k1', page(1, 'build-1', '前回'));
     last.add('/area/1/products/2', 'k2-old', page(2, 'build-1', '前回'));
     last.add('/area/1/products/4', 'k4', page(4, 'build-1', '前回の4'));
-    last.commit();
+    await last.commit();
 
     const { prerenderer: astro, rendered } = base();
     const next = new PagePackWriter(dir, 'build-2');
@@ -181,7 +192,7 @@ describe("the build's prerenderer", () => {
     expect(counts).toEqual({ reused: 2, rendered: 1 });
 
     await prerenderer.teardown?.();
-    next.commit();
+    await next.commit();
     const pack = PagePack.open(dir);
     expect(pack?.size).toBe(3);
     expect(pack?.page('/area/1/products/1/', 'k1')).toEqual(page(1, 'build-2', '前回'));

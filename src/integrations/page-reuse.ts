@@ -94,7 +94,8 @@ export function reusingPrerenderer(
       if (response.status !== 200 || !response.body) return result;
       const bytes = new Uint8Array(await response.arrayBuffer());
       counts.rendered++;
-      next.add(path, key, bytes);
+      // The bytes are this build's own (the Response below copies them): written in the background.
+      next.add(path, key, bytes, { owned: true });
       const copy = new Response(bytes, {
         status: response.status,
         statusText: response.statusText,
@@ -103,8 +104,8 @@ export function reusingPrerenderer(
       return result instanceof Response ? copy : { ...result, response: copy };
     },
     async teardown() {
-      next.close();
       last?.close();
+      await next.close();
       await base.teardown?.();
     },
   };
@@ -146,10 +147,10 @@ export default function pageReuse(): AstroIntegration {
           reusingPrerenderer(base, { last: PagePack.open(dir), next: writer, buildId, counts }),
         );
       },
-      'astro:build:done': ({ logger }) => {
+      'astro:build:done': async ({ logger }) => {
         if (!next) return;
         // Every page was written: this build's pack is the one the next build reads.
-        next.commit();
+        await next.commit();
         logger.info(`${counts.reused} keyed pages reused from the last build, ${counts.rendered} rendered`);
       },
     },
