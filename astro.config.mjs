@@ -7,12 +7,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { EMBED_ORIGINS } from './src/features/site/embed-origins.ts';
 import apiProxy from './src/integrations/api-proxy.ts';
+import backgroundFiles from './src/integrations/background-files.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
 import catalogVersion from './src/integrations/catalog-version.ts';
 import headScripts from './src/integrations/head-scripts.ts';
 import pageReuse from './src/integrations/page-reuse.ts';
 import postalData from './src/integrations/postal-data.ts';
-import productPayloads from './src/integrations/product-payloads.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { buildInputsDigest } from './src/lib/build-inputs.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
@@ -95,7 +95,7 @@ export default defineConfig({
     headScripts(),
     postalData(),
     catalogVersion(),
-    productPayloads(),
+    backgroundFiles(),
     // A product page whose cache key (the build's inputs, the areas, the product's digest) is the same as
     // in the last build is that build's page, stamped with this build's id, instead of rendered again.
     pageReuse(),

@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { productPayload } from '../features/product/product-payload.ts';
 import { sampleProduct } from '../lib/catalog/fixtures.ts';
 import { writeSnapshot } from '../lib/catalog/snapshot.ts';
 import type { Area, Tenant } from '../lib/catalog/types.ts';
-import { finishProductPages } from './product-payloads.ts';
+import { checkPayloadPages, writeProductPayloads } from './product-payloads.ts';
 
 const area = (id: number): Area => ({
   id,
@@ -29,18 +28,14 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the product pages' payload files of a build", () => {
-  it('writes one per (product, area) page, each the JSON the payload endpoint answers', async () => {
+  it('writes one per (product, area) page in its folder, each the JSON the payload endpoint answers', async () => {
     const products = [sampleProduct(1, [1, 2]), sampleProduct(2, [2])];
     const snapshot = join(dir, 'snapshot.ndjson');
     writeSnapshot({ areas: [area(1), area(2)], tenants: [tenant], products }, 'build-1', snapshot);
     const out = join(dir, 'dist');
-    // Astro wrote the pages, so their folders are there.
-    for (const page of ['area/1/products/1', 'area/2/products/1', 'area/2/products/2']) {
-      mkdirSync(join(out, page), { recursive: true });
-    }
-    expect(await finishProductPages(pathToFileURL(`${out}/`), 'build-1', { snapshot })).toEqual({
-      payloads: 3,
-    });
+    // Written before Astro writes the pages: the folders are made.
+    const pages = await writeProductPayloads(out, 'build-1', { snapshot });
+    expect(pages.sort()).toEqual(['/area/1/products/1/', '/area/2/products/1/', '/area/2/products/2/']);
     const files = readdirSync(out, { recursive: true })
       .map(String)
       .filter((name) => name.endsWith('.json'))
@@ -62,20 +57,42 @@ describe("the product pages' payload files of a build", () => {
       'build-1',
       snapshot,
     );
-    await expect(finishProductPages(pathToFileURL(`${dir}/dist/`), 'build-2', { snapshot })).rejects.toThrow(
+    await expect(writeProductPayloads(join(dir, 'dist'), 'build-2', { snapshot })).rejects.toThrow(
       /not of this build/,
     );
   });
+});
 
-  it('fails the build when a product page was not written', async () => {
-    const snapshot = join(dir, 'snapshot.ndjson');
-    writeSnapshot(
-      { areas: [area(1)], tenants: [tenant], products: [sampleProduct(1, [1])] },
-      'build-1',
-      snapshot,
+describe("the build's product pages and their payload files", () => {
+  const built = [
+    '/',
+    'area/1/',
+    'area/1/products/1/',
+    '/area/2/products/1',
+    'area/2/products/2/',
+    'brands/1/',
+  ];
+
+  it('match when every product page Astro built has a payload file and no payload file lacks its page', () => {
+    expect(
+      checkPayloadPages(built, ['/area/1/products/1/', '/area/2/products/1/', '/area/2/products/2/']),
+    ).toBe(3);
+  });
+
+  it('fail the build when a product page has no payload file, naming it', () => {
+    expect(() => checkPayloadPages(built, ['/area/1/products/1/', '/area/2/products/1/'])).toThrow(
+      'the product page /area/2/products/2/ has no payload file',
     );
-    await expect(
-      finishProductPages(pathToFileURL(`${join(dir, 'dist')}/`), 'build-1', { snapshot }),
-    ).rejects.toThrow('the product page /area/1/products/1/ was not written');
+  });
+
+  it('fail the build when a payload file was written for a page the build did not write, naming it', () => {
+    expect(() =>
+      checkPayloadPages(built, [
+        '/area/1/products/1/',
+        '/area/2/products/1/',
+        '/area/2/products/2/',
+        '/area/3/products/9/',
+      ]),
+    ).toThrow('a payload file was written for /area/3/products/9/, a page the build did not write');
   });
 });

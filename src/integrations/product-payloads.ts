@@ -1,19 +1,18 @@
 /**
- * Writes every product page's payload file once the pages are written:
- * `/area/{id}/products/{productId}/_payload.json`, from the build's snapshot, beside its page. The same
- * files as the endpoint beside the page (src/pages/area/[id]/products/[productId]/[payload].json.ts) would
- * write, byte for byte, at a tenth of the cost: Astro's fixed cost per route (request, render context,
- * response, file) made them 126 s of the profiled 100,000-product build (docs/performance.md). The endpoint
- * still answers them in `astro dev`.
+ * Every product page's payload file, `/area/{id}/products/{productId}/_payload.json`, written from the
+ * build's snapshot into the page's folder (made if Astro has not written the page yet). The same files as
+ * the endpoint beside the page (src/pages/area/[id]/products/[productId]/[payload].json.ts) would write,
+ * byte for byte, without Astro's fixed cost per route (request, render context, response, file), which made
+ * them 126 s of the profiled 100,000-product build (docs/performance.md). The endpoint still answers them
+ * in `astro dev`.
  *
- * A page reused from the last build arrives stamped with this build's id (page-reuse.ts), so the pages
- * themselves are not opened here.
+ * The build writes them on a second thread while its pages render (background-files.ts), then checks that
+ * the pages with a payload file are exactly the product pages Astro built (`checkPayloadPages`).
  */
-import { writeFile } from 'node:fs/promises';
-import type { AstroIntegration } from 'astro';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { productPayload } from '../features/product/product-payload.ts';
 import { productHref } from '../features/product/product-rules.ts';
-import { buildInfo } from '../lib/build-info.ts';
 import { type PreparedProduct, snapshotProducts } from '../lib/catalog/snapshot.ts';
 import { payloadPath } from '../lib/payload.ts';
 
@@ -21,52 +20,60 @@ import { payloadPath } from '../lib/payload.ts';
 const CONCURRENCY = 32;
 
 /**
- * Writes the payload file of every (product, area) page under `dir`, in the page's folder. Returns how many
- * it wrote; fails when a page's folder is missing (the page was not written).
+ * Writes the payload file of every (product, area) page under the folder `dir`, making each page's folder.
+ * Returns the pages (`/area/1/products/2/`) it wrote a payload file for.
  */
-export async function finishProductPages(
-  dir: URL,
+export async function writeProductPayloads(
+  dir: string,
   buildId: string,
   { snapshot }: { snapshot?: string } = {},
-): Promise<{ payloads: number }> {
+): Promise<string[]> {
   const { areas, products } = snapshotProducts(buildId, snapshot);
   const areaIds = new Set(areas.map((area) => area.id));
-  let payloads = 0;
+  const pages: string[] = [];
   const inFlight = new Set<Promise<void>>();
-  const finish = async (entry: PreparedProduct, areaId: number) => {
+  const write = async (entry: PreparedProduct, areaId: number) => {
     const page = productHref(areaId, entry.product.id);
-    const file = new URL(`.${payloadPath(page)}`, dir);
-    try {
-      await writeFile(file, JSON.stringify(productPayload(entry.product, areaId, buildId)));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      throw new Error(`the product page ${page} was not written: no folder for its payload file`, {
-        cause: error,
-      });
-    }
-    payloads++;
+    await mkdir(join(dir, page), { recursive: true });
+    await writeFile(
+      join(dir, payloadPath(page)),
+      JSON.stringify(productPayload(entry.product, areaId, buildId)),
+    );
+    pages.push(page);
   };
   for (const entry of products) {
     for (const areaId of entry.product.areas) {
       if (!areaIds.has(areaId)) continue;
-      const task = finish(entry, areaId).finally(() => inFlight.delete(task));
+      const task = write(entry, areaId).finally(() => inFlight.delete(task));
       inFlight.add(task);
       if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
     }
   }
   await Promise.all(inFlight);
-  return { payloads };
+  return pages;
 }
 
-export default function productPayloads(): AstroIntegration {
-  return {
-    name: 'product-payloads',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const started = performance.now();
-        const { payloads } = await finishProductPages(dir, buildInfo().buildId);
-        logger.info(`${payloads} product payload files in ${Math.round(performance.now() - started)} ms`);
-      },
-    },
-  };
+/** A product page's path as Astro lists it (`area/1/products/2/`, `/area/1/products/2`…): `/area/1/products/2/`. */
+const PRODUCT_PAGE = /^\/?area\/(\d+)\/products\/(\d+)\/?$/;
+
+/**
+ * Fails unless the pages that got a payload file (`payloadPages`) are exactly the product pages among
+ * `builtPages` (the build's page list): a product page without its payload, or a payload file beside no
+ * page, is a damaged site. Returns how many there are.
+ */
+export function checkPayloadPages(builtPages: Iterable<string>, payloadPages: Iterable<string>): number {
+  const built = new Set<string>();
+  for (const path of builtPages) {
+    const match = PRODUCT_PAGE.exec(path);
+    if (match) built.add(productHref(Number(match[1]), Number(match[2])));
+  }
+  const withPayload = new Set(payloadPages);
+  for (const page of built) {
+    if (!withPayload.has(page)) throw new Error(`the product page ${page} has no payload file`);
+  }
+  for (const page of withPayload) {
+    if (!built.has(page))
+      throw new Error(`a payload file was written for ${page}, a page the build did not write`);
+  }
+  return built.size;
 }

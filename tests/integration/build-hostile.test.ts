@@ -24,6 +24,8 @@ interface Answers {
   /** The product list; each page answers `{ products, count }` unless `productPage` is set. */
   products: unknown[];
   productPage?: (page: number, size: number) => unknown;
+  /** The product list in a language (`lang`, for chat's search); the Japanese list unless set. */
+  translatedPage?: (lang: string, page: number, size: number) => unknown;
 }
 
 const area = (id: number, place: Area['place']): Area => ({
@@ -74,10 +76,13 @@ beforeAll(async () => {
     } else if (url.pathname === '/catalog/products') {
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('size') ?? 10);
-      const body = answers.productPage?.(page, size) ?? {
-        products: answers.products.slice((page - 1) * size, page * size),
-        count: answers.products.length,
-      };
+      const lang = url.searchParams.get('lang');
+      const translated = lang ? answers.translatedPage?.(lang, page, size) : undefined;
+      const body = translated ??
+        answers.productPage?.(page, size) ?? {
+          products: answers.products.slice((page - 1) * size, page * size),
+          count: answers.products.length,
+        };
       response.end(json(body));
     } else {
       response.statusCode = 404;
@@ -166,6 +171,22 @@ describe('a build against an inconsistent catalog API', () => {
     await expectRefused(
       { ...consistent(), productPage: () => ({ items: [], total: 3 }) },
       'GET /catalog/products?page=1&size=100: count: expected a whole number',
+    );
+  });
+
+  test("refuses a language's list for chat's search that breaks the contract, naming the index and the call", async () => {
+    const given: Answers = {
+      ...consistent(),
+      translatedPage: (lang) =>
+        lang === 'zh' ? { products: [{ ...product(1, [1], 1), title: null }], count: 3 } : undefined,
+    };
+    const result = await build(given);
+    expect(result.code, result.output.slice(-1500)).not.toBe(0);
+    const line = result.output
+      .split('\n')
+      .find((text: string) => text.includes('the catalogue was not published:'));
+    expect(line, result.output.slice(-1500)).toContain(
+      '/chat/search/zh.json: GET /catalog/products?page=1&size=100&lang=zh: products[0].title:',
     );
   });
 });
@@ -283,6 +304,20 @@ describe('a rebuild after one product changed', () => {
       expect(bytes.toString(), name).toContain('data-build-id="reuse-2"');
     }
     expect(rebuilt.get('1/products/1/index.html')?.toString()).toContain('改訂した商品名');
+    // Beside every product page its payload file, and chat's search index in each language, written while
+    // the pages rendered.
+    for (const name of rebuilt.keys()) {
+      const payload = JSON.parse(
+        await readFile(join(rebuild.outDir, 'area', name.replace('index.html', '_payload.json')), 'utf8'),
+      );
+      expect(payload.buildId, name).toBe('reuse-2');
+    }
+    for (const language of ['en', 'zh', 'ko']) {
+      const index = JSON.parse(
+        await readFile(join(rebuild.outDir, 'chat/search', `${language}.json`), 'utf8'),
+      );
+      expect(index.products.map((entry: { id: number }) => entry.id)).toEqual([1, 2, 3]);
+    }
     // The area guide, rendered once per area for the build, marks each page's own area.
     const currentAreas = (html = '') =>
       [...html.matchAll(/<a href="\/area\/(\d+)\/"[^>]*aria-current="page"/g)].map((match) => match[1]);

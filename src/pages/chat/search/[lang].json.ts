@@ -1,41 +1,25 @@
 /**
- * `/chat/search/{en,zh,ko}.json`: what chat's type-to-find searches, per language (search-index.ts). The
- * products in the language come from the catalog API at build time (its `lang`), checked as the
- * catalogue's own are; the Japanese titles from the build's checked catalogue (its snapshot) and the brands
- * from its collection.
+ * `/chat/search/{en,zh,ko}.json`: what chat's type-to-find searches, per language
+ * (src/features/chat/search-build.ts). In a build these files are written on a second thread while the
+ * pages render (src/integrations/background-files.ts), from the same function; this endpoint answers them
+ * in `astro dev`.
  */
 
-import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { catalogueProducts } from '../../../features/catalogue/catalogue-data.ts';
+import { catalogueIndex } from '../../../features/catalogue/catalogue-data.ts';
 import type { ChatLanguage } from '../../../features/chat/language.ts';
-import { japaneseTitlesOf, searchIndexOf, searchProduct } from '../../../features/chat/search-index.ts';
-import { catalogClient } from '../../../lib/catalog/client.ts';
-import { fetchAllProducts } from '../../../lib/catalog/loaders.ts';
+import { chatSearchJson, SEARCH_LANGUAGES } from '../../../features/chat/search-build.ts';
+import { japaneseTitlesOf } from '../../../features/chat/search-index.ts';
 
 export function getStaticPaths() {
-  return (['en', 'zh', 'ko'] as const).map((lang) => ({ params: { lang } }));
+  if (!import.meta.env.DEV) return [];
+  return SEARCH_LANGUAGES.map((lang) => ({ params: { lang } }));
 }
 
 export const GET: APIRoute = async ({ params }) => {
-  const language = params.lang as ChatLanguage;
-  const japaneseTitles = japaneseTitlesOf(
-    catalogueProducts().map(({ id, card }) => ({ id, title: card.title })),
-  );
-  // Each product in the language is cut down to its index entry as its page arrives: the catalogue is
-  // never held a second time as products (three languages render at once).
-  const [tenants, products] = await Promise.all([
-    getCollection('tenants'),
-    fetchAllProducts(catalogClient(), undefined, language, (product) =>
-      searchProduct(product, japaneseTitles),
-    ),
-  ]);
-  const index = searchIndexOf(
-    language,
-    products,
-    tenants.map((entry) => entry.data),
-  );
-  return new Response(JSON.stringify(index), {
+  const { products, tenants } = catalogueIndex();
+  const titles = japaneseTitlesOf(products.map(({ id, card }) => ({ id, title: card.title })));
+  return new Response(await chatSearchJson(params.lang as ChatLanguage, { titles, tenants }), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
 };
