@@ -3,6 +3,7 @@
  * server leaves in a JSON <script> and the element reads back. No framework runtime, so a page built this
  * way stays within a small JavaScript budget.
  */
+import { escapeHtml } from './escape-html.ts';
 
 /** The JSON a `<script type="application/json" data-{name}>` inside `root` carries. */
 export function readJson<T>(root: ParentNode, name: string): T {
@@ -17,4 +18,38 @@ export function define(name: string, element: CustomElementConstructor): void {
 /** The text of a JSON `<script>` (data or JSON-LD): `<` escaped so the data cannot close the script. */
 export function jsonScriptText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/*
+ * The element's own tags, written as markup (`set:html`) around its children by the component that renders
+ * it. Astro compiles any tag with a hyphen as a component, for renderers that render custom elements on the
+ * server: each one goes through its framework-component path (every renderer is asked whether the tag is
+ * theirs, the children are rendered to a string first, then the element around them). The product page's
+ * four custom elements cost about a sixth of its render that way (docs/performance.md); written as markup,
+ * the page's bytes are the same.
+ */
+
+/** A valid custom element name: lower-case letters and digits, at least one hyphen. */
+const CUSTOM_ELEMENT_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
+/** An attribute name the helper writes: no space, quote, `=`, `<`, `>` or `/`. */
+const ATTRIBUTE_NAME = /^[a-z][a-z0-9-]*$/;
+
+function checkedName(name: string): string {
+  if (!CUSTOM_ELEMENT_NAME.test(name)) throw new RangeError(`not a custom element name: ${name}`);
+  return name;
+}
+
+/** `<name attr="value"…>`, each value escaped; attributes in the order given. */
+export function openTag(name: string, attributes: Record<string, string | number> = {}): string {
+  let tag = `<${checkedName(name)}`;
+  for (const [attribute, value] of Object.entries(attributes)) {
+    if (!ATTRIBUTE_NAME.test(attribute)) throw new RangeError(`not an attribute name: ${attribute}`);
+    tag += ` ${attribute}="${escapeHtml(value)}"`;
+  }
+  return `${tag}>`;
+}
+
+/** `</name>`. */
+export function closeTag(name: string): string {
+  return `</${checkedName(name)}>`;
 }
