@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChatLanguage } from '../features/chat/language.ts';
-import { chatSearchJson, SEARCH_LANGUAGES } from '../features/chat/search-build.ts';
+import { chatSearchJson, type JapaneseCatalogue, SEARCH_LANGUAGES } from '../features/chat/search-build.ts';
 import { japaneseTitlesOf } from '../features/chat/search-index.ts';
 import { buildInfo } from '../lib/build-info.ts';
 import { snapshotProducts } from '../lib/catalog/snapshot.ts';
@@ -34,18 +34,22 @@ async function writeSearchIndexes(): Promise<string[]> {
 async function writeSearchIndex(
   language: ChatLanguage,
   titles: ReadonlyMap<number, string>,
-  tenants: Parameters<typeof chatSearchJson>[1]['tenants'],
+  tenants: JapaneseCatalogue['tenants'],
 ): Promise<string> {
   const path = `/chat/search/${language}.json`;
   const json = await chatSearchJson(language, { titles, tenants }).catch((error: unknown) => {
     throw new Error(
-      `${path}: ${error instanceof DataNotFoundError ? describeFailure(error) : String(error instanceof Error ? error.message : error)}`,
+      `${path}: ${error instanceof DataNotFoundError ? describeFailure(error) : messageOf(error)}`,
     );
   });
   const file = join(outDir, path);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, json);
   return path;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 try {
@@ -56,5 +60,5 @@ try {
   const result: BackgroundFiles = { payloadPages, searchIndexes };
   parentPort?.postMessage({ result });
 } catch (error) {
-  parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  parentPort?.postMessage({ error: messageOf(error) });
 }
