@@ -21,6 +21,7 @@ const { buildId } = buildInfo();
 /** Chat's search index in each language, one language at a time (each holds its products until written). */
 async function writeSearchIndexes(): Promise<string[]> {
   const { tenants, products } = snapshotProducts(buildId);
+  // Each entry's title as it is read: the entries themselves are not kept.
   const titles = japaneseTitlesOf(
     (function* () {
       for (const { product } of products) yield product;

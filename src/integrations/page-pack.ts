@@ -127,7 +127,8 @@ export class PagePackWriter {
   #pages: Entry[] = [];
   #writing = 0;
   #failure: Error | undefined;
-  #drained: (() => void) | undefined;
+  /** Who waits for the background writes to end (`close`). */
+  #waiting: (() => void)[] = [];
 
   /** Starts `pages-<buildId>.bin` in `dir` (made if missing). */
   constructor(dir: string, buildId: string) {
@@ -164,7 +165,7 @@ export class PagePackWriter {
       else if (written < bytes.length)
         this.#writeInBackground(fd, bytes.subarray(written), position + written);
       this.#writing--;
-      if (this.#writing === 0) this.#drained?.();
+      if (this.#writing === 0) for (const resolve of this.#waiting.splice(0)) resolve();
     });
   }
 
@@ -173,7 +174,7 @@ export class PagePackWriter {
    * not the one the next build reads unless `commit` follows.
    */
   async close(): Promise<void> {
-    if (this.#writing > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
+    if (this.#writing > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     if (this.#fd !== undefined) closeSync(this.#fd);
     this.#fd = undefined;
     if (this.#failure)
