@@ -10,6 +10,7 @@ import apiProxy from './src/integrations/api-proxy.ts';
 import backgroundFiles from './src/integrations/background-files.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
 import catalogVersion from './src/integrations/catalog-version.ts';
+import cspDigests from './src/integrations/csp-digests.ts';
 import headScripts from './src/integrations/head-scripts.ts';
 import pageReuse from './src/integrations/page-reuse.ts';
 import postalData from './src/integrations/postal-data.ts';
@@ -99,6 +100,8 @@ export default defineConfig({
     // A product page whose cache key (the build's inputs, the areas, the product's digest) is the same as
     // in the last build is that build's page, stamped with this build's id, instead of rendered again.
     pageReuse(),
+    // The policy's digests of a route's head scripts and styles computed once, not for every page.
+    cspDigests(),
   ],
   vite: {
     plugins: [tailwindcss()],

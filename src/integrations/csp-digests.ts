@@ -1,0 +1,75 @@
+/**
+ * Every page's content security policy lists the digest of each script and stylesheet in its head, and Astro
+ * computes those digests again for every page it renders: one `crypto.subtle.digest` call each (Web Crypto's
+ * argument checks, then a round trip through Node's thread pool), although all the pages of a route have the
+ * same ones and most of them are empty (a stylesheet link, a module script's `src`). At 10,000 products that
+ * was about 0.15 ms of a product page's 0.8 ms render (docs/performance.md).
+ *
+ * A digest depends only on its text and algorithm, so this plugin has the build's page renderer remember
+ * them: Astro's `generateCspDigest` is wrapped, when its module is bundled for the pages, in a lookup keyed by
+ * both. The policy written is the same, byte for byte. Only short texts are kept (inline scripts and styles
+ * are small; a page's own markup never goes through it) and the table is bounded.
+ *
+ * If Astro renames or reshapes the function, nothing is wrapped and the build says so: pages are then as
+ * correct as before, only slower. The unit test fails on such an Astro, so an upgrade notices.
+ */
+import type { AstroIntegration } from 'astro';
+
+/** The module of Astro's that computes policy digests, and the line that starts the function. */
+const MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
+const DECLARATION = 'async function generateCspDigest(data, algorithm) {';
+
+/** Texts longer than this are hashed every time; at most this many digests are kept. */
+export const KEPT_TEXT_LENGTH = 16_384;
+export const KEPT_DIGESTS = 1_024;
+
+/**
+ * The module's code with `generateCspDigest` answering from a table, or undefined when the module does not
+ * declare it the way this expects. The table holds promises, so pages asking for one digest at once share
+ * one computation; a failed computation is forgotten, and asked for again by the next page.
+ */
+export function rememberingCspDigests(code: string): string | undefined {
+  if (code.split(DECLARATION).length !== 2 || code.includes('rememberedCspDigests')) return undefined;
+  const wrapper = `const rememberedCspDigests = new Map();
+async function generateCspDigest(data, algorithm) {
+  if (typeof data !== "string" || data.length > ${KEPT_TEXT_LENGTH}) return computeCspDigest(data, algorithm);
+  const key = algorithm + "\\u0000" + data;
+  let digest = rememberedCspDigests.get(key);
+  if (digest === undefined) {
+    if (rememberedCspDigests.size >= ${KEPT_DIGESTS}) rememberedCspDigests.clear();
+    digest = computeCspDigest(data, algorithm);
+    rememberedCspDigests.set(key, digest);
+    digest.catch(() => rememberedCspDigests.delete(key));
+  }
+  return digest;
+}
+async function computeCspDigest(data, algorithm) {`;
+  return code.replace(DECLARATION, wrapper);
+}
+
+export default function cspDigests(): AstroIntegration {
+  return {
+    name: 'csp-digests',
+    hooks: {
+      'astro:build:setup': ({ vite, logger }) => {
+        vite.plugins ??= [];
+        vite.plugins.push({
+          name: 'csp-digests',
+          apply: 'build',
+          transform(code, id) {
+            if (!MODULE.test(id.split('?')[0] ?? id)) return undefined;
+            if (code.includes('rememberedCspDigests')) return undefined;
+            const changed = rememberingCspDigests(code);
+            if (changed === undefined) {
+              logger.warn(
+                `${id} does not declare generateCspDigest as expected: each page's policy digests are computed again`,
+              );
+              return undefined;
+            }
+            return { code: changed, map: null };
+          },
+        });
+      },
+    },
+  };
+}
