@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,34 @@ describe("the last build's page pack", () => {
     const pack = PagePack.open(dir);
     expect(pack?.size).toBe(200);
     for (const [path, bytes] of Object.entries(pages)) expect(pack?.page(path, 'k')).toEqual(bytes);
+    pack?.close();
+  });
+
+  it('holds every page when pages handed over and pages written at once come mixed, whatever their sizes', async () => {
+    const writer = new PagePackWriter(dir, 'build-1');
+    const pages: [string, Buffer][] = [];
+    // Pages of 30 KB and of a few bytes: more than one write's worth of bytes, and of pages.
+    for (let i = 0; i < 700; i++) {
+      const bytes = page(i, 'build-1', i % 7 === 0 ? '商品説明'.repeat(2500) : `${i}`);
+      pages.push([`/area/2/products/${i}/`, bytes]);
+      writer.add(`/area/2/products/${i}/`, 'k', bytes, { owned: i % 5 !== 0 });
+    }
+    await writer.commit();
+    const pack = PagePack.open(dir);
+    expect(pack?.size).toBe(700);
+    for (const [path, bytes] of pages) expect(pack?.page(path, 'k')).toEqual(bytes);
+    pack?.close();
+  });
+
+  it('is not committed when the disk refuses its pages, and the last complete pack stays', async () => {
+    await committedPack('build-1', { '/area/1/products/1/': page(1, 'build-1') });
+    // The next pack's bytes go to a device that is always full.
+    symlinkSync('/dev/full', join(dir, 'pages-build-2.bin'));
+    const writer = new PagePackWriter(dir, 'build-2');
+    writer.add('/area/1/products/1/', 'k', page(1, 'build-2'), { owned: true });
+    await expect(writer.commit()).rejects.toThrow(/the page pack could not be written: .*ENOSPC/);
+    const pack = PagePack.open(dir);
+    expect(pack?.page('/area/1/products/1/', 'k')).toEqual(page(1, 'build-1'));
     pack?.close();
   });
 
