@@ -4,6 +4,7 @@
  * and ends. It reads the build's snapshot and environment (the build id, the catalog API) as the pages do.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { constants, getPriority, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChatLanguage } from '../features/chat/language.ts';
@@ -16,6 +17,7 @@ import type { BackgroundFiles } from './background-files.ts';
 import { writeProductPayloads } from './product-payloads.ts';
 
 const { outDir } = workerData as { outDir: string };
+const LOWEST_PRIORITY = constants.priority.PRIORITY_LOW;
 const { buildId } = buildInfo();
 
 /** Chat's search index in each language, one language at a time (each holds its products until written). */
@@ -53,12 +55,27 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The pages on the main thread are what the build waits for; this thread's files only have to be written by
+ * the time the last page is. On two cores it took CPU time from the pages: at 100,000 products the main
+ * thread was runnable but not running for about a minute. So it runs at the lowest priority, and takes the
+ * time the pages leave (docs/performance.md). On Linux a thread's priority is its own (`setPriority` with no
+ * process id changes the calling thread only); elsewhere it would be the whole build's, so it is left alone.
+ */
+if (process.platform === 'linux') {
+  try {
+    setPriority(LOWEST_PRIORITY);
+  } catch {
+    // A system that refuses: the files are written at the build's priority, as before.
+  }
+}
+
 try {
   const [payloadPages, searchIndexes] = await Promise.all([
     writeProductPayloads(outDir, buildId),
     writeSearchIndexes(),
   ]);
-  const result: BackgroundFiles = { payloadPages, searchIndexes };
+  const result: BackgroundFiles = { payloadPages, searchIndexes, priority: getPriority() };
   parentPort?.postMessage({ result });
 } catch (error) {
   parentPort?.postMessage({ error: messageOf(error) });

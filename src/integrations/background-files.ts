@@ -21,6 +21,8 @@ export interface BackgroundFiles {
   payloadPages: string[];
   /** The search index files (`/chat/search/en.json`). */
   searchIndexes: string[];
+  /** The thread's scheduling priority (its nice value: 19 is the lowest). */
+  priority: number;
 }
 
 type Outcome = { result: BackgroundFiles } | { error: string };
@@ -62,13 +64,13 @@ export default function backgroundFiles(): AstroIntegration {
         if (!started) throw new Error('the payload files and search indexes were never started');
         const outcome = await started.outcome;
         if ('error' in outcome) throw new Error(`the catalogue was not published: ${outcome.error}`);
-        const { payloadPages, searchIndexes } = outcome.result;
+        const { payloadPages, searchIndexes, priority } = outcome.result;
         const payloads = checkPayloadPages(
           pages.map((page) => page.pathname),
           payloadPages,
         );
         logger.info(
-          `${payloads} product payload files and ${searchIndexes.length} search indexes, written beside the pages in ${Math.round(performance.now() - started.at)} ms`,
+          `${payloads} product payload files and ${searchIndexes.length} search indexes, written beside the pages in ${Math.round(performance.now() - started.at)} ms by a thread at priority ${priority}`,
         );
       },
     },
