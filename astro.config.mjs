@@ -88,6 +88,9 @@ export default defineConfig({
       },
     },
   },
+  // Astro's log, line for line, written a few kilobytes at a time: a build logs two lines per page
+  // (src/integrations/build-log.ts).
+  logger: { entrypoint: './src/integrations/build-log.ts' },
   integrations: [
     react(),
     sitemap({ filter: inSitemap }),
