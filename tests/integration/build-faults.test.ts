@@ -91,7 +91,8 @@ test('with 5% of API requests failing, the build has every page of a clean build
 });
 
 test('when the products call keeps failing, the build fails and names the endpoint', async () => {
-  await setFaults([{ path: '^/catalog/products', status: 503, probability: 1 }]);
+  // The product list only (its path without the filters endpoint, /catalog/products-filters).
+  await setFaults([{ path: '^/catalog/products$', status: 503, probability: 1 }]);
   const failed = await build(join(work, 'failed'));
   await setFaults([]);
   expect(failed.code).not.toBe(0);

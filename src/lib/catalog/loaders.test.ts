@@ -69,6 +69,48 @@ describe('loading every product at build time', () => {
     ]);
   });
 
+  it("hands the caller each page in the catalogue's order, as soon as the pages before it are in", async () => {
+    // Page 2 answers last: pages 3 and 4 wait for it.
+    const handed: number[][] = [];
+    const handedWhenPage2Answered: number[] = [];
+    const client = createCatalogClient({
+      baseUrl: 'http://api.test',
+      token: 't',
+      fetch: async (request) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        if (page === 2) {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          handedWhenPage2Answered.push(handed.length);
+        }
+        const ids = Array.from({ length: 100 }, (_, i) => (page - 1) * 100 + i + 1).filter((id) => id <= 350);
+        return new Response(JSON.stringify({ products: ids.map(product), count: 350 }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const counts = new Set<number>();
+    const products = await fetchAllProducts(
+      client,
+      { ...policy, concurrency: 3 },
+      undefined,
+      (p) => ({ id: p.id }),
+      (page, count) => {
+        handed.push(page.map((p) => p.id));
+        counts.add(count);
+      },
+    );
+    expect(products).toHaveLength(350);
+    expect(handed.map((ids) => [ids[0], ids.length])).toEqual([
+      [1, 100],
+      [101, 100],
+      [201, 100],
+      [301, 50],
+    ]);
+    // When page 2 answered only page 1 had been handed over, although 3 and 4 had come.
+    expect(handedWhenPage2Answered).toEqual([1]);
+    expect([...counts]).toEqual([350]);
+  });
+
   it('retries server errors and malformed bodies, then succeeds with every product', async () => {
     const { client } = fakeApi(250, (page, attempt) =>
       attempt === 1 ? (page === 2 ? 'malformed' : 503) : null,

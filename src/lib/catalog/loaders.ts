@@ -14,7 +14,7 @@ import { CatalogCheckError, checkList, crossCheck, LIST_ENDPOINTS, urlGuard } fr
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from './catalogue.ts';
 import { type CatalogClient, catalogClient } from './client.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
-import { snapshotLines, writeSnapshotFile } from './snapshot.ts';
+import { SnapshotWriter, snapshotLines } from './snapshot.ts';
 import type { Area, Lang, Product, Tenant } from './types.ts';
 
 export interface FetchPolicy {
@@ -46,6 +46,8 @@ function retrying<T>(fn: () => Promise<T>, policy: FetchPolicy): Promise<T> {
  * Every product, page by page; fails unless the pages add up to exactly the API's reported total.
  * `keep`, when given, turns each checked product into what the caller needs as soon as its page arrives,
  * so the whole catalogue is never held as products (at 100,000 products that is several hundred MB).
+ * `inOrder`, when given, is handed each page's kept products in the catalogue's order, as soon as every
+ * page before it has come, with the total the API reported.
  */
 export async function fetchAllProducts(
   client?: CatalogClient,
@@ -57,14 +59,28 @@ export async function fetchAllProducts<T extends { id: number }>(
   policy: FetchPolicy | undefined,
   lang: Lang | undefined,
   keep: (product: Product) => T,
+  inOrder?: (kept: T[], count: number) => void,
 ): Promise<T[]>;
 export async function fetchAllProducts(
   client: CatalogClient = catalogClient(),
   policy: FetchPolicy = BUILD_FETCH_POLICY,
   lang?: Lang,
   keep: (product: Product) => { id: number } = (product) => product,
+  inOrder?: (kept: { id: number }[], count: number) => void,
 ): Promise<{ id: number }[]> {
   const size = MAX_PAGE_SIZE;
+  // Pages that came before an earlier one, waiting for it.
+  const waiting = new Map<number, { id: number }[]>();
+  let nextInOrder = 1;
+  const arrived = (page: number, kept: { id: number }[], count: number) => {
+    if (!inOrder) return;
+    waiting.set(page, kept);
+    for (let ready = waiting.get(nextInOrder); ready; ready = waiting.get(nextInOrder)) {
+      waiting.delete(nextInOrder);
+      nextInOrder++;
+      inOrder(ready, count);
+    }
+  };
   const fetchPage = async (page: number) => {
     const answer: unknown = await retrying(
       () => listProducts({ page, size, ...(lang ? { lang } : {}) }, client),
@@ -81,6 +97,7 @@ export async function fetchAllProducts(
       endpoint,
       field: 'products',
     }).map(keep);
+    arrived(page, products, count);
     return { count, products };
   };
   const first = await fetchPage(1);
@@ -140,33 +157,63 @@ async function fetchCatalogue(
   const productWarnings: string[] = [];
   const guard = urlGuard(FALLBACK_IMAGE_SRC, productWarnings);
   const lines = snapshotLines();
-  const [areas, tenants, products] = await Promise.all([
-    fetchAreas(client, { ...policy, onRetry: logRetry('areas') }),
-    fetchTenants(client, { ...policy, onRetry: logRetry('tenants') }),
-    fetchAllProducts(client, { ...policy, onRetry: logRetry('products') }, undefined, (checked) => {
-      const product = guard.product(checked);
-      return {
-        id: product.id,
-        areas: product.areas,
-        tenant: { id: product.tenant.id },
-        line: lines.line(product),
-      };
-    }),
-  ]).finally(() => lines.close());
-  crossCheck({ areas, tenants, products });
-  const lists = urlGuard(FALLBACK_IMAGE_SRC, warnings);
-  const safeAreas = areas.map(lists.area);
-  const safeTenants = tenants.map(lists.tenant);
-  for (const warning of [...warnings, ...productWarnings]) console.warn(`[catalog] ${warning}`);
-  writeSnapshotFile(
-    { areas: safeAreas, tenants: safeTenants, lines: products.map((product) => product.line) },
-    buildInfo().buildId,
-  );
-  return {
-    areas: safeAreas,
-    tenants: safeTenants,
-    written: { products: products.length, processed: lines.processed },
-  };
+  let file: SnapshotWriter | undefined;
+  try {
+    // The two short lists first: they head the snapshot, whose product lines are written as they come.
+    const [areas, tenants] = await Promise.all([
+      fetchAreas(client, { ...policy, onRetry: logRetry('areas') }),
+      fetchTenants(client, { ...policy, onRetry: logRetry('tenants') }),
+    ]);
+    const lists = urlGuard(FALLBACK_IMAGE_SRC, warnings);
+    const safeAreas = areas.map(lists.area);
+    const safeTenants = tenants.map(lists.tenant);
+    const products = await fetchAllProducts(
+      client,
+      { ...policy, onRetry: logRetry('products') },
+      undefined,
+      (checked): KeptProduct => {
+        const product = guard.product(checked);
+        return {
+          id: product.id,
+          areas: product.areas,
+          tenant: { id: product.tenant.id },
+          line: lines.line(product),
+        };
+      },
+      (page, count) => {
+        file ??= new SnapshotWriter(
+          { areas: safeAreas, tenants: safeTenants, products: count },
+          buildInfo().buildId,
+        );
+        file.add(page.map((product) => product.line ?? Buffer.alloc(0)));
+        // Written: only what the cross-check needs stays.
+        for (const product of page) product.line = undefined;
+      },
+    );
+    crossCheck({ areas, tenants, products });
+    for (const warning of [...warnings, ...productWarnings]) console.warn(`[catalog] ${warning}`);
+    if (!file) throw new Error('GET /catalog/products: the first page never came');
+    file.commit();
+    return {
+      areas: safeAreas,
+      tenants: safeTenants,
+      written: { products: products.length, processed: lines.processed },
+    };
+  } catch (error) {
+    file?.abandon();
+    throw error;
+  } finally {
+    lines.close();
+  }
+}
+
+/** What the content loader keeps of a product until the lists are cross-checked. */
+interface KeptProduct {
+  id: number;
+  areas: Product['areas'];
+  tenant: { id: number };
+  /** Its snapshot line, until written. */
+  line: Buffer | undefined;
 }
 
 type ListName = 'areas' | 'tenants';

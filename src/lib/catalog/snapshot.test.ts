@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { cutText } from '../html.ts';
 import type { Catalogue } from './catalog-check.ts';
 import { sampleProduct } from './fixtures.ts';
-import { type EntryRef, readEntry, snapshotIndex, snapshotProducts, writeSnapshot } from './snapshot.ts';
+import {
+  type EntryRef,
+  readEntry,
+  SnapshotWriter,
+  snapshotIndex,
+  snapshotLines,
+  snapshotProducts,
+  writeSnapshot,
+} from './snapshot.ts';
 import type { Area, Product, Tenant } from './types.ts';
 
 const area: Area = { id: 1, place: 'a', imageSrc: 'http://img.test/a.jpg', description: 'A' };
@@ -43,6 +51,37 @@ function readSnapshot(file: string, buildId: string) {
 
 /** What a test's pages keep of a product: its title, and where its entry is. */
 const keepTitle = (product: Product, ref: EntryRef) => ({ title: product.title, ref });
+
+describe("the snapshot written as the build's product lines come", () => {
+  const lines = (descriptions: string[]) => {
+    const maker = snapshotLines(path);
+    const made = catalogue(descriptions).products.map((product) => maker.line(product));
+    maker.close();
+    return made;
+  };
+
+  it('is the snapshot once committed, its lines in the order they were added', () => {
+    const [one, two, three] = lines(['<p>一</p>', '<p>二</p>', '<p>三</p>']);
+    const file = new SnapshotWriter({ areas: [area], tenants: [tenant], products: 3 }, 'build-1', path);
+    file.add([one as Buffer]);
+    file.add([two as Buffer, three as Buffer]);
+    file.commit();
+    expect(readSnapshot(path, 'build-1').products.map((entry) => entry.product.id)).toEqual([1, 2, 3]);
+    expect(readdirSync(join(dir, 'catalogue'))).toEqual(['snapshot.ndjson']);
+  });
+
+  it('leaves the last snapshot as it was when abandoned, or committed short of its products', () => {
+    writeSnapshot(catalogue(['<p>前</p>']), 'build-1', path);
+    const abandoned = new SnapshotWriter({ areas: [area], tenants: [tenant], products: 1 }, 'build-2', path);
+    abandoned.add(lines(['<p>新</p>']));
+    abandoned.abandon();
+    const short = new SnapshotWriter({ areas: [area], tenants: [tenant], products: 2 }, 'build-3', path);
+    short.add(lines(['<p>新</p>']));
+    expect(() => short.commit()).toThrow('the snapshot has 1 of 2 products: not written');
+    expect(readSnapshot(path, 'build-1').products.map((entry) => entry.safeHtml)).toEqual(['<p>前</p>']);
+    expect(readdirSync(join(dir, 'catalogue'))).toEqual(['snapshot.ndjson']);
+  });
+});
 
 describe("the build's catalogue snapshot", () => {
   it('gives back every list as written, each description sanitised and as plain text', () => {

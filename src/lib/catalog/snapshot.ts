@@ -27,6 +27,7 @@ import {
   openSync,
   readSync,
   renameSync,
+  rmSync,
   statSync,
   writeSync,
 } from 'node:fs';
@@ -181,17 +182,24 @@ interface Place {
 class LineReader {
   readonly path: string;
   #fd: number | undefined;
+  #scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
   constructor(path: string) {
     this.path = path;
   }
 
-  /** The line at `place`; shorter when the file ends before it (the caller's checks then refuse it). */
+  /**
+   * The line at `place`; shorter when the file ends before it (the caller's checks then refuse it). Every
+   * line is read into one buffer, kept between reads (the text is decoded out of it): a buffer per line was
+   * a few kilobytes outside the heap per product page, and such allocations are what makes V8 start a
+   * full collection.
+   */
   read({ offset, length }: Place): string {
     this.#fd ??= openSync(this.path, 'r');
-    const bytes = Buffer.allocUnsafe(length);
-    const read = readSync(this.#fd, bytes, 0, length, offset);
-    return bytes.toString('utf8', 0, read);
+    if (this.#scratch.length < length)
+      this.#scratch = Buffer.allocUnsafeSlow(Math.max(length, 2 * this.#scratch.length));
+    const read = readSync(this.#fd, this.#scratch, 0, length, offset);
+    return this.#scratch.toString('utf8', 0, read);
   }
 
   close(): void {
@@ -286,6 +294,73 @@ export function snapshotLines(path: string = snapshotPath()) {
 }
 
 /**
+ * This build's snapshot file, written as its product lines come, in the catalogue's order, into a temporary
+ * file that becomes the snapshot only when `commit` runs: a reader never sees half a file, and a build whose
+ * lists fail their checks leaves the last snapshot as it was (`abandon`). The lines are not held until then:
+ * at 100,000 products that was 700 MB of memory outside the heap, which the process kept for the rest of
+ * the build (docs/performance.md).
+ */
+export class SnapshotWriter {
+  #path: string;
+  #temporary: string;
+  #fd: number | undefined;
+  #expected: number;
+  #written = 0;
+
+  /** Starts the file of build `buildId` with its header, areas and tenants; `products` lines must follow. */
+  constructor(
+    catalogue: { areas: readonly Area[]; tenants: readonly Tenant[]; products: number },
+    buildId: string,
+    path: string = snapshotPath(),
+  ) {
+    const header: Header = {
+      buildId,
+      areas: catalogue.areas.length,
+      tenants: catalogue.tenants.length,
+      products: catalogue.products,
+    };
+    this.#path = path;
+    this.#expected = catalogue.products;
+    mkdirSync(dirname(path), { recursive: true });
+    this.#temporary = `${path}.${process.pid}.tmp`;
+    this.#fd = openSync(this.#temporary, 'w');
+    writeSync(
+      this.#fd,
+      `${[header, catalogue.areas, catalogue.tenants].map((value) => JSON.stringify(value)).join('\n')}\n`,
+    );
+  }
+
+  /** Appends product lines (snapshotLines), in the catalogue's order. */
+  add(lines: readonly Buffer[]): void {
+    if (this.#fd === undefined) throw new Error('the snapshot file is closed');
+    if (lines.length === 0) return;
+    writeSync(this.#fd, lines.length === 1 ? (lines[0] as Buffer) : Buffer.concat(lines));
+    this.#written += lines.length;
+  }
+
+  /** Makes the file this build's snapshot; fails unless it holds as many products as its header says. */
+  commit(): void {
+    if (this.#written !== this.#expected) {
+      this.abandon();
+      throw new Error(`the snapshot has ${this.#written} of ${this.#expected} products: not written`);
+    }
+    this.#close();
+    renameSync(this.#temporary, this.#path);
+  }
+
+  /** Removes the temporary file: the snapshot already in place stays. */
+  abandon(): void {
+    this.#close();
+    rmSync(this.#temporary, { force: true });
+  }
+
+  #close(): void {
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+  }
+}
+
+/**
  * Writes the checked catalogue of build `buildId` from its product lines (snapshotLines), atomically: a
  * reader never sees half a file.
  */
@@ -294,27 +369,15 @@ export function writeSnapshotFile(
   buildId: string,
   path: string = snapshotPath(),
 ): void {
-  const header: Header = {
-    buildId,
-    areas: catalogue.areas.length,
-    tenants: catalogue.tenants.length,
-    products: catalogue.lines.length,
-  };
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  const file = openSync(temporary, 'w');
+  const { areas, tenants, lines } = catalogue;
+  const file = new SnapshotWriter({ areas, tenants, products: lines.length }, buildId, path);
   try {
-    writeSync(
-      file,
-      `${[header, catalogue.areas, catalogue.tenants].map((value) => JSON.stringify(value)).join('\n')}\n`,
-    );
-    for (let start = 0; start < catalogue.lines.length; start += 1000) {
-      writeSync(file, Buffer.concat(catalogue.lines.slice(start, start + 1000)));
-    }
-  } finally {
-    closeSync(file);
+    for (let start = 0; start < lines.length; start += 1000) file.add(lines.slice(start, start + 1000));
+  } catch (error) {
+    file.abandon();
+    throw error;
   }
-  renameSync(temporary, path);
+  file.commit();
 }
 
 /**
