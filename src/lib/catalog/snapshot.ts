@@ -364,7 +364,7 @@ export class SnapshotWriter {
  * Writes the checked catalogue of build `buildId` from its product lines (snapshotLines), atomically: a
  * reader never sees half a file.
  */
-export function writeSnapshotFile(
+function writeSnapshotFile(
   catalogue: { areas: readonly Area[]; tenants: readonly Tenant[]; lines: readonly Buffer[] },
   buildId: string,
   path: string = snapshotPath(),
