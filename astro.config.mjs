@@ -2,7 +2,6 @@
 
 import { join, resolve } from 'node:path';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { EMBED_ORIGINS } from './src/features/site/embed-origins.ts';
@@ -14,6 +13,7 @@ import cspDigests from './src/integrations/csp-digests.ts';
 import headScripts from './src/integrations/head-scripts.ts';
 import pageReuse from './src/integrations/page-reuse.ts';
 import postalData from './src/integrations/postal-data.ts';
+import sitemap from './src/integrations/sitemap.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { buildInputsDigest } from './src/lib/build-inputs.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
