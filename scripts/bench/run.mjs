@@ -23,7 +23,7 @@ import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { buildEnv } from '../tools/build-env.mjs';
+import { BUILD_NODE_OPTIONS, buildEnv } from '../tools/build-env.mjs';
 import { bin, startNode, stop, waitForHttp } from '../tools/lib.mjs';
 import { addToBagBench } from './add-to-bag.mjs';
 import { pageJs } from './js-bytes.mjs';
@@ -64,11 +64,14 @@ async function treeStats(pid) {
   return { rss, cpuTicks };
 }
 
-/** Runs `astro build` in `cwd`; wall time, CPU time and peak memory of its process tree. */
+/**
+ * Runs `astro build` in `cwd`, as `npm run build` does (its environment and Node options, for the bare
+ * project too); wall time, CPU time and peak memory of its process tree.
+ */
 async function timedBuild({ cwd, env }) {
   const started = performance.now();
   const load = loadavg()[0];
-  const child = startNode([bin('astro/bin/astro.mjs'), 'build'], {
+  const child = startNode([...BUILD_NODE_OPTIONS, bin('astro/bin/astro.mjs'), 'build'], {
     cwd,
     env: { ...buildEnv(), SITE_URL: 'http://localhost:4321', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildEnv } from '../tools/build-env.mjs';
+import { BUILD_NODE_OPTIONS, buildEnv } from '../tools/build-env.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
@@ -58,7 +58,7 @@ export function astroBuild(options: AstroBuildOptions): (outDir: string) => Prom
         ...(options.cacheDir && { ASTRO_CACHE_DIR: options.cacheDir }),
         FORCE_COLOR: '0',
       });
-      const child = spawn(process.execPath, [ASTRO, 'build'], {
+      const child = spawn(process.execPath, [...BUILD_NODE_OPTIONS, ASTRO, 'build'], {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
-import { buildEnv } from './build-env.mjs';
+import { spawnSync } from 'node:child_process';
+import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
 
 describe("the build's environment", () => {
   it("turns off the bundler allocator's huge pages and delayed release", () => {
@@ -10,5 +11,14 @@ describe("the build's environment", () => {
       MIMALLOC_ALLOW_THP: '1',
       MIMALLOC_PURGE_DELAY: '10',
     });
+  });
+
+  it("starts Node with V8's heap allowed to grow to twice what survived, an option this Node takes", () => {
+    expect(BUILD_NODE_OPTIONS).toEqual(['--heap-growing-percent=100']);
+    const run = spawnSync(process.execPath, [...BUILD_NODE_OPTIONS, '-e', 'process.exit(0)'], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });

@@ -19,7 +19,7 @@ import { editorRoutes } from '../publisher/editor.ts';
 import { Publisher } from '../publisher/publisher.ts';
 import { liveSiteCheck, readLiveBuild, scheduleFrom, startSchedule } from '../publisher/schedule.ts';
 import { checkSite } from '../publisher/site-check.ts';
-import { buildEnv } from './build-env.mjs';
+import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
 import { bin, runNode, startNode, stop, waitForHttp } from './lib.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -68,7 +68,7 @@ try {
   let firstBuild = null;
   if (!args.has('--skip-build') || !existsSync(`${distDir}/index.html`)) {
     const started = Date.now();
-    const build = await runNode([bin('astro/bin/astro.mjs'), 'build'], {
+    const build = await runNode([...BUILD_NODE_OPTIONS, bin('astro/bin/astro.mjs'), 'build'], {
       env: { ...buildEnv(), CATALOG_API_URL: apiUrl, SITE_URL: siteUrl, OUT_DIR: distDir },
     });
     if (build.code !== 0) throw new Error(`the build failed (exit ${build.code})`);
