@@ -50,10 +50,28 @@ describe("the build's log", () => {
     const log = gatheredLog({ level: 'info' }, outputs());
     for (const message of messages) log.write(message);
     log.flush();
-    expect(out.join('')).toBe(astroOut.join(''));
-    expect(err.join('')).toBe(astroErr.join(''));
+    // Astro colours its lines when it decides the output takes colours (on CI it does): compared without.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+    const plain = (texts: string[]) => texts.join('').replace(/\x1b\[[0-9;]*m/g, '');
+    expect(out.join('')).toBe(plain(astroOut));
+    expect(err.join('')).toBe(plain(astroErr));
     expect(out.join('')).toContain('09:05:07 [build] Collecting build info...\n');
     expect(out.join('')).toContain('  ├─ /area/1/products/2/index.html (+3ms)\n');
+  });
+
+  it("colours the time, the label and warnings as Astro's own destination does, when the output takes colours", () => {
+    const log = gatheredLog({ level: 'info' }, { ...outputs(), colours: true });
+    for (const message of messages.slice(0, 4)) log.write(message);
+    log.write(messages[5] as AstroLoggerMessage);
+    log.flush();
+    expect(out.join('')).toBe(
+      '\x1b[2m09:05:07\x1b[22m \x1b[34m[build]\x1b[39m Collecting build info...\n' +
+        '\x1b[2m09:05:07\x1b[22m   ├─ /area/1/products/2/index.html (+3ms)\n' +
+        '\x1b[33m\x1b[1m09:05:07\x1b[22m [WARN] [config]\x1b[39m 設定の警告\n',
+    );
+    expect(err.join('')).toBe(
+      '\x1b[31m\x1b[1m09:05:07\x1b[22m [ERROR]\x1b[39m the catalogue was not published: 商品\n',
+    );
   });
 
   it('gathers the lines of many pages into a few writes, and writes them within a moment', () => {
