@@ -18,6 +18,8 @@ import type { AstroIntegration } from 'astro';
 /** The module of Astro's that computes policy digests, and the line that starts the function. */
 const MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
 const DECLARATION = 'async function generateCspDigest(data, algorithm) {';
+/** The table's name: a module that holds it was already changed. */
+const TABLE = 'rememberedCspDigests';
 
 /** Texts longer than this are hashed every time; at most this many digests are kept. */
 export const KEPT_TEXT_LENGTH = 16_384;
@@ -29,17 +31,17 @@ export const KEPT_DIGESTS = 1_024;
  * one computation; a failed computation is forgotten, and asked for again by the next page.
  */
 export function rememberingCspDigests(code: string): string | undefined {
-  if (code.split(DECLARATION).length !== 2 || code.includes('rememberedCspDigests')) return undefined;
-  const wrapper = `const rememberedCspDigests = new Map();
+  if (code.split(DECLARATION).length !== 2 || code.includes(TABLE)) return undefined;
+  const wrapper = `const ${TABLE} = new Map();
 async function generateCspDigest(data, algorithm) {
   if (typeof data !== "string" || data.length > ${KEPT_TEXT_LENGTH}) return computeCspDigest(data, algorithm);
   const key = algorithm + "\\u0000" + data;
-  let digest = rememberedCspDigests.get(key);
+  let digest = ${TABLE}.get(key);
   if (digest === undefined) {
-    if (rememberedCspDigests.size >= ${KEPT_DIGESTS}) rememberedCspDigests.clear();
+    if (${TABLE}.size >= ${KEPT_DIGESTS}) ${TABLE}.clear();
     digest = computeCspDigest(data, algorithm);
-    rememberedCspDigests.set(key, digest);
-    digest.catch(() => rememberedCspDigests.delete(key));
+    ${TABLE}.set(key, digest);
+    digest.catch(() => ${TABLE}.delete(key));
   }
   return digest;
 }
@@ -58,7 +60,8 @@ export default function cspDigests(): AstroIntegration {
           apply: 'build',
           transform(code, id) {
             if (!MODULE.test(id.split('?')[0] ?? id)) return undefined;
-            if (code.includes('rememberedCspDigests')) return undefined;
+            // Already changed (the plugin ran on it before): nothing to warn about.
+            if (code.includes(TABLE)) return undefined;
             const changed = rememberingCspDigests(code);
             if (changed === undefined) {
               logger.warn(

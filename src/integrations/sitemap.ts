@@ -21,7 +21,11 @@ const XML = '<?xml version="1.0" encoding="UTF-8"?>';
 const URLSET =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">';
 
-/** Text as XML element content: markup characters escaped, characters XML cannot hold left out. */
+/**
+ * Text as XML element content: markup characters escaped, characters XML cannot hold left out. Not
+ * src/lib/escape-html.ts: that one also writes quotes as entities, which element content does not need and
+ * @astrojs/sitemap did not write, so the files would no longer be the same bytes.
+ */
 export function xmlText(text: string): string {
   return (
     text
