@@ -9,6 +9,7 @@ import apiProxy from './src/integrations/api-proxy.ts';
 import backgroundFiles from './src/integrations/background-files.ts';
 import buildManifest from './src/integrations/build-manifest.ts';
 import catalogVersion from './src/integrations/catalog-version.ts';
+import catalogueLoad from './src/integrations/catalogue-load.ts';
 import cspDigests from './src/integrations/csp-digests.ts';
 import headScripts from './src/integrations/head-scripts.ts';
 import pageReuse from './src/integrations/page-reuse.ts';
@@ -92,6 +93,8 @@ export default defineConfig({
   // (src/integrations/build-log.ts).
   logger: { entrypoint: './src/integrations/build-log.ts' },
   integrations: [
+    // First: the catalogue loads on its own thread while Astro starts and bundles.
+    catalogueLoad(),
     react(),
     sitemap({ filter: inSitemap }),
     apiProxy(),

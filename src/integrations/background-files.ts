@@ -13,6 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
+import { type CatalogueRefused, currentLoad } from '../lib/catalog/catalogue-load.ts';
 import { checkPayloadPages } from './product-payloads.ts';
 
 /** What the worker wrote. */
@@ -56,7 +57,16 @@ export default function backgroundFiles(): AstroIntegration {
           name: 'background-files',
           closeBundle() {
             if (this.environment.name !== 'client' || !outDir || started) return;
-            started = { at: performance.now(), outcome: startBackgroundFiles(fileURLToPath(outDir)) };
+            const folder = fileURLToPath(outDir);
+            // The worker reads the snapshot: once the catalogue loaded on its own thread is written.
+            const loaded = currentLoad()?.written ?? Promise.resolve();
+            started = {
+              at: performance.now(),
+              outcome: loaded.then(
+                () => startBackgroundFiles(folder),
+                (error: CatalogueRefused): Outcome => ({ error: error.reason }),
+              ),
+            };
           },
         });
       },

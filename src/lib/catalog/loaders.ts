@@ -12,6 +12,7 @@ import { DataNotFoundError, describeFailure } from '../errors.ts';
 import { FALLBACK_IMAGE_SRC } from '../images.ts';
 import { CatalogCheckError, checkList, crossCheck, LIST_ENDPOINTS, urlGuard } from './catalog-check.ts';
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from './catalogue.ts';
+import { type CatalogueLists, CatalogueRefused, currentLoad, refusal } from './catalogue-load.ts';
 import { type CatalogClient, catalogClient } from './client.ts';
 import { areaSchema, productSchema, tenantSchema } from './schemas.ts';
 import { SnapshotWriter, snapshotLines } from './snapshot.ts';
@@ -135,7 +136,7 @@ async function fetchTenants(client: CatalogClient, policy: FetchPolicy): Promise
 }
 
 /** The lists the content collections take (products live in the snapshot), with what the snapshot took. */
-interface LoadedCatalogue {
+export interface LoadedCatalogue {
   areas: Area[];
   tenants: Tenant[];
   /** Products written to the snapshot, and of them those whose text was derived (not reused). */
@@ -147,11 +148,13 @@ interface LoadedCatalogue {
  * build's snapshot once every check has passed. Each product becomes its snapshot line as its page of the
  * list arrives (URLs checked, text derived), and only its id, areas and brand stay for the cross-check:
  * the catalogue is never held whole as products (at 100,000 products that was 1.7 GB of heap while the
- * lists loaded, memory the rest of the build never got back).
+ * lists loaded, memory the rest of the build never got back). `onLists` is given the area and brand lists
+ * once they have passed their own checks, before the products are fetched.
  */
-async function fetchCatalogue(
+export async function fetchCatalogue(
   client: CatalogClient = catalogClient(),
   policy: FetchPolicy = BUILD_FETCH_POLICY,
+  onLists?: (lists: CatalogueLists) => void,
 ): Promise<LoadedCatalogue> {
   const warnings: string[] = [];
   const productWarnings: string[] = [];
@@ -167,6 +170,7 @@ async function fetchCatalogue(
     const lists = urlGuard(FALLBACK_IMAGE_SRC, warnings);
     const safeAreas = areas.map(lists.area);
     const safeTenants = tenants.map(lists.tenant);
+    onLists?.({ areas: safeAreas, tenants: safeTenants });
     const products = await fetchAllProducts(
       client,
       { ...policy, onRetry: logRetry('products') },
@@ -216,7 +220,7 @@ interface KeptProduct {
   line: Buffer | undefined;
 }
 
-type ListName = 'areas' | 'tenants';
+type ListName = keyof CatalogueLists;
 
 /**
  * One load of the catalogue shared by the two collections of a build (the lists are cross-checked
@@ -226,7 +230,11 @@ type ListName = 'areas' | 'tenants';
  */
 let shared: { catalogue: Promise<LoadedCatalogue>; taken: Set<ListName> } | undefined;
 
-function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']): Promise<LoadedCatalogue[K]> {
+function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']): Promise<CatalogueLists[K]> {
+  // `astro build` loads the catalogue on a thread of its own (catalogue-load.ts): the collections take the
+  // checked lists from it, and the pages wait for the rest.
+  const started = currentLoad();
+  if (started) return started.lists.then((lists) => lists[list]);
   shared ??= {
     catalogue: (async () => {
       const started = performance.now();
@@ -245,6 +253,15 @@ function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']):
   return catalogue.then((all) => all[list]);
 }
 
+/** What a refused catalogue's failure says: the endpoint and what was wrong with its answer. */
+export function refusedBecause(error: unknown): string {
+  return error instanceof DataNotFoundError
+    ? describeFailure(error)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+}
+
 /** A loader that replaces its collection with the checked entries of its list. */
 function catalogLoader<T extends { id: number }>(
   name: string,
@@ -258,14 +275,10 @@ function catalogLoader<T extends { id: number }>(
       try {
         entries = await fetch(context.logger);
       } catch (error) {
-        const detail =
-          error instanceof DataNotFoundError
-            ? describeFailure(error)
-            : error instanceof Error
-              ? error.message
-              : String(error);
+        // A refusal from the loading thread already says so.
+        if (error instanceof CatalogueRefused) throw error;
         // One line a content editor can forward; the build stops here, before any page renders.
-        throw new Error(`the catalogue was not published: ${detail}`, { cause: error });
+        throw new Error(refusal(refusedBecause(error)), { cause: error });
       }
       context.store.clear();
       for (const entry of entries) {

@@ -34,6 +34,7 @@ import {
 import { dirname } from 'node:path';
 import { cutText, plainText, type SafeHtml, sanitizeDescription } from '../html.ts';
 import type { Catalogue } from './catalog-check.ts';
+import { waitForCatalogue } from './catalogue-load.ts';
 import type { Area, Product, Tenant } from './types.ts';
 
 interface Header {
@@ -131,6 +132,8 @@ function* lines(path: string, prefix?: number): Generator<Line> {
  * `buildId`, when given, must be the build that wrote it.
  */
 function openSnapshot(path: string, buildId?: string) {
+  // A build loading its catalogue on its own thread: the snapshot is read only once written and checked.
+  waitForCatalogue();
   const all = lines(path);
   const next = () => {
     const line = all.next();
@@ -469,6 +472,8 @@ export function snapshotIndex<T>(
   keep: Keep<T>,
   path: string = snapshotPath(),
 ): SnapshotIndex<T> {
+  // Before the file is looked at: it is replaced when this build's snapshot is written.
+  waitForCatalogue();
   const { mtimeMs } = statSync(path);
   if (
     cached?.path === path &&
