@@ -1,4 +1,5 @@
-import { descriptionText, sanitizeDescription } from './html.ts';
+import sanitize from 'sanitize-html';
+import { descriptionText, plainText, plainTextOf, sanitizeDescription } from './html.ts';
 
 describe('description sanitising', () => {
   it('keeps the formatting a description needs', () => {
@@ -33,5 +34,33 @@ describe('description sanitising', () => {
     // No lone surrogate: the text encodes and decodes unchanged.
     expect(new TextDecoder().decode(new TextEncoder().encode(cut))).toBe(cut);
     expect(descriptionText(`<p>${'😀'.repeat(200)}</p>`, 120)).toBe(`${'😀'.repeat(119)}…`);
+  });
+
+  it('gives text, not markup: characters written as entities are the characters, once', () => {
+    // Escaped again where it is used (a meta tag's attribute, JSON-LD): "&amp;" here became "&amp;amp;" there.
+    expect(plainText('<p>抹茶 &amp; 羊羹 &lt;限定&gt; "特選" it&#39;s &copy;</p>')).toBe(
+      '抹茶 & 羊羹 <限定> "特選" it\'s ©',
+    );
+    expect(plainText('<p>&amp;lt; stays as typed</p>')).toBe('&lt; stays as typed');
+    expect(descriptionText('<p>A &amp; B</p>')).toBe('A & B');
+  });
+
+  it("reads the text sanitize-html's own text-only mode finds in the API's description", () => {
+    // sanitize-html with no tag allowed: the text, with & < > written as entities.
+    const textOnly = (html: string) =>
+      sanitize(html, { allowedTags: [], allowedAttributes: {} })
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const descriptions = [
+      '<p>国産<strong>抹茶</strong>使用</p>\n<ul><li>8個入</li></ul>',
+      '<p onclick="x()">a<script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)" title="a>b">b</a></p>',
+      '<div><custom-tag data-x=">">中身</custom-tag><style>p{}</style>&nbsp;末尾&#x1F375;</div>',
+      '<table><tr><td colspan="2">表 &gt; 1</td></tr></table><ruby>漢<rt>かん</rt></ruby>',
+      'plain & simple < 3',
+    ];
+    for (const html of descriptions) expect(plainTextOf(sanitizeDescription(html))).toBe(textOnly(html));
   });
 });

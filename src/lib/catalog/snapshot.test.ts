@@ -124,6 +124,29 @@ describe("the build's catalogue snapshot", () => {
     expect(after.products[1]?.digest).not.toBe(before.products[1]?.digest);
   });
 
+  it('lends no text to a build whose code may derive it differently (its inputs changed)', () => {
+    const previous = process.env.BUILD_INPUTS;
+    try {
+      process.env.BUILD_INPUTS = 'inputs-1';
+      writeSnapshot(catalogue(['<p>一 &amp; 二</p>']), 'build-1', path);
+      // The same inputs: the unchanged product's text is reused.
+      expect(writeSnapshot(catalogue(['<p>一 &amp; 二</p>']), 'build-2', path)).toEqual({
+        products: 1,
+        processed: 0,
+      });
+      // A new release (a sanitiser rule, how plain text is read): every product is processed again.
+      process.env.BUILD_INPUTS = 'inputs-2';
+      expect(writeSnapshot(catalogue(['<p>一 &amp; 二</p>']), 'build-3', path)).toEqual({
+        products: 1,
+        processed: 1,
+      });
+      expect(readSnapshot(path, 'build-3').products[0]?.plain).toBe('一 & 二');
+    } finally {
+      if (previous === undefined) delete process.env.BUILD_INPUTS;
+      else process.env.BUILD_INPUTS = previous;
+    }
+  });
+
   it('refuses the snapshot of another build, so a page never shows a catalogue this build did not check', () => {
     writeSnapshot(catalogue(['<p>一</p>']), 'build-1', path);
     expect(() => readSnapshot(path, 'build-2')).toThrow(/catalogue of build build-1, not of this build/);

@@ -32,7 +32,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { cutText, plainText, type SafeHtml, sanitizeDescription } from '../html.ts';
+import { cutText, plainTextOf, type SafeHtml, sanitizeDescription } from '../html.ts';
 import type { Catalogue } from './catalog-check.ts';
 import { waitForCatalogue } from './catalogue-load.ts';
 import type { Area, Product, Tenant } from './types.ts';
@@ -42,6 +42,18 @@ interface Header {
   areas: number;
   tenants: number;
   products: number;
+  /** What derived the products' text (derivedWith): another build's code may sanitise differently. */
+  derivedWith: string;
+}
+
+/**
+ * What the products' derived text (sanitised description, plain text, meta description) depends on besides
+ * the product: the build's inputs (its source, among them the sanitiser's rules; BUILD_INPUTS, set by
+ * astro.config.mjs). A snapshot made with other inputs lends no text: a rule tightened since must apply to
+ * every product, changed or not.
+ */
+function derivedWith(env: Record<string, string | undefined> = process.env): string {
+  return env.BUILD_INPUTS ?? '';
 }
 
 /** A product with what is derived from its description once per product (not once per page). */
@@ -224,6 +236,11 @@ function previousEntries(path: string): Map<string, Place> {
   const entries = new Map<string, Place>();
   if (!existsSync(path)) return entries;
   try {
+    const reading = lines(path);
+    const first = reading.next();
+    reading.return(undefined);
+    const header = first.done ? undefined : (JSON.parse(first.value.text) as Partial<Header>);
+    if (header?.derivedWith !== derivedWith()) return entries;
     let index = 0;
     for (const { text, offset, length } of lines(path, DIGEST_FIRST.length + 64)) {
       // The header, the areas and the tenants come first.
@@ -278,9 +295,9 @@ export function snapshotLines(path: string = snapshotPath()) {
       let text = previousText(previousFile, previous, digest);
       if (!text) {
         processed++;
-        const html = product.descriptionHtml;
-        const plain = plainText(html);
-        text = { safeHtml: sanitizeDescription(html), plain, meta: cutText(plain) };
+        const safeHtml = sanitizeDescription(product.descriptionHtml);
+        const plain = plainTextOf(safeHtml);
+        text = { safeHtml, plain, meta: cutText(plain) };
       }
       return Buffer.from(
         `{"digest":${JSON.stringify(digest)},"safeHtml":${JSON.stringify(text.safeHtml)},"plain":${JSON.stringify(text.plain)},"meta":${JSON.stringify(text.meta)},"product":${json}}\n`,
@@ -321,6 +338,7 @@ export class SnapshotWriter {
       areas: catalogue.areas.length,
       tenants: catalogue.tenants.length,
       products: catalogue.products,
+      derivedWith: derivedWith(),
     };
     this.#path = path;
     this.#expected = catalogue.products;
