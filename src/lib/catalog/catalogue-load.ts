@@ -118,14 +118,15 @@ export function currentLoad(): CatalogueLoad | undefined {
 
 /**
  * Starts loading the catalogue on a thread of its own (catalogue-load-worker.ts) and makes it this
- * process's load. The thread never keeps the process alive: a build that stops for another reason ends.
+ * process's load. The thread keeps the process alive while it loads (a pending promise would not, and the
+ * content sync waits on one); a build that fails elsewhere exits without waiting for it (Astro's CLI ends
+ * the process on an error).
  */
 export function startCatalogueLoad(): CatalogueLoad {
   const shared = sharedState();
   const worker = new Worker(new URL('./catalogue-load-worker.ts', import.meta.url), {
     workerData: { shared },
   });
-  worker.unref();
   let listsSettled = false;
   let finished = false;
   let resolveLists: (lists: CatalogueLists) => void = () => {};
@@ -174,7 +175,12 @@ export function startCatalogueLoad(): CatalogueLoad {
  */
 export function waitForCatalogue(): void {
   const load = currentLoad();
-  if (!load) return;
+  if (!load || knownWritten.has(load)) return;
   const outcome = settled(load.shared, true);
   if (outcome && 'refused' in outcome) throw new CatalogueRefused(outcome.refused);
+  // Every page asks: once written, it stays written.
+  knownWritten.add(load);
 }
+
+/** Loads known to be written. */
+const knownWritten = new WeakSet<CatalogueLoad>();
