@@ -1,6 +1,6 @@
 /**
  * Product descriptions are untrusted HTML from the API. They are sanitised here, at build time, through
- * the one render point (src/ui/RichText.astro); sanitize-html is never shipped to the browser.
+ * the one render point (src/ui/rich-text-html.ts); sanitize-html is never shipped to the browser.
  */
 import sanitize from 'sanitize-html';
 
@@ -44,7 +44,7 @@ const OPTIONS: sanitize.IOptions = {
 };
 
 declare const safe: unique symbol;
-/** HTML that went through sanitizeDescription: the only HTML RichText renders. */
+/** HTML that went through sanitizeDescription: the only HTML richTextHtml writes. */
 export type SafeHtml = string & { readonly [safe]: true };
 
 /** Sanitised HTML safe to render with `set:html`. */

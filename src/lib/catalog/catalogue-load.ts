@@ -28,7 +28,7 @@ export interface CatalogueLists {
 }
 
 /** What the snapshot took, once written. */
-export interface CatalogueWritten {
+interface CatalogueWritten {
   products: number;
   /** Products whose text was derived again (the rest were unchanged since the last snapshot). */
   processed: number;
@@ -43,7 +43,7 @@ export type LoadMessage =
   | { type: 'refused'; reason: string };
 
 /** The shared state's layout: a state word, the reason's length, then the reason in UTF-8. */
-export const STATE = { loading: 0, written: 1, refused: 2 } as const;
+const STATE = { loading: 0, written: 1, refused: 2 } as const;
 const STATE_INDEX = 0;
 const LENGTH_INDEX = 1;
 const HEADER_BYTES = 8;

@@ -60,7 +60,7 @@ function derivedWith(env: Record<string, string | undefined> = process.env): str
 export interface PreparedProduct {
   /** Hash of the product's JSON: the same digest means the same product. */
   digest: string;
-  /** The description, sanitised (what RichText renders). */
+  /** The description, sanitised (what richTextHtml writes). */
   safeHtml: SafeHtml;
   /** The description as plain text, whitespace collapsed (JSON-LD, the fold). */
   plain: string;

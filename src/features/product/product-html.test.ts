@@ -1,0 +1,75 @@
+/**
+ * The product page's parts written as strings: every value from the API is escaped where it lands (text,
+ * attribute, JSON in a script), and the parts say what the page's scripts read back. Their bytes are the
+ * components' they replaced (compared on whole 10,000-product builds, docs/performance.md).
+ */
+import { pricedVariant, sampleProduct } from '../../lib/catalog/fixtures.ts';
+import type { SafeHtml } from '../../lib/html.ts';
+import { favoriteButtonHtml } from '../wishlist/favorite-button-html.ts';
+import { productGalleryHtml, readMoreHtml, variantPickerHtml } from './product-html.ts';
+import { productSummary } from './product-summary.ts';
+
+const HOSTILE = '"><script>alert(1)</script>&\'';
+
+describe('the product page written as strings', () => {
+  it('writes the gallery: the main image eager, every thumbnail lazy, text and URLs escaped', () => {
+    const html = productGalleryHtml(
+      [
+        { id: 1, src: 'https://img.test/a.jpg?x="1"' },
+        { id: 2, src: 'https://img.test/b.jpg' },
+      ],
+      HOSTILE,
+    );
+    expect(html).toMatch(
+      /^<product-gallery><section aria-label="[^"]+" class="flex flex-col gap-2"><div data-main><picture>/,
+    );
+    expect(html).toContain('alt="&quot;><script>alert(1)</script>&amp;\'"');
+    expect(html).not.toContain('x="1"');
+    expect(html.match(/loading="eager"/g)).toHaveLength(1);
+    expect(html.match(/loading="lazy"/g)).toHaveLength(2);
+    expect(html).toContain('aria-pressed="true"');
+    expect(html).toContain('data-image-id="2"');
+    expect(html.endsWith('</section></product-gallery>')).toBe(true);
+    // One image: no thumbnails.
+    expect(productGalleryHtml([{ id: 1, src: 'https://img.test/a.jpg' }], 't')).not.toContain('<ul');
+  });
+
+  it('writes the options with the first choice checked, sold-out values disabled, and the data the script reads', () => {
+    const options = (size: string) => [
+      { name: 'size', value: size, displayName: 'サイズ', displayValue: `<${size}>` },
+    ];
+    const variants = [
+      { ...pricedVariant(10, 1200, 0), options: options('s"m') },
+      { ...pricedVariant(11, 1500, 4, 2000), title: '</script><b>', options: options('l') },
+    ];
+    const html = variantPickerHtml(7, variants, 11);
+    expect(html.startsWith('<variant-picker data-product-id="7" class="flex flex-col gap-4">')).toBe(true);
+    // The data, as JSON that cannot close its script.
+    expect(html).toContain('"title":"\\u003c/script>\\u003cb>"');
+    expect(html).not.toContain('</script><b>');
+    // On sale: the regular price shown, the sale mark not hidden.
+    expect(html).toMatch(/<span data-sale class=/);
+    expect(html).toMatch(/<s data-compare-amount>¥2,000<\/s>/);
+    // The sold-out value: disabled, with its note shown; the chosen one checked.
+    expect(html).toContain('value="s&quot;m" data-option="size" disabled class=');
+    expect(html).toContain('value="l" data-option="size" checked class=');
+    expect(html).toContain('&lt;l&gt;');
+    expect(html).toContain('data-add class=');
+    expect(html.endsWith('</variant-picker>')).toBe(true);
+    // Everything sold out: the add button disabled and the stock marked.
+    const soldOut = variantPickerHtml(7, [variants[0] as (typeof variants)[0]], 10);
+    expect(soldOut).toContain('data-add disabled class=');
+    expect(soldOut).toContain('class="rounded bg-error/20 px-1"');
+  });
+
+  it('folds a long description and gives the favorites what they keep, escaped as JSON', () => {
+    const folded = readMoreHtml('description', '<div class="rich-text"><p>本文</p></div>' as SafeHtml);
+    expect(folded).toMatch(/^<read-more class="group block"><div id="description" class="relative/);
+    expect(folded).toContain('aria-controls="description"');
+    const product = { ...sampleProduct(3, [1]), title: HOSTILE };
+    const heart = favoriteButtonHtml(productSummary(product, 1));
+    expect(heart).toContain('\\u003cscript>alert(1)\\u003c/script>');
+    expect(heart).not.toContain('<script>alert(1)');
+    expect(heart.match(/<svg /g)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Markup written as strings must be the bytes Astro writes for the same template: a product page is made
+ * of both, and the build compares nothing else. These compare the helpers with Astro's own escaping, so an
+ * Astro release that escapes differently fails here rather than changing pages unnoticed.
+ */
+import { escapeHTML } from 'astro/runtime/server/escape.js';
+import { addAttribute } from 'astro/runtime/server/index.js';
+import { attr, text } from './markup.ts';
+
+const VALUES = [
+  'plain',
+  '',
+  'A & B',
+  '"quoted"',
+  "it's",
+  '<script>alert(1)</script>',
+  'https://img.test/p.jpg?width=1&height=2',
+  '&amp; already',
+  '羊羹 ＆ 抹茶「特選」',
+  0,
+  768,
+  true,
+  false,
+  null,
+  undefined,
+] as const;
+
+describe('markup written as strings', () => {
+  it('escapes element content as Astro escapes an interpolated value', () => {
+    for (const value of VALUES) {
+      if (typeof value === 'string' || typeof value === 'number') {
+        expect(text(value)).toBe(String(escapeHTML(String(value))));
+      }
+    }
+    expect(text('<b>"&\'')).toBe('&lt;b&gt;&quot;&amp;&#39;');
+  });
+
+  it('writes an attribute as Astro writes name={value}, boolean attributes included', () => {
+    for (const name of [
+      'alt',
+      'class',
+      'data-src',
+      'aria-pressed',
+      'aria-hidden',
+      'checked',
+      'disabled',
+      'hidden',
+    ]) {
+      for (const value of VALUES) {
+        expect(attr(name, value), `${name}=${String(value)}`).toBe(String(addAttribute(value, name)));
+      }
+    }
+  });
+
+  it('never lets a value close its attribute or open a tag', () => {
+    const written = attr('alt', '" onerror="alert(1)');
+    expect(written).toBe(' alt="&quot; onerror=&quot;alert(1)"');
+    expect(text('</h1><script>')).not.toMatch(/</);
+  });
+});
