@@ -1,6 +1,6 @@
 import type { Product, Variant } from '../../lib/catalog/types.ts';
 import { plainText } from '../../lib/html.ts';
-import { productJsonLd } from './json-ld.ts';
+import { productHeadHtml, productJsonLd } from './json-ld.ts';
 
 const variant = (id: number, price: number, totalStock: number, title = `v${id}`): Variant => ({
   id,
@@ -72,5 +72,23 @@ describe('product structured data', () => {
   it('cuts a long description at 5,000 characters', () => {
     const long = 'あ'.repeat(6000);
     expect(productJsonLd(product, long, url).description).toBe(`${'あ'.repeat(4999)}…`);
+  });
+
+  it('goes into the head as a script its data cannot close, with the lead price for sharing cards', () => {
+    const html = productHeadHtml(
+      { ...product, title: '</script><script>alert(1)</script>' },
+      'a & b',
+      url,
+      2592,
+    );
+    expect(html.startsWith('<script type="application/ld+json">{')).toBe(true);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).toContain('\\u003c/script>');
+    expect(html).toContain('"description":"a & b"');
+    expect(
+      html.endsWith(
+        '<meta property="product:price:amount" content="2592"><meta property="product:price:currency" content="JPY">',
+      ),
+    ).toBe(true);
   });
 });

@@ -4,8 +4,10 @@
  */
 
 import type { Product } from '../../lib/catalog/types.ts';
+import { jsonScriptText } from '../../lib/custom-element.ts';
 import { cutText } from '../../lib/html.ts';
 import { imageUrl, MAIN_SIZE } from '../../lib/images.ts';
+import { attr } from '../../lib/markup.ts';
 import { leadVariant } from './product-rules.ts';
 
 const IN_STOCK = 'https://schema.org/InStock';
@@ -34,4 +36,15 @@ export function productJsonLd(product: Product, plain: string, pageUrl: string) 
       url: pageUrl,
     })),
   };
+}
+
+/**
+ * What a product page adds to its `<head>`: its structured data (schema.org Product with an Offer, JPY price
+ * and availability, per variant) and its lead price for sharing cards.
+ */
+export function productHeadHtml(product: Product, plain: string, pageUrl: string, price: number): string {
+  return (
+    `<script type="application/ld+json">${jsonScriptText(productJsonLd(product, plain, pageUrl))}</script>` +
+    `<meta property="product:price:amount"${attr('content', String(price))}><meta property="product:price:currency" content="JPY">`
+  );
 }
