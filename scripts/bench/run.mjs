@@ -18,7 +18,11 @@
 // build a quarter slower (docs/performance.md), which would measure the deletion, not the build.
 //
 //   node scripts/bench/run.mjs [--sizes 1000,10000] [--with-100k] [--bare-sizes 1000,10000] [--skip-visits]
-//                              [--skip-lighthouse]
+//                              [--skip-lighthouse] [--pairs 3]
+//
+// --pairs N builds the product and the bare project N times each at every bare size, alternating which goes
+// first, and reports every pair's ratio and their median: this machine's speed drifts by tens of percent
+// within minutes, and one pair measures the drift as much as the build.
 import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +43,8 @@ if (argv.includes('--with-100k') && !sizes.includes(100_000)) sizes.push(100_000
 const bareSizes = argv.includes('--bare-sizes')
   ? argv[argv.indexOf('--bare-sizes') + 1].split(',').map(Number)
   : sizes;
+/** Product and bare builds measured in alternating pairs at each bare size. */
+const pairs = argv.includes('--pairs') ? Math.max(1, Number(argv[argv.indexOf('--pairs') + 1])) : 1;
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 8795);
 const API = `http://127.0.0.1:${API_PORT}`;
 const TOKEN = process.env.PUBLIC_CATALOG_API_TOKEN ?? 'gift-catalogue-public-token';
@@ -281,12 +287,55 @@ try {
         console.log(
           `${''.padEnd(30)} each page ${pageBytes} bytes (${sample}); product ÷ this: ${(build.seconds / sized.seconds).toFixed(2)}× wall, ${(build.cpuSeconds / sized.cpuSeconds).toFixed(2)}× CPU`,
         );
+        // More pairs, each from empty output and cache folders (kept, as every folder is, until the run
+        // ends), the first build of each pair alternating.
+        const ratios = [build.seconds / bare.seconds];
+        for (let pair = 2; pair <= pairs; pair++) {
+          const again = () =>
+            timedBuild({
+              env: {
+                CATALOG_API_URL: API,
+                OUT_DIR: join(work, `dist-${size}-${pair}`),
+                ASTRO_CACHE_DIR: join(work, `cache-${size}-${pair}`),
+              },
+            });
+          const bareAgain = () =>
+            timedBuild({
+              cwd: BARE,
+              env: {
+                BARE_PAGES: String(counts.pages),
+                OUT_DIR: `${bareOut}-${pair}`,
+                ASTRO_CACHE_DIR: join(work, `bare-cache-${size}-${pair}`),
+              },
+            });
+          let product;
+          let bareBuild;
+          if (pair % 2 === 0) {
+            bareBuild = await bareAgain();
+            product = await again();
+          } else {
+            product = await again();
+            bareBuild = await bareAgain();
+          }
+          ratios.push(product.seconds / bareBuild.seconds);
+          console.log(
+            `${''.padEnd(30)} pair ${pair}: product ${product.seconds.toFixed(1)} s, bare ${bareBuild.seconds.toFixed(1)} s, ${(product.seconds / bareBuild.seconds).toFixed(2)}× wall`,
+          );
+        }
+        const sorted = [...ratios].sort((a, b) => a - b);
+        const median = sorted[Math.floor(sorted.length / 2)];
+        if (pairs > 1) {
+          console.log(
+            `${''.padEnd(30)} product ÷ bare over ${pairs} alternating pairs: median ${median.toFixed(2)}× (${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+          );
+        }
         report.push({
           size,
           ...counts,
           ...build,
           bare: { pages: bareCounts.pages, ...bare },
           bareSized: { pageBytes, ...sized },
+          pairs: { ratios, median },
         });
       } else {
         report.push({ size, ...counts, ...build });
