@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { renderOnce } from './render-once.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderedOnce, renderOnce } from './render-once.ts';
 
 describe('markup rendered once per build', () => {
   it('is rendered the first time its key is asked for and given back as it was after that', async () => {
@@ -15,5 +15,22 @@ describe('markup rendered once per build', () => {
     expect(await renderOnce('test:guide:1', guide(1))).toBe('<nav aria-current="1"></nav>');
     expect(await renderOnce('test:guide:2', guide(2))).toBe('<nav aria-current="2"></nav>');
     expect(await renderOnce('test:guide:1', guide(2))).toBe('<nav aria-current="1"></nav>');
+  });
+
+  describe('asked for before its component is created', () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it('is there once rendered in a build, so the layout writes it without creating the component', async () => {
+      vi.stubEnv('DEV', false);
+      expect(renderedOnce('test:footer')).toBeUndefined();
+      await renderOnce('test:footer', async () => '<footer></footer>');
+      expect(renderedOnce('test:footer')).toBe('<footer></footer>');
+    });
+
+    it('is never there under astro dev, where every page renders its parts', async () => {
+      await renderOnce('test:dev', async () => '<footer></footer>');
+      vi.stubEnv('DEV', true);
+      expect(renderedOnce('test:dev')).toBeUndefined();
+    });
   });
 });

@@ -12,3 +12,12 @@ export async function renderOnce(key: string, render: () => Promise<string>): Pr
   rendered.set(key, html);
   return html;
 }
+
+/**
+ * The markup already rendered under `key` in this build, or undefined: a layout that has it writes it and
+ * never creates the RenderOnce component, whose slot Astro would evaluate on every page. Always undefined
+ * under `astro dev`, where every page renders its parts.
+ */
+export function renderedOnce(key: string): string | undefined {
+  return import.meta.env.DEV ? undefined : rendered.get(key);
+}
