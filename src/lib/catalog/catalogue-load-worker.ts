@@ -5,12 +5,29 @@
  * shared state, for a reader waiting on it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type LoadMessage, settle } from './catalogue-load.ts';
+import { type LoadMessage, settle, settled } from './catalogue-load.ts';
 import { fetchCatalogue, refusedBecause } from './loaders.ts';
 
 const { shared } = workerData as { shared: SharedArrayBuffer };
 const post = (message: LoadMessage) => parentPort?.postMessage(message);
 const started = performance.now();
+
+/**
+ * A reader waiting on the shared state blocks its thread, so it cannot hear this thread end: whatever ends
+ * it (an error thrown outside the load, a rejection nobody handled), the state says so first.
+ */
+function refuse(reason: string): void {
+  if (settled(shared, false)) return;
+  settle(shared, { refused: reason });
+  post({ type: 'refused', reason });
+}
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    refuse(refusedBecause(error));
+    process.exit(1);
+  });
+}
+process.on('exit', () => refuse('its loading thread ended before the catalogue was written'));
 
 try {
   const { written } = await fetchCatalogue(undefined, undefined, (lists) => post({ type: 'lists', lists }));
@@ -18,7 +35,5 @@ try {
   settle(shared, { written: true });
   post({ type: 'written', written: { ...written, ms: Math.round(performance.now() - started) } });
 } catch (error) {
-  const reason = refusedBecause(error);
-  settle(shared, { refused: reason });
-  post({ type: 'refused', reason });
+  refuse(refusedBecause(error));
 }
