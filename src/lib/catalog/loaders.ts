@@ -233,8 +233,8 @@ let shared: { catalogue: Promise<LoadedCatalogue>; taken: Set<ListName> } | unde
 function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']): Promise<CatalogueLists[K]> {
   // `astro build` loads the catalogue on a thread of its own (catalogue-load.ts): the collections take the
   // checked lists from it, and the pages wait for the rest.
-  const started = currentLoad();
-  if (started) return started.lists.then((lists) => lists[list]);
+  const load = currentLoad();
+  if (load) return load.lists.then((lists) => lists[list]);
   shared ??= {
     catalogue: (async () => {
       const started = performance.now();
