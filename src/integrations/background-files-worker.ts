@@ -12,7 +12,7 @@ import { chatSearchJson, type JapaneseCatalogue, SEARCH_LANGUAGES } from '../fea
 import { japaneseTitlesOf } from '../features/chat/search-index.ts';
 import { buildInfo } from '../lib/build-info.ts';
 import { snapshotProducts } from '../lib/catalog/snapshot.ts';
-import { DataNotFoundError, describeFailure } from '../lib/errors.ts';
+import { failureDetail } from '../lib/errors.ts';
 import type { BackgroundFiles } from './background-files.ts';
 import { writeProductPayloads } from './product-payloads.ts';
 
@@ -41,18 +41,12 @@ async function writeSearchIndex(
 ): Promise<string> {
   const path = `/chat/search/${language}.json`;
   const json = await chatSearchJson(language, { titles, tenants }).catch((error: unknown) => {
-    throw new Error(
-      `${path}: ${error instanceof DataNotFoundError ? describeFailure(error) : messageOf(error)}`,
-    );
+    throw new Error(`${path}: ${failureDetail(error)}`);
   });
   const file = join(outDir, path);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, json);
   return path;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -78,5 +72,5 @@ try {
   const result: BackgroundFiles = { payloadPages, searchIndexes, priority: getPriority() };
   parentPort?.postMessage({ result });
 } catch (error) {
-  parentPort?.postMessage({ error: messageOf(error) });
+  parentPort?.postMessage({ error: failureDetail(error) });
 }

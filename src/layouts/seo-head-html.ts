@@ -3,7 +3,8 @@
  * noindex), icon, theme colour, Open Graph and Twitter cards. BaseLayout.astro writes it on every page of
  * the site; as a string it is a small part of the render that its thirty elements were as a template.
  */
-import { attr, text } from '../lib/markup.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
+import { attr } from '../lib/markup.ts';
 
 export interface SeoHead {
   /** The page's title with the site name. */
@@ -26,7 +27,7 @@ export function seoHeadHtml(head: SeoHead): string {
   const { fullTitle, description, canonical, image } = head;
   let html =
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${text(fullTitle)}</title><meta name="description"${attr('content', description)}>` +
+    `<title>${escapeHtml(fullTitle)}</title><meta name="description"${attr('content', description)}>` +
     (head.noindex
       ? '<meta name="robots" content="noindex">'
       : `<link rel="canonical"${attr('href', canonical)}>`) +

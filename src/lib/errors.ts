@@ -68,3 +68,9 @@ export function describeFailure(error: DataNotFoundError): string {
     (error.code && reasons[error.code]) ?? `${error.status}${error.code ? ` ${error.code}` : ''}`;
   return `${error.message} (${error.endpoint} → ${reason})`;
 }
+
+/** Any failure in one line: a failed catalog call as describeFailure says it, any other by its message. */
+export function failureDetail(error: unknown): string {
+  if (error instanceof DataNotFoundError) return describeFailure(error);
+  return error instanceof Error ? error.message : String(error);
+}

@@ -4,22 +4,11 @@
  * same bytes. Used where a part is on every product page and its many small elements made it a large share
  * of the page's render (the gallery's pictures, the option buttons, the icons: docs/performance.md).
  *
- * `text` is for element content, `attr` for one attribute; everything else in a template string is fixed
- * markup of this repository. A value from the API goes through one of the two, never straight in.
+ * Element content goes through `escapeHtml` (src/lib/escape-html.ts: the five characters Astro's
+ * escapeHTML writes as entities, the same entities), one attribute through `attr`; everything else in a
+ * template string is fixed markup of this repository. A value from the API goes through one of the two,
+ * never straight in.
  */
-
-const TEXT_ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  "'": '&#39;',
-  '"': '&quot;',
-};
-
-/** Element content: `& < > ' "` as entities (Astro's escapeHTML). */
-export function text(value: string | number): string {
-  return String(value).replace(/[&<>'"]/g, (char) => TEXT_ENTITIES[char] ?? char);
-}
 
 /** An attribute value in double quotes: `&` and `"` as entities (Astro's toAttributeString). */
 function attributeValue(value: string): string {

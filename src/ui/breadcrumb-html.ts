@@ -1,6 +1,7 @@
 /** A breadcrumb trail from home as markup; the last item is the current page. Breadcrumb.astro writes it. */
 import { t } from '../i18n/index.ts';
-import { attr, text } from '../lib/markup.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
+import { attr } from '../lib/markup.ts';
 
 export interface BreadcrumbItem {
   label: string;
@@ -14,8 +15,8 @@ export function breadcrumbHtml(items: readonly BreadcrumbItem[]): string {
   trail.forEach((item, index) => {
     html +=
       item.href && index < trail.length - 1
-        ? `<li><a${attr('href', item.href)} class="inline-flex min-h-6 items-center underline underline-offset-4">${text(item.label)}</a><span aria-hidden="true" class="ml-1">/</span></li>`
-        : `<li aria-current="page" class="line-clamp-1">${text(item.label)}</li>`;
+        ? `<li><a${attr('href', item.href)} class="inline-flex min-h-6 items-center underline underline-offset-4">${escapeHtml(item.label)}</a><span aria-hidden="true" class="ml-1">/</span></li>`
+        : `<li aria-current="page" class="line-clamp-1">${escapeHtml(item.label)}</li>`;
   });
   return `${html}</ol></nav>`;
 }

@@ -9,9 +9,10 @@
 import { t } from '../../i18n/index.ts';
 import type { ProductImage, Variant } from '../../lib/catalog/types.ts';
 import { closeTag, jsonScriptText, openTag } from '../../lib/custom-element.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { priceDisplay } from '../../lib/format/price.ts';
 import { MAIN_SIZE, THUMBNAIL_SIZE } from '../../lib/images.ts';
-import { attr, text } from '../../lib/markup.ts';
+import { attr } from '../../lib/markup.ts';
 import { catalogImageHtml } from '../../ui/catalog-image-html.ts';
 import { pickerLabels } from './picker-labels.ts';
 import { availability, availabilityText, productOptions, selectionOf } from './variant-options.ts';
@@ -75,30 +76,30 @@ export function variantPickerHtml(
   const price = priceDisplay(initial.price, initial.compareAtPrice);
   const soldOut = availability(initial) === 'soldOut';
   const { labels, json: labelsJson } = pickerLabels();
-  const soldOutNote = text(t('product.soldOut'));
+  const soldOutNote = escapeHtml(t('product.soldOut'));
   let html =
     openTag('variant-picker', { 'data-product-id': productId, class: 'flex flex-col gap-4' }) +
     `<script type="application/json" data-variants>${jsonScriptText(variants)}</script>` +
     `<script type="application/json" data-labels>${labelsJson}</script>` +
-    `<p class="flex min-h-8 flex-wrap items-baseline gap-x-2"><span class="sr-only">${text(t('product.price'))}</span>` +
-    `<span data-sale${attr('hidden', !price.compareAt)} class="rounded bg-error px-1.5 py-0.5 text-xs font-bold text-black">${text(t('product.sale'))}</span>` +
-    `<span data-amount class="text-lg font-bold">${text(price.price)}</span>` +
-    `<span data-compare${attr('hidden', !price.compareAt)} class="text-sm text-secondary"><span class="sr-only">${text(t('product.regularPrice'))}</span>` +
-    `<s data-compare-amount>${price.compareAt ? text(price.compareAt) : ''}</s></span></p>`;
+    `<p class="flex min-h-8 flex-wrap items-baseline gap-x-2"><span class="sr-only">${escapeHtml(t('product.price'))}</span>` +
+    `<span data-sale${attr('hidden', !price.compareAt)} class="rounded bg-error px-1.5 py-0.5 text-xs font-bold text-black">${escapeHtml(t('product.sale'))}</span>` +
+    `<span data-amount class="text-lg font-bold">${escapeHtml(price.price)}</span>` +
+    `<span data-compare${attr('hidden', !price.compareAt)} class="text-sm text-secondary"><span class="sr-only">${escapeHtml(t('product.regularPrice'))}</span>` +
+    `<s data-compare-amount>${price.compareAt ? escapeHtml(price.compareAt) : ''}</s></span></p>`;
   for (const axis of productOptions(variants)) {
-    html += `<fieldset><legend class="mb-2 text-sm font-bold">${text(axis.displayName)}</legend><div class="flex flex-wrap gap-2">`;
+    html += `<fieldset><legend class="mb-2 text-sm font-bold">${escapeHtml(axis.displayName)}</legend><div class="flex flex-wrap gap-2">`;
     for (const option of axis.values) {
       html +=
         `<label class="relative"><input type="radio"${attr('name', `option-${axis.name}`)}${attr('value', option.value)}` +
         `${attr('data-option', axis.name)}${attr('checked', selection[axis.name] === option.value)}${attr('disabled', option.disabled)}` +
-        ` class="${OPTION_INPUT_CLASS}"><span class="${OPTION_LABEL_CLASS}">${text(option.displayValue)}` +
+        ` class="${OPTION_INPUT_CLASS}"><span class="${OPTION_LABEL_CLASS}">${escapeHtml(option.displayValue)}` +
         `<span class="sr-only" data-sold-out-note${attr('hidden', !option.disabled)}>（${soldOutNote}）</span></span></label>`;
     }
     html += '</div></fieldset>';
   }
   return (
-    `${html}<p class="text-sm"><span data-stock class="${soldOut ? 'rounded bg-error/20 px-1' : 'rounded'}">${text(availabilityText(initial, labels))}</span></p>` +
-    `<button type="button" data-add${attr('disabled', soldOut)} class="min-h-12 w-full rounded bg-primary px-6 font-bold text-white hover:bg-black disabled:bg-neutral-300 disabled:text-primary aria-busy:opacity-80">${text(t('product.addToBag'))}</button>` +
+    `${html}<p class="text-sm"><span data-stock class="${soldOut ? 'rounded bg-error/20 px-1' : 'rounded'}">${escapeHtml(availabilityText(initial, labels))}</span></p>` +
+    `<button type="button" data-add${attr('disabled', soldOut)} class="min-h-12 w-full rounded bg-primary px-6 font-bold text-white hover:bg-black disabled:bg-neutral-300 disabled:text-primary aria-busy:opacity-80">${escapeHtml(t('product.addToBag'))}</button>` +
     // Room for two lines of message, so a message never pushes the page down.
     '<div class="min-h-10 text-sm"><p role="status" data-status></p><p role="status" data-notice></p><p role="alert" data-error></p></div>' +
     closeTag('variant-picker')
@@ -116,6 +117,6 @@ export function readMoreHtml(id: string, inner: string): string {
     ' class="relative max-h-44 overflow-hidden after:pointer-events-none after:absolute after:inset-x-0 after:bottom-0 after:h-16 after:bg-linear-to-t after:from-white group-data-[open]:max-h-none group-data-[open]:after:hidden">' +
     `${inner}</div><button type="button" aria-expanded="false"${attr('aria-controls', id)}${attr('data-more', t('product.readMore'))}` +
     `${attr('data-less', t('product.readLess'))} class="mt-2 min-h-11 rounded px-2 text-sm font-bold underline underline-offset-4">` +
-    `${text(t('product.readMore'))}</button>${closeTag('read-more')}`
+    `${escapeHtml(t('product.readMore'))}</button>${closeTag('read-more')}`
   );
 }

@@ -5,7 +5,8 @@
 import { mdiHeart, mdiHeartOutline } from '@mdi/js';
 import { t } from '../../i18n/index.ts';
 import { closeTag, jsonScriptText, openTag } from '../../lib/custom-element.ts';
-import { attr, text } from '../../lib/markup.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { attr } from '../../lib/markup.ts';
 import { iconHtml } from '../../ui/icon-html.ts';
 import type { ProductSummary } from '../product/index.ts';
 
@@ -17,6 +18,6 @@ export function favoriteButtonHtml(product: ProductSummary): string {
     ' class="group flex h-11 w-11 items-center justify-center rounded-full border border-accent/60 hover:bg-neutral-100">' +
     iconHtml({ path: mdiHeartOutline, class: 'group-aria-pressed:hidden' }) +
     iconHtml({ path: mdiHeart, class: 'hidden text-error group-aria-pressed:block' }) +
-    `<span class="sr-only">${text(t('product.favorite'))}</span></button><span role="status" class="sr-only"></span>${closeTag('favorite-button')}`
+    `<span class="sr-only">${escapeHtml(t('product.favorite'))}</span></button><span role="status" class="sr-only"></span>${closeTag('favorite-button')}`
   );
 }

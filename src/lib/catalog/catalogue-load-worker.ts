@@ -5,8 +5,9 @@
  * shared state, for a reader waiting on it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { failureDetail } from '../errors.ts';
 import { type LoadMessage, settle, settled } from './catalogue-load.ts';
-import { fetchCatalogue, refusedBecause } from './loaders.ts';
+import { fetchCatalogue } from './loaders.ts';
 
 const { shared } = workerData as { shared: SharedArrayBuffer };
 const post = (message: LoadMessage) => parentPort?.postMessage(message);
@@ -23,7 +24,7 @@ function refuse(reason: string): void {
 }
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   process.on(event, (error: unknown) => {
-    refuse(refusedBecause(error));
+    refuse(failureDetail(error));
     process.exit(1);
   });
 }
@@ -35,5 +36,5 @@ try {
   settle(shared, { written: true });
   post({ type: 'written', written: { ...written, ms: Math.round(performance.now() - started) } });
 } catch (error) {
-  refuse(refusedBecause(error));
+  refuse(failureDetail(error));
 }

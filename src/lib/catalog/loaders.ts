@@ -8,7 +8,7 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { mapLimit, withRetry } from '../async.ts';
 import { buildInfo } from '../build-info.ts';
-import { DataNotFoundError, describeFailure } from '../errors.ts';
+import { DataNotFoundError, failureDetail } from '../errors.ts';
 import { FALLBACK_IMAGE_SRC } from '../images.ts';
 import { CatalogCheckError, checkList, crossCheck, LIST_ENDPOINTS, urlGuard } from './catalog-check.ts';
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from './catalogue.ts';
@@ -253,15 +253,6 @@ function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']):
   return catalogue.then((all) => all[list]);
 }
 
-/** What a refused catalogue's failure says: the endpoint and what was wrong with its answer. */
-export function refusedBecause(error: unknown): string {
-  return error instanceof DataNotFoundError
-    ? describeFailure(error)
-    : error instanceof Error
-      ? error.message
-      : String(error);
-}
-
 /** A loader that replaces its collection with the checked entries of its list. */
 function catalogLoader<T extends { id: number }>(
   name: string,
@@ -278,7 +269,7 @@ function catalogLoader<T extends { id: number }>(
         // A refusal from the loading thread already says so.
         if (error instanceof CatalogueRefused) throw error;
         // One line a content editor can forward; the build stops here, before any page renders.
-        throw new Error(refusal(refusedBecause(error)), { cause: error });
+        throw new Error(refusal(failureDetail(error)), { cause: error });
       }
       context.store.clear();
       for (const entry of entries) {
@@ -293,9 +284,7 @@ function catalogLoader<T extends { id: number }>(
 
 function logRetry(list: string) {
   return (error: unknown, attempt: number) =>
-    console.warn(
-      `[${list}] retry ${attempt}: ${error instanceof DataNotFoundError ? describeFailure(error) : String(error)}`,
-    );
+    console.warn(`[${list}] retry ${attempt}: ${failureDetail(error)}`);
 }
 
 export const areasLoader = () => ({
