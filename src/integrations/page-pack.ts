@@ -19,15 +19,14 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  readSync,
   renameSync,
   rmSync,
-  write,
   writeFileSync,
-  writeSync,
+  writev,
 } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { FileWindow } from '../lib/file-window.ts';
 
 const INDEX = 'pages.json';
 const VERSION = 1;
@@ -53,16 +52,18 @@ function isEntry(value: unknown): value is Entry {
   );
 }
 
-/** The last build's pack, read page by page through one open file. */
+/**
+ * The last build's pack, read page by page through one open file and a window of it (the next build asks
+ * for its pages in about the order this one wrote them).
+ */
 export class PagePack {
-  #fd: number;
+  #file: FileWindow;
   #size: number;
   #pages: Map<string, Entry>;
-  #scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
-  private constructor(fd: number, pages: Map<string, Entry>) {
-    this.#fd = fd;
+  private constructor(path: string, fd: number, pages: Map<string, Entry>) {
     this.#size = fstatSync(fd).size;
+    this.#file = new FileWindow(path, { fd });
     this.#pages = pages;
   }
 
@@ -78,13 +79,14 @@ export class PagePack {
       return undefined;
     }
     if (!Array.isArray(index.pages) || !index.pages.every(isEntry)) return undefined;
+    const path = join(dir, index.file);
     let fd: number;
     try {
-      fd = openSync(join(dir, index.file), 'r');
+      fd = openSync(path, 'r');
     } catch {
       return undefined;
     }
-    return new PagePack(fd, new Map(index.pages.map((entry) => [entry[0], entry])));
+    return new PagePack(path, fd, new Map(index.pages.map((entry) => [entry[0], entry])));
   }
 
   get size(): number {
@@ -93,31 +95,47 @@ export class PagePack {
 
   /**
    * The bytes of the page at `path` when it was rendered for `key` and they check; else undefined. The
-   * bytes are a view of one buffer the pack reads every page into: use them before the next call (a
-   * `Response` made from them copies them). A page a build reuses is one allocation less, and at 100,000
-   * reused pages the allocations of page-sized buffers were what set off most of V8's full collections.
+   * bytes are a view of the window the pack reads into: use or copy them before the next call. A page a
+   * build reuses is one allocation less, and at 100,000 reused pages the allocations of page-sized buffers
+   * were what set off most of V8's full collections.
    */
   page(path: string, key: string): Buffer | undefined {
     const entry = this.#pages.get(pagePath(path));
     if (!entry || entry[1] !== key) return undefined;
     const [, , offset, length, crc] = entry;
     if (offset + length > this.#size) return undefined;
-    if (this.#scratch.length < length)
-      this.#scratch = Buffer.allocUnsafeSlow(Math.max(length, 2 * this.#scratch.length));
-    const bytes = this.#scratch.subarray(0, length);
-    if (readSync(this.#fd, bytes, 0, length, offset) !== length || crc32(bytes) !== crc) return undefined;
+    const bytes = this.#file.read(offset, length);
+    if (bytes.length !== length || crc32(bytes) !== crc) return undefined;
     return bytes;
   }
 
   close(): void {
-    closeSync(this.#fd);
+    this.#file.close();
   }
 }
 
+/** What of `buffers` is left after a write of `written` bytes of them. */
+function unwritten(buffers: Uint8Array[], written: number): Uint8Array[] {
+  let skipped = 0;
+  for (let i = 0; i < buffers.length; i++) {
+    const buffer = buffers[i] as Uint8Array;
+    if (skipped + buffer.length > written) {
+      return [buffer.subarray(written - skipped), ...buffers.slice(i + 1)];
+    }
+    skipped += buffer.length;
+  }
+  return [];
+}
+
+/** Pages gathered before one write: a megabyte, or as many buffers as one call writes. */
+const BATCH_BYTES = 1 << 20;
+const BATCH_PAGES = 256;
+
 /**
- * This build's pack, written as its pages render; the next build reads it once `commit` has run. A page
- * whose bytes the caller hands over (`owned`) is written through the thread pool while the build goes on:
- * at 100,000 products the pack's writes were 5 s of the main thread's time (docs/performance.md).
+ * This build's pack, written as its pages render; the next build reads it once `commit` has run. Pages
+ * are gathered and written a megabyte at a time through the thread pool while the build goes on: at
+ * 100,000 products writing each page at once was 5 s of the main thread's time, and a write handed to the
+ * pool for each page still half a second at 10,000 (docs/performance.md).
  */
 export class PagePackWriter {
   #dir: string;
@@ -125,6 +143,10 @@ export class PagePackWriter {
   #fd: number | undefined;
   #offset = 0;
   #pages: Entry[] = [];
+  /** Pages added and not yet handed to a write, from file offset `#batchStart`. */
+  #batch: Uint8Array[] = [];
+  #batchBytes = 0;
+  #batchStart = 0;
   #writing = 0;
   #failure: Error | undefined;
   /** Who waits for the background writes to end (`close`). */
@@ -141,29 +163,36 @@ export class PagePackWriter {
 
   /**
    * Adds the page at `path`, rendered for `key`. Bytes that are `owned` (nobody changes them afterwards)
-   * are written in the background; any others before this returns.
+   * are kept until written; any others are copied.
    */
   add(path: string, key: string, bytes: Uint8Array, { owned = false }: { owned?: boolean } = {}): void {
     if (this.#fd === undefined) throw new Error('the page pack is closed');
     if (this.#failure) throw this.#failure;
-    if (owned) {
-      this.#writeInBackground(this.#fd, bytes, this.#offset);
-    } else {
-      let written = 0;
-      while (written < bytes.length) {
-        written += writeSync(this.#fd, bytes, written, bytes.length - written, this.#offset + written);
-      }
-    }
+    if (this.#batch.length === 0) this.#batchStart = this.#offset;
+    this.#batch.push(owned ? bytes : Uint8Array.prototype.slice.call(bytes));
+    this.#batchBytes += bytes.length;
     this.#pages.push([pagePath(path), key, this.#offset, bytes.length, crc32(bytes)]);
     this.#offset += bytes.length;
+    if (this.#batchBytes >= BATCH_BYTES || this.#batch.length >= BATCH_PAGES) this.#flush(this.#fd);
   }
 
-  #writeInBackground(fd: number, bytes: Uint8Array, position: number): void {
+  /** Hands the gathered pages to one write. */
+  #flush(fd: number): void {
+    if (this.#batch.length === 0) return;
+    const batch = this.#batch;
+    this.#batch = [];
+    this.#batchBytes = 0;
+    this.#writeInBackground(fd, batch, this.#batchStart);
+  }
+
+  #writeInBackground(fd: number, buffers: Uint8Array[], position: number): void {
     this.#writing++;
-    write(fd, bytes, 0, bytes.length, position, (error, written) => {
+    writev(fd, buffers, position, (error, written) => {
       if (error) this.#failure ??= error;
-      else if (written < bytes.length)
-        this.#writeInBackground(fd, bytes.subarray(written), position + written);
+      else {
+        const rest = unwritten(buffers, written);
+        if (rest.length > 0) this.#writeInBackground(fd, rest, position + written);
+      }
       this.#writing--;
       if (this.#writing === 0) for (const resolve of this.#waiting.splice(0)) resolve();
     });
@@ -174,6 +203,7 @@ export class PagePackWriter {
    * not the one the next build reads unless `commit` follows.
    */
   async close(): Promise<void> {
+    if (this.#fd !== undefined && !this.#failure) this.#flush(this.#fd);
     if (this.#writing > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     if (this.#fd !== undefined) closeSync(this.#fd);
     this.#fd = undefined;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { PagePack, PagePackWriter } from './page-pack.ts';
-import { removeAstroIncrementalFiles, reusingPrerenderer, withBuildId } from './page-reuse.ts';
+import { BytesResponse, removeAstroIncrementalFiles, reusingPrerenderer, withBuildId } from './page-reuse.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -149,6 +149,43 @@ describe('a reused page', () => {
       `<!DOCTYPE html><html lang="ja">${' '.repeat(2000)}data-build-id="build-1"</html>`,
     );
     expect(withBuildId(late, 'build-2')).toBeUndefined();
+  });
+});
+
+describe('a page handed to Astro', () => {
+  const init = { status: 200, statusText: 'OK', headers: { 'content-type': 'text/html' } };
+
+  it('gives its bytes back as they are, once, with the status and headers it was made with', async () => {
+    const bytes = new Uint8Array(page(1, 'build-2'));
+    const response = new BytesResponse(bytes, init);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html');
+    expect(response.body).not.toBeNull();
+    expect(response.bodyUsed).toBe(false);
+    // The very bytes, not a copy of them.
+    expect(await response.arrayBuffer()).toBe(bytes.buffer);
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(TypeError);
+  });
+
+  it('reads as a stream, as text, as JSON, or as a copy, like any Response', async () => {
+    const text = '{"商品":"器"}';
+    const encoded = () => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
+    expect(await new Response(new BytesResponse(encoded(), init).body).text()).toBe(text);
+    expect(await new BytesResponse(encoded(), init).text()).toBe(text);
+    expect(await new BytesResponse(encoded(), init).json()).toEqual({ 商品: '器' });
+    expect(await (await new BytesResponse(encoded(), init).blob()).text()).toBe(text);
+    const original = new BytesResponse(
+      encoded(),
+      new Response(null, { status: 404, statusText: 'Not Found' }),
+    );
+    const copy = original.clone();
+    expect([copy.status, copy.statusText]).toEqual([404, 'Not Found']);
+    expect(await copy.text()).toBe(text);
+    expect(await original.text()).toBe(text);
+    // A part of a larger buffer: only its own bytes.
+    const part = new Uint8Array(Buffer.from(`xx${text}yy`)).subarray(2, 2 + encoded().length);
+    expect(new TextDecoder().decode(await new BytesResponse(part, init).arrayBuffer())).toBe(text);
   });
 });
 

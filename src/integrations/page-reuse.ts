@@ -44,6 +44,73 @@ export function withBuildId(bytes: Buffer, buildId: string): Buffer | undefined 
   return Buffer.concat([bytes.subarray(0, start), Buffer.from(buildId, 'latin1'), bytes.subarray(end)]);
 }
 
+/**
+ * Bytes in hand as a Response that gives them back as they are. A Response made from bytes copies them,
+ * and reading it back builds a stream and copies them again: for every keyed page, two more passes over
+ * its 30 KB and their garbage (about 0.3 s of a 10,000-product build's main thread). Astro reads a page's
+ * Response once, whole; the body is a stream only for a reader that asks for one.
+ */
+export class BytesResponse extends Response {
+  readonly #bytes: Uint8Array<ArrayBuffer>;
+  #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
+  #used = false;
+
+  /** `init`: status, status text and headers, as for a Response (another Response's own will do). */
+  constructor(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+
+  /** The bytes, once: a body is read once, as a stream or whole. */
+  #take(): Uint8Array<ArrayBuffer> {
+    if (this.#used) throw new TypeError('the body of this response was already read');
+    this.#used = true;
+    return this.#bytes;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    this.#stream ??= new ReadableStream({
+      pull: (controller) => {
+        controller.enqueue(this.#take());
+        controller.close();
+      },
+    });
+    return this.#stream;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#used;
+  }
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = this.#take();
+    return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? bytes.buffer
+      : bytes.slice().buffer;
+  }
+
+  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#take();
+  }
+
+  override async text(): Promise<string> {
+    return new TextDecoder().decode(this.#take());
+  }
+
+  override async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  override async blob(): Promise<Blob> {
+    return new Blob([this.#take()], { type: this.headers.get('content-type') ?? '' });
+  }
+
+  override clone(): BytesResponse {
+    if (this.#used) throw new TypeError('the body of this response was already read');
+    return new BytesResponse(this.#bytes.slice(), this);
+  }
+}
+
 interface Counts {
   reused: number;
   rendered: number;
@@ -83,24 +150,19 @@ export function reusingPrerenderer(
       const reused = kept && withBuildId(kept, buildId);
       if (reused) {
         counts.reused++;
-        next.add(path, key, reused);
-        return new Response(reused as Uint8Array<ArrayBuffer>, {
-          status: 200,
-          headers: { 'content-type': 'text/html' },
-        });
+        // One copy of the pack's bytes, for this build's pack and for Astro, which only read it.
+        const bytes = Uint8Array.prototype.slice.call(reused) as Uint8Array<ArrayBuffer>;
+        next.add(path, key, bytes, { owned: true });
+        return new BytesResponse(bytes, { status: 200, headers: { 'content-type': 'text/html' } });
       }
       const result = await base.render(request, options);
       const response = result instanceof Response ? result : result.response;
       if (response.status !== 200 || !response.body) return result;
       const bytes = new Uint8Array(await response.arrayBuffer());
       counts.rendered++;
-      // The bytes are this build's own (the Response below copies them): written in the background.
+      // The bytes are this build's own, and only read from here on: by this build's pack and by Astro.
       next.add(path, key, bytes, { owned: true });
-      const copy = new Response(bytes, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
+      const copy = new BytesResponse(bytes, response);
       return result instanceof Response ? copy : { ...result, response: copy };
     },
     async teardown() {

@@ -1,5 +1,5 @@
 import sanitize from 'sanitize-html';
-import { descriptionText, plainText, plainTextOf, sanitizeDescription } from './html.ts';
+import { cutText, descriptionText, plainText, plainTextOf, sanitizeDescription } from './html.ts';
 
 describe('description sanitising', () => {
   it('keeps the formatting a description needs', () => {
@@ -34,6 +34,25 @@ describe('description sanitising', () => {
     // No lone surrogate: the text encodes and decodes unchanged.
     expect(new TextDecoder().decode(new TextEncoder().encode(cut))).toBe(cut);
     expect(descriptionText(`<p>${'😀'.repeat(200)}</p>`, 120)).toBe(`${'😀'.repeat(119)}…`);
+  });
+
+  it('cuts every character as segmenting the text into graphemes does, alone or repeated', () => {
+    const graphemes = new Intl.Segmenter('ja', { granularity: 'grapheme' });
+    const bySegments = (text: string, max: number) => {
+      const kept = [...graphemes.segment(text)].map(({ segment }) => segment);
+      return kept.length > max ? `${kept.slice(0, max - 1).join('')}…` : text;
+    };
+    // Every character of the basic plane (surrogates aside) between others of its kind: a character that
+    // joins the one before or after it (a combining mark, a zero-width joiner, a Hangul jamo) is one
+    // grapheme with it, and the cut must not fall between them.
+    for (let code = 0x20; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const c = String.fromCharCode(code);
+      const text = `x${c}${c}${c}x`;
+      if (cutText(text, 3) !== bySegments(text, 3)) expect([code.toString(16), cutText(text, 3)]).toBe(null);
+    }
+    const mixed = `${'抹茶ラテ、ＧＩＦＴ・１２０g。'.repeat(9)}が\u3099👨‍👩‍👧🇯🇵ﾊﾟ`;
+    for (let max = 1; max <= mixed.length; max++) expect(cutText(mixed, max)).toBe(bySegments(mixed, max));
   });
 
   it('gives text, not markup: characters written as entities are the characters, once', () => {

@@ -89,9 +89,21 @@ export function descriptionText(html: string, max = 120): string {
   return cutText(plainText(html), max);
 }
 
+/**
+ * Characters each of which is a grapheme of its own, whatever comes before or after it: printable ASCII and
+ * Latin-1 (not the soft hyphen), general punctuation (not the zero-width and direction marks), CJK symbols
+ * and punctuation (not the ideographic tone marks), kana (not the combining sound marks), CJK ideographs and
+ * full-width forms (not the half-width sound marks). The text of most descriptions.
+ */
+const SINGLE_GRAPHEMES =
+  /^[\x20-\x7E\xA0-\xAC\xAE-\xFF\u2010-\u2027\u2030-\u205E\u3000-\u3029\u3030-\u3096\u309B-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uFF01-\uFF9D]*$/;
+
 /** `text` (already plain) cut as descriptionText cuts it. */
 export function cutText(text: string, max = 120): string {
   if (text.length <= max) return text;
+  // Where the first max + 1 characters are each a grapheme, the cut is after the first max - 1: the same
+  // as segmenting, which took 40 µs a description (a tenth of the catalogue's load).
+  if (SINGLE_GRAPHEMES.test(text.slice(0, max + 1))) return `${text.slice(0, max - 1)}…`;
   const kept: string[] = [];
   for (const { segment } of graphemes.segment(text)) {
     if (kept.length === max) return `${kept.slice(0, max - 1).join('')}…`;

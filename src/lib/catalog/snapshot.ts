@@ -32,6 +32,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { FileWindow } from '../file-window.ts';
 import { cutText, plainTextOf, type SafeHtml, sanitizeDescription } from '../html.ts';
 import type { Catalogue } from './catalog-check.ts';
 import { waitForCatalogue } from './catalogue-load.ts';
@@ -189,40 +190,6 @@ interface Place {
   length: number;
 }
 
-/**
- * Lines of one file, read where each place says, through one descriptor opened at the first read and kept
- * until `close`: a build reads one line per product page (and per unchanged product when it writes the
- * snapshot again), and opening the file for each line cost more than reading it.
- */
-class LineReader {
-  readonly path: string;
-  #fd: number | undefined;
-  #scratch = Buffer.allocUnsafeSlow(64 * 1024);
-
-  constructor(path: string) {
-    this.path = path;
-  }
-
-  /**
-   * The line at `place`; shorter when the file ends before it (the caller's checks then refuse it). Every
-   * line is read into one buffer, kept between reads (the text is decoded out of it): a buffer per line was
-   * a few kilobytes outside the heap per product page, and such allocations are what makes V8 start a
-   * full collection.
-   */
-  read({ offset, length }: Place): string {
-    this.#fd ??= openSync(this.path, 'r');
-    if (this.#scratch.length < length)
-      this.#scratch = Buffer.allocUnsafeSlow(Math.max(length, 2 * this.#scratch.length));
-    const read = readSync(this.#fd, this.#scratch, 0, length, offset);
-    return this.#scratch.toString('utf8', 0, read);
-  }
-
-  close(): void {
-    if (this.#fd !== undefined) closeSync(this.#fd);
-    this.#fd = undefined;
-  }
-}
-
 /** How every product entry of a snapshot starts, before its digest. */
 const DIGEST_FIRST = '{"digest":"';
 
@@ -261,14 +228,16 @@ function previousEntries(path: string): Map<string, Place> {
  * no such product or its entry is unusable (damaged, or written before the meta description was kept).
  */
 function previousText(
-  file: LineReader,
+  file: FileWindow,
   entries: Map<string, Place>,
   digest: string,
 ): DerivedText | undefined {
   const place = entries.get(digest);
   if (!place) return undefined;
   try {
-    const entry = JSON.parse(file.read(place)) as Partial<PreparedProduct>;
+    const entry = JSON.parse(
+      file.read(place.offset, place.length).toString('utf8'),
+    ) as Partial<PreparedProduct>;
     const { safeHtml, plain, meta } = entry;
     const whole = typeof safeHtml === 'string' && typeof plain === 'string' && typeof meta === 'string';
     return entry.digest === digest && whole ? { safeHtml, plain, meta } : undefined;
@@ -285,7 +254,7 @@ function previousText(
  */
 export function snapshotLines(path: string = snapshotPath()) {
   const previous = previousEntries(path);
-  const previousFile = new LineReader(path);
+  const previousFile = new FileWindow(path);
   let processed = 0;
   return {
     /** The product's line (digest, derived text, the product). */
@@ -479,7 +448,7 @@ let cached: { path: string; mtimeMs: number; keep: Keep<unknown>; index: Snapsho
  * again is a new file: the reader of the old one is closed when the index is read again, so an entry is
  * read from the file its index was read from or refused.
  */
-let entries: LineReader | undefined;
+let entries: FileWindow | undefined;
 
 /**
  * Build `buildId`'s snapshot as `keep` keeps each product, read once per process (again when the file
@@ -515,11 +484,11 @@ export function snapshotIndex<T>(
 export function readEntry(ref: EntryRef, path: string = snapshotPath()): PreparedProduct {
   if (entries?.path !== path) {
     entries?.close();
-    entries = new LineReader(path);
+    entries = new FileWindow(path);
   }
   let entry: PreparedProduct | undefined;
   try {
-    entry = JSON.parse(entries.read(ref)) as PreparedProduct;
+    entry = JSON.parse(entries.read(ref.offset, ref.length).toString('utf8')) as PreparedProduct;
   } catch {
     // Not a whole line: reported below.
   }
