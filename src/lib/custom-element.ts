@@ -21,7 +21,7 @@ export function jsonScriptText(data: unknown): string {
 }
 
 /*
- * The element's own tags, written as markup (`set:html`) around its children by the component that renders
+ * The element's own tags, written as markup (`rawHtml`) around its children by the component that renders
  * it. Astro compiles any tag with a hyphen as a component, for renderers that render custom elements on the
  * server: each one goes through its framework-component path (every renderer is asked whether the tag is
  * theirs, the children are rendered to a string first, then the element around them). The product page's

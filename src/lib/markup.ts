@@ -1,8 +1,9 @@
 /**
  * Markup written as strings, escaped exactly as Astro escapes what a template interpolates, so that a part
- * of a page can be a function returning its HTML (`set:html`) instead of a tree of components and give the
- * same bytes. Used where a part is on every product page and its many small elements made it a large share
- * of the page's render (the gallery's pictures, the option buttons, the icons: docs/performance.md).
+ * of a page can be a function returning its HTML (placed with `rawHtml`, src/lib/raw-html.ts) instead of a
+ * tree of components and give the same bytes. Used where a part is on every product page and its many
+ * small elements made it a large share of the page's render (the gallery's pictures, the option buttons,
+ * the icons: docs/performance.md).
  *
  * Element content goes through `escapeHtml` (src/lib/escape-html.ts: the five characters Astro's
  * escapeHTML writes as entities, the same entities), one attribute through `attr`; everything else in a
