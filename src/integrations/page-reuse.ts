@@ -69,12 +69,17 @@ export class BytesResponse extends Response {
   }
 
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
-    this.#stream ??= new ReadableStream({
-      pull: (controller) => {
-        controller.enqueue(this.#take());
-        controller.close();
+    // Nothing is pulled before a reader asks (a stream fills its queue at once by default): Astro only
+    // looks whether there is a body, then reads it whole.
+    this.#stream ??= new ReadableStream(
+      {
+        pull: (controller) => {
+          controller.enqueue(this.#take());
+          controller.close();
+        },
       },
-    });
+      { highWaterMark: 0 },
+    );
     return this.#stream;
   }
 
