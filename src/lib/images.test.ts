@@ -12,6 +12,8 @@ describe('image URLs', () => {
   });
 
   it('gives, from a source asked for again, the same URL as from a fresh parse (the parse is kept per source)', () => {
+    // As on the server, where a source already written as parsing writes it is not parsed.
+    expect(import.meta.env.SSR).toBe(true);
     const direct = (from: string, size: number, format: string) => {
       const url = new URL(from);
       url.searchParams.set('width', String(size));
@@ -28,6 +30,20 @@ describe('image URLs', () => {
       `${src}?note=%5Fsize%5F&f=%5fformat%5f`,
       `${src.replace('12.jpg', '_size_/12.jpg')}`,
       'HTTPS://IMG.EXAMPLE.JP:443/a/../b.jpg',
+      // Written as parsing writes them, or not quite: ports, dot segments, numeric hosts, bare hosts.
+      'https://img.example.jp/a/b-1_2~3.jpg',
+      'http://localhost:8080/images/1.png',
+      'http://localhost:80/images/1.png',
+      'https://img.example.jp:443/1.png',
+      'http://img.example.jp:65535/1.png',
+      'https://img.example.jp/a/./b/../c.jpg',
+      'https://img.example.jp/.well-known/x.jpg',
+      'http://0x7f.1/a.jpg',
+      'http://2130706433/a.jpg',
+      'http://127.0.0.1:4321/a.jpg',
+      'https://img.example.jp',
+      'https://img.example.jp/dir/',
+      'https://xn--eckwd4c7c.jp/a%20b.jpg',
     ];
     for (const from of sources)
       for (const [size, format] of [
@@ -42,6 +58,7 @@ describe('image URLs', () => {
   it('refuses a source that is not an absolute URL, every time it is asked', () => {
     expect(() => imageUrl('not a url', 256)).toThrow();
     expect(() => imageUrl('not a url', 256)).toThrow();
+    expect(() => imageUrl('http://img.example.jp:70000/1.png', 256)).toThrow();
   });
 
   it('offers avif and webp at 1x and 2x, with a JPEG img', () => {

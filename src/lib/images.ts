@@ -35,6 +35,23 @@ function resized(src: string, size: string, format: string): string {
   return url.toString();
 }
 
+/**
+ * A source URL that parsing gives back as it is (the catalogue's image URLs): http(s); a host of
+ * lower-case labels each starting with a letter (so never an IPv4 address, which parsing would rewrite);
+ * a port, if any, that is a port and not the scheme's own; a path of one or more segments of characters a
+ * URL keeps as they are, none starting with a dot (so no `.` or `..` segment); no query, no fragment. Its
+ * template is the source with the parameters appended; any other source is parsed.
+ */
+const CANONICAL_SOURCE =
+  /^(https?):\/\/[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)*(?::([1-9][0-9]{0,4}))?(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
+
+function isCanonical(src: string): boolean {
+  const match = CANONICAL_SOURCE.exec(src);
+  if (!match) return false;
+  const [, scheme, port] = match;
+  return port === undefined || (Number(port) <= 65_535 && port !== (scheme === 'http' ? '80' : '443'));
+}
+
 /** How many times `mark` is in `text`. */
 const count = (text: string, mark: string) => text.split(mark).length - 1;
 
@@ -45,7 +62,11 @@ const count = (text: string, mark: string) => text.split(mark).length - 1;
 function template(src: string): string | null {
   let made = templates.get(src);
   if (made === undefined) {
-    const marked = resized(src, SIZE_MARK, FORMAT_MARK);
+    // On the server only (the build's pages): a browser's bundle leaves the check out.
+    const marked =
+      import.meta.env.SSR && isCanonical(src)
+        ? `${src}?width=${SIZE_MARK}&height=${SIZE_MARK}&format=${FORMAT_MARK}`
+        : resized(src, SIZE_MARK, FORMAT_MARK);
     made = count(marked, SIZE_MARK) === 2 && count(marked, FORMAT_MARK) === 1 ? marked : null;
     if (templates.size >= TEMPLATES_KEPT) templates.clear();
     templates.set(src, made);
