@@ -27,6 +27,7 @@ import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { LANGS } from '../catalog-api/i18n-data.ts';
 import { BUILD_NODE_OPTIONS, buildEnv } from '../tools/build-env.mjs';
 import { bin, startNode, stop, waitForHttp } from '../tools/lib.mjs';
 import { addToBagBench } from './add-to-bag.mjs';
@@ -152,7 +153,7 @@ async function outputCounts(dir) {
  */
 async function expectedProductPages() {
   let pairs = 0;
-  for (const lang of ['ja', 'en', 'zh', 'ko']) {
+  for (const lang of LANGS) {
     for (let page = 1; ; page++) {
       const answer = await fetch(`${API}/catalog/products?page=${page}&size=100&lang=${lang}`, {
         headers: { 'X-Api-Token': TOKEN },

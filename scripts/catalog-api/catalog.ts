@@ -4,16 +4,13 @@
  */
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import type { Store, VariantRow } from './db.ts';
-import { type L10n, type Lang, optionText } from './i18n-data.ts';
+import { type L10n, LANGS, type Lang, optionText } from './i18n-data.ts';
 
 export type Area = components['schemas']['Area'];
 export type Tenant = components['schemas']['Tenant'];
 export type Product = components['schemas']['Product'];
 type Variant = components['schemas']['Variant'];
 type Tag = components['schemas']['Tag'];
-
-/** The languages a product is assembled in. */
-const LANGUAGES = ['ja', 'en', 'zh', 'ko'] as const;
 
 /**
  * At least this many assembled products are kept (over all languages), and never fewer than the catalogue
@@ -40,7 +37,7 @@ export class Catalog {
   constructor(store: Store, publicUrl: string, { minCached = MIN_CACHED }: { minCached?: number } = {}) {
     this.#store = store;
     this.#publicUrl = publicUrl;
-    this.#maxCached = Math.max(minCached, this.productCount() * LANGUAGES.length);
+    this.#maxCached = Math.max(minCached, this.productCount() * LANGS.length);
     const areaRows = store.areas.all();
     this.#areas = areaRows.map((row) => ({
       id: row.id,
@@ -170,7 +167,7 @@ export class Catalog {
   /** Forget assembled products (after their stock changed). */
   invalidate(productIds: Iterable<number>): void {
     for (const id of productIds) {
-      for (const lang of LANGUAGES) this.#cache.delete(`${lang}:${id}`);
+      for (const lang of LANGS) this.#cache.delete(`${lang}:${id}`);
     }
   }
 

@@ -11,6 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { productPayload } from '../features/product/product-payload.ts';
 import { productHref } from '../features/product/product-rules.ts';
 import { snapshotProducts } from '../lib/catalog/snapshot.ts';
@@ -49,7 +50,7 @@ export async function writeProductPayloads(
         JSON.stringify(productPayload(entry.product, areaId, buildId)),
       );
       pages.push(page);
-      if (pages.length % FILES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (pages.length % FILES_PER_TURN === 0) await nextTurn();
     }
   }
   return pages;
