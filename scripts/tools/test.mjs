@@ -1,5 +1,6 @@
 // `npm test`: every test, in the order that fails fastest. Lint, the dependency direction of src/, unused
-// code, types, unit/component/contract tests, the build under injected API faults, then the end-to-end specs
+// code, types, unit/component/contract tests, the golden output (a small build compared file by file with
+// tests/golden/output.sha256), the build under injected API faults, then the end-to-end specs
 // in Debian's Chromium against the product as `npm start` runs it (built once, shared by every spec).
 
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ const steps = [
   ['unused files, exports and dependencies', [bin('knip/bin/knip.js')]],
   ['types', ['scripts/tools/typecheck.mjs']],
   ['unit, component and contract tests', [bin('vitest/vitest.mjs'), 'run']],
+  ['golden output', ['scripts/tools/golden.mjs']],
   ['build under API faults', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts']],
   ['end-to-end', [bin('@playwright/test/cli.js'), 'test']],
 ];

@@ -1,0 +1,128 @@
+// `npm run golden`: proves that a change left the built site as it was. Builds the reference API's
+// 100-product seed with a fixed build time, build id, site URL and API URL, lists every output file with
+// its SHA-256, and compares the list with tests/golden/output.sha256. Prints the files that differ (added,
+// removed, changed) and exits 1 when any does. `npm run golden -- --update` writes the list instead: do that
+// in the commit that changes the output on purpose, and say why in its message.
+//
+// A fresh API database and a fresh build cache each run, so nothing of this machine's other builds leaks in.
+// The site is then built a second time with the first build's cache, where every product page is reused
+// from the page pack: that output must be the same, file for file.
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
+import { bin, ROOT, runNode, startNode, stop, WITHOUT_TEST_RUNNER_ENV, waitForHttp } from './lib.mjs';
+
+const LIST = join(ROOT, 'tests/golden/output.sha256');
+/** Part of the output (the /api proxy rule): fixed, so the list is the same on every machine. */
+const API_PORT = 8797;
+const API = `http://127.0.0.1:${API_PORT}`;
+
+/**
+ * The build's inputs that are not the source: every one fixed, and every optional one (telemetry, the API
+ * token, paging) left unset whatever the caller's environment says.
+ */
+const BUILD_ENV = {
+  ...WITHOUT_TEST_RUNNER_ENV,
+  ...buildEnv(),
+  CATALOG_API_URL: API,
+  SITE_URL: 'https://gift.example.jp',
+  BUILD_TIME: '2026-04-01T00:00:00.000Z',
+  BUILD_ID: 'golden',
+  PUBLIC_SENTRY_DSN: undefined,
+  PUBLIC_SENTRY_ENVIRONMENT: undefined,
+  PUBLIC_SENTRY_RELEASE: undefined,
+  PUBLIC_GTM_ID: undefined,
+  PUBLIC_CATALOG_API_TOKEN: undefined,
+  TAG_PAGE_SIZE: undefined,
+};
+
+async function outputList(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+  const lines = [];
+  for (const file of files) {
+    const digest = createHash('sha256')
+      .update(await readFile(join(dir, file)))
+      .digest('hex');
+    lines.push(`${digest}  ${file}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function parse(list) {
+  const byFile = new Map();
+  for (const line of list.split('\n')) {
+    if (!line) continue;
+    const digest = line.slice(0, 64);
+    byFile.set(line.slice(66), digest);
+  }
+  return byFile;
+}
+
+/** The differences between the committed list and this build's, a line each, sorted by file. */
+export function differences(expected, actual) {
+  const before = parse(expected);
+  const after = parse(actual);
+  const lines = [];
+  for (const file of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+    if (!after.has(file)) lines.push(`  removed  ${file}`);
+    else if (!before.has(file)) lines.push(`  added    ${file}`);
+    else if (before.get(file) !== after.get(file)) lines.push(`  changed  ${file}`);
+  }
+  return lines;
+}
+
+async function main() {
+  const update = process.argv.includes('--update');
+  const work = await mkdtemp(join(tmpdir(), 'golden-'));
+  const api = startNode(
+    ['scripts/catalog-api/main.ts', '--db', join(work, 'catalog.sqlite'), '--port', String(API_PORT)],
+    { stdio: 'ignore', env: { CATALOG_API_MODE: 'demo', CATALOG_DEMO_STAFF_PASSWORD: 'golden-unused' } },
+  );
+  try {
+    await waitForHttp(`${API}/healthz`, 60_000);
+    const build = async (out) => {
+      const built = await runNode([...BUILD_NODE_OPTIONS, bin('astro/bin/astro.mjs'), 'build'], {
+        env: { ...BUILD_ENV, OUT_DIR: out, ASTRO_CACHE_DIR: join(work, 'cache') },
+        quiet: true,
+      });
+      if (built.code !== 0) console.error(`${built.output.slice(-4000)}\ngolden output: the build failed`);
+      return built.code === 0;
+    };
+    if (!(await build(join(work, 'dist')))) return 1;
+    const actual = await outputList(join(work, 'dist'));
+    if (!(await build(join(work, 'rebuilt')))) return 1;
+    const rebuilt = differences(actual, await outputList(join(work, 'rebuilt')));
+    if (rebuilt.length > 0) {
+      console.error("golden output: a rebuild with the first build's cache (pages reused) differs from it:");
+      console.error(rebuilt.slice(0, 200).join('\n'));
+      return 1;
+    }
+    if (update) {
+      await writeFile(LIST, actual);
+      console.log(`golden output: wrote ${relative(ROOT, LIST)} (${actual.split('\n').length - 1} files)`);
+      return 0;
+    }
+    const expected = await readFile(LIST, 'utf8').catch(() => '');
+    const changed = differences(expected, actual);
+    if (changed.length === 0) {
+      console.log(`golden output: ${actual.split('\n').length - 1} files, all as listed`);
+      return 0;
+    }
+    console.error(`golden output: ${changed.length} files differ from ${relative(ROOT, LIST)}:`);
+    console.error(changed.slice(0, 200).join('\n'));
+    if (changed.length > 200) console.error(`  … and ${changed.length - 200} more`);
+    console.error('If the change is meant, run `npm run golden -- --update` and say why in the commit.');
+    return 1;
+  } finally {
+    await stop(api);
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(await main());
