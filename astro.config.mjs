@@ -4,19 +4,19 @@ import { join, resolve } from 'node:path';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import cspDigests from './src/build/astro/csp-digests.ts';
+import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
+import catalogVersion from './src/build/catalogue/catalogue-version.ts';
+import apiProxy from './src/build/files/api-proxy.ts';
+import backgroundFiles from './src/build/files/background-files.ts';
+import buildManifest from './src/build/files/build-manifest.ts';
+import headScripts from './src/build/files/head-scripts.ts';
+import postalData from './src/build/files/postal-data.ts';
+import sitemap from './src/build/files/sitemap.ts';
+import { buildInputsDigest } from './src/build/pages/build-inputs.ts';
+import pageReuse from './src/build/pages/page-reuse.ts';
 import { EMBED_ORIGINS } from './src/features/site/embed-origins.ts';
-import apiProxy from './src/integrations/api-proxy.ts';
-import backgroundFiles from './src/integrations/background-files.ts';
-import buildManifest from './src/integrations/build-manifest.ts';
-import catalogVersion from './src/integrations/catalog-version.ts';
-import catalogueLoad from './src/integrations/catalogue-load.ts';
-import cspDigests from './src/integrations/csp-digests.ts';
-import headScripts from './src/integrations/head-scripts.ts';
-import pageReuse from './src/integrations/page-reuse.ts';
-import postalData from './src/integrations/postal-data.ts';
-import sitemap from './src/integrations/sitemap.ts';
 import { createBuildId } from './src/lib/build-info.ts';
-import { buildInputsDigest } from './src/lib/build-inputs.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
 import { inSitemap } from './src/lib/seo.ts';
 import { telemetryCsp } from './src/lib/telemetry-config.ts';
@@ -38,7 +38,7 @@ process.env.BUILD_INPUTS = buildInputsDigest(resolve('.'));
 
 // Separate caches let two builds run at once (e2e runs on different ports).
 const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro');
-// The checked catalogue of this build, where the pages read the products (src/lib/catalog/snapshot.ts).
+// The checked catalogue of this build, where the pages read the products (src/build/catalogue/snapshot.ts).
 process.env.CATALOG_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
 
 // Error reporting and the tag manager, when configured (PUBLIC_SENTRY_DSN, PUBLIC_GTM_ID in the build's
@@ -90,8 +90,8 @@ export default defineConfig({
     },
   },
   // Astro's log, line for line, written a few kilobytes at a time: a build logs two lines per page
-  // (src/integrations/build-log.ts).
-  logger: { entrypoint: './src/integrations/build-log.ts' },
+  // (src/build/astro/build-log.ts).
+  logger: { entrypoint: './src/build/astro/build-log.ts' },
   integrations: [
     // First: the catalogue loads on its own thread while Astro starts and bundles.
     catalogueLoad(),

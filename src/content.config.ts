@@ -1,13 +1,13 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { areasLoader, tenantsLoader } from './lib/catalog/loaders.ts';
+import { areasLoader, tenantsLoader } from './build/catalogue/loaders.ts';
 import { sitePageSchema, themeSchema } from './lib/content.ts';
 
 export const collections = {
   areas: defineCollection(areasLoader()),
   tenants: defineCollection(tenantsLoader()),
   // The products are not a collection: the same load writes them to the build's snapshot
-  // (src/lib/catalog/snapshot.ts), where the pages read them.
+  // (src/build/catalogue/snapshot.ts), where the pages read them.
   /** The seasonal theme of the home page, authored in src/content/theme/. */
   theme: defineCollection({
     loader: glob({ pattern: '*.md', base: './src/content/theme' }),

@@ -5,7 +5,7 @@
  * alias, name and address are never shown here. Everything shown is escaped. Links and form actions are
  * relative, so the pages work under any prefix (the site serves them under /api/store/).
  */
-import { escapeHtml } from '../../src/lib/escape-html.ts';
+import { escapeHtml } from '../../src/lib/markup.ts';
 import type { OrderLine } from './cart.ts';
 import type { DraftSnapshot, EffectiveStatus, Order } from './orders.ts';
 

@@ -3,7 +3,7 @@
  * last builds. Every value is escaped (a failure's reason quotes API messages); the page carries no inline
  * script or style, so it runs under a strict content security policy.
  */
-import { escapeHtml } from '../../src/lib/escape-html.ts';
+import { escapeHtml } from '../../src/lib/markup.ts';
 import type { BuildRecord, Outcome, Trigger } from './publisher.ts';
 
 const dateTime = new Intl.DateTimeFormat('ja-JP', {

@@ -2,13 +2,14 @@
 // 100-product seed with a fixed build time, build id, site URL and API URL, lists every output file with
 // its SHA-256, and compares the list with tests/golden/output.sha256. Prints the files that differ (added,
 // removed, changed) and exits 1 when any does. `npm run golden -- --update` writes the list instead: do that
-// in the commit that changes the output on purpose, and say why in its message.
+// in the commit that changes the output on purpose, and say why in its message. `--keep DIR` leaves the
+// built site in DIR, to compare with another commit's (`diff -r`).
 //
 // A fresh API database and a fresh build cache each run, so nothing of this machine's other builds leaks in.
 // The site is then built a second time with the first build's cache, where every product page is reused
 // from the page pack: that output must be the same, file for file.
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
@@ -79,6 +80,8 @@ export function differences(expected, actual) {
 
 async function main() {
   const update = process.argv.includes('--update');
+  const keepAt = process.argv.indexOf('--keep');
+  const keep = keepAt === -1 ? undefined : process.argv[keepAt + 1];
   const work = await mkdtemp(join(tmpdir(), 'golden-'));
   const api = startNode(
     ['scripts/catalog-api/main.ts', '--db', join(work, 'catalog.sqlite'), '--port', String(API_PORT)],
@@ -96,6 +99,7 @@ async function main() {
     };
     if (!(await build(join(work, 'dist')))) return 1;
     const actual = await outputList(join(work, 'dist'));
+    if (keep) await cp(join(work, 'dist'), keep, { recursive: true });
     if (!(await build(join(work, 'rebuilt')))) return 1;
     const rebuilt = differences(actual, await outputList(join(work, 'rebuilt')));
     if (rebuilt.length > 0) {

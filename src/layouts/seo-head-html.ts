@@ -3,8 +3,7 @@
  * noindex), icon, theme colour, Open Graph and Twitter cards. BaseLayout.astro writes it on every page of
  * the site; as a string it is a small part of the render that its thirty elements were as a template.
  */
-import { escapeHtml } from '../lib/escape-html.ts';
-import { attr } from '../lib/markup.ts';
+import { attr, escapeHtml } from '../lib/markup.ts';
 
 export interface SeoHead {
   /** The page's title with the site name. */

@@ -3,7 +3,7 @@
  * server leaves in a JSON <script> and the element reads back. No framework runtime, so a page built this
  * way stays within a small JavaScript budget.
  */
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from './markup.ts';
 
 /** The JSON a `<script type="application/json" data-{name}>` inside `root` carries. */
 export function readJson<T>(root: ParentNode, name: string): T {
@@ -21,7 +21,7 @@ export function jsonScriptText(data: unknown): string {
 }
 
 /*
- * The element's own tags, written as markup (`rawHtml`) around its children by the component that renders
+ * The element's own tags, written as markup (placed with `set:html`) around its children by the component that renders
  * it. Astro compiles any tag with a hyphen as a component, for renderers that render custom elements on the
  * server: each one goes through its framework-component path (every renderer is asked whether the tag is
  * theirs, the children are rendered to a string first, then the element around them). The product page's

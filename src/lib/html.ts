@@ -47,7 +47,7 @@ declare const safe: unique symbol;
 /** HTML that went through sanitizeDescription: the only HTML richTextHtml writes. */
 export type SafeHtml = string & { readonly [safe]: true };
 
-/** Sanitised HTML safe to place as markup (`set:html`, `rawHtml`). */
+/** Sanitised HTML safe to place as markup (`set:html`). */
 export function sanitizeDescription(html: string): SafeHtml {
   return sanitize(html, {
     ...OPTIONS,

@@ -1,15 +1,27 @@
 /**
- * Markup written as strings, escaped exactly as Astro escapes what a template interpolates, so that a part
- * of a page can be a function returning its HTML (placed with `rawHtml`, src/lib/raw-html.ts) instead of a
- * tree of components and give the same bytes. Used where a part is on every product page and its many
- * small elements made it a large share of the page's render (the gallery's pictures, the option buttons,
- * the icons: docs/performance.md).
+ * The one way this project escapes text into markup it writes as strings: `escapeHtml` for element content
+ * (and any quoted attribute value), `attr` for one attribute. Both write the entities Astro writes for a
+ * template's `{value}` and `name={value}`, so a part written as a string (placed with `set:html` by the
+ * component that owns it) gives the bytes the same template would; src/build/astro/astro-escaping.test.ts
+ * compares them with Astro's own escaping. Everything else in such a string is fixed markup of this
+ * repository: a value from the API goes through one of the two, never straight in.
  *
- * Element content goes through `escapeHtml` (src/lib/escape-html.ts: the five characters Astro's
- * escapeHTML writes as entities, the same entities), one attribute through `attr`; everything else in a
- * template string is fixed markup of this repository. A value from the API goes through one of the two,
- * never straight in.
+ * Also used by the pages the servers write (the reference API's counter page, the local editor page), the
+ * social embed cards and the sitemap.
  */
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe as element content or a quoted attribute value: the five characters that could end either. */
+export function escapeHtml(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+}
 
 /** An attribute value in double quotes: `&` and `"` as entities (Astro's toAttributeString). */
 function attributeValue(value: string): string {

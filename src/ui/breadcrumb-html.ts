@@ -1,7 +1,6 @@
 /** A breadcrumb trail from home as markup; the last item is the current page. Breadcrumb.astro writes it. */
 import { t } from '../i18n/index.ts';
-import { escapeHtml } from '../lib/escape-html.ts';
-import { attr } from '../lib/markup.ts';
+import { attr, escapeHtml } from '../lib/markup.ts';
 
 export interface BreadcrumbItem {
   label: string;

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { bin, runNode, WITHOUT_TEST_RUNNER_ENV } from '../../scripts/tools/lib.mjs';
-import { sampleProduct } from '../../src/lib/catalog/fixtures.ts';
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
+import { sampleProduct } from '../fixtures/catalogue.ts';
 
 const PORT = Number(process.env.IT_HOSTILE_PORT ?? 8793);
 const API = `http://127.0.0.1:${PORT}`;

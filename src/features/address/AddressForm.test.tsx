@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { shipment } from '../../lib/catalog/fixtures.ts';
+import { shipment } from '../../../tests/fixtures/catalogue.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
 
 const api = vi.hoisted(() => ({ getShipment: vi.fn(), getOrder: vi.fn(), putShipmentAddress: vi.fn() }));

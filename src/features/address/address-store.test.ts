@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import { order, shipment } from '../../lib/catalog/fixtures.ts';
+import { order, shipment } from '../../../tests/fixtures/catalogue.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
 import { clearPostalCache } from './postal.ts';
 

@@ -1,4 +1,4 @@
-import { order, shipment } from '../../lib/catalog/fixtures.ts';
+import { order, shipment } from '../../../tests/fixtures/catalogue.ts';
 import { addressTargetOfOrder, isAddressEditable } from './address-target.ts';
 
 describe('the address step for an order alias (the orderId reading)', () => {

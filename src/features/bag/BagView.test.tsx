@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { bag, cartLine } from '../../lib/catalog/fixtures.ts';
+import { bag, cartLine } from '../../../tests/fixtures/catalogue.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 
 const api = vi.hoisted(() => ({

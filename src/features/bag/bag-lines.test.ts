@@ -1,4 +1,4 @@
-import { cartLine, shipment, variant } from '../../lib/catalog/fixtures.ts';
+import { cartLine, shipment, variant } from '../../../tests/fixtures/catalogue.ts';
 import { lineView, summaryOfOrderLine, variantLabel } from './bag-lines.ts';
 
 describe('a bag line as shown', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { bag, cartLine } from '../../lib/catalog/fixtures.ts';
+import { bag, cartLine } from '../../../tests/fixtures/catalogue.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
 

@@ -1,4 +1,4 @@
-import { sampleProduct } from '../../lib/catalog/fixtures.ts';
+import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import { listedProduct } from '../product/index.ts';
 import { brandsInArea, firstPage } from './product-list.ts';
 

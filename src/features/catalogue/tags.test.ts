@@ -1,4 +1,4 @@
-import { pricedVariant } from '../../lib/catalog/fixtures.ts';
+import { pricedVariant } from '../../../tests/fixtures/catalogue.ts';
 import type { Tag, Tenant } from '../../lib/catalog/types.ts';
 import { type ListedProduct, listedProduct } from '../product/index.ts';
 import { brandHref, brandList } from './brand-list.ts';

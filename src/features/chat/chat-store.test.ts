@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { sampleProduct } from '../../lib/catalog/fixtures.ts';
+import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import { buildSearchIndex } from './search-index.ts';
 
 const tenants = [

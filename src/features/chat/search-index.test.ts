@@ -1,4 +1,4 @@
-import { sampleProduct } from '../../lib/catalog/fixtures.ts';
+import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import type { Product } from '../../lib/catalog/types.ts';
 import { buildSearchIndex, MAX_PRODUCTS, queryWords, search, searchKey } from './search-index.ts';
 

@@ -3,7 +3,7 @@
  * attribute, JSON in a script), and the parts say what the page's scripts read back. Their bytes are the
  * components' they replaced (compared on whole 10,000-product builds, docs/performance.md).
  */
-import { pricedVariant } from '../../lib/catalog/fixtures.ts';
+import { pricedVariant } from '../../../tests/fixtures/catalogue.ts';
 import type { SafeHtml } from '../../lib/html.ts';
 import { productGalleryHtml, readMoreHtml, variantPickerHtml } from './product-html.ts';
 

@@ -9,10 +9,9 @@
 import { t } from '../../i18n/index.ts';
 import type { ProductImage, Variant } from '../../lib/catalog/types.ts';
 import { closeTag, jsonScriptText, openTag } from '../../lib/custom-element.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
 import { priceDisplay } from '../../lib/format/price.ts';
 import { MAIN_SIZE, THUMBNAIL_SIZE } from '../../lib/images.ts';
-import { attr } from '../../lib/markup.ts';
+import { attr, escapeHtml } from '../../lib/markup.ts';
 import { catalogImageHtml } from '../../ui/catalog-image-html.ts';
 import { pickerLabels } from './picker-labels.ts';
 import { availability, availabilityText, productOptions, selectionOf } from './variant-options.ts';

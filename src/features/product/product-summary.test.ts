@@ -1,4 +1,4 @@
-import { sampleProduct as product, pricedVariant as variant } from '../../lib/catalog/fixtures.ts';
+import { sampleProduct as product, pricedVariant as variant } from '../../../tests/fixtures/catalogue.ts';
 import {
   isProductSummary,
   listedProduct,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { confirmation } from '../../lib/catalog/fixtures.ts';
+import { confirmation } from '../../../tests/fixtures/catalogue.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
 
 const api = vi.hoisted(() => ({ getCartConfirmation: vi.fn(), getDraftOrderStatus: vi.fn() }));

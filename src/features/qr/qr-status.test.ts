@@ -1,4 +1,4 @@
-import { confirmation } from '../../lib/catalog/fixtures.ts';
+import { confirmation } from '../../../tests/fixtures/catalogue.ts';
 import { aliasForStaff, confirmationErrorMessage, stepForConfirmation, stepForStatus } from './qr-status.ts';
 
 const ALIAS = 'A'.repeat(32);

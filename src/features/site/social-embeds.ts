@@ -10,7 +10,7 @@
  * only frame sources the content security policy allows (astro.config.mjs).
  */
 import { type MessageKey, t } from '../../i18n/index.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
+import { escapeHtml } from '../../lib/markup.ts';
 import { EMBED_ORIGINS, type SocialProvider } from './embed-origins.ts';
 
 /** A recognised post: its provider, the provider's page of it and the iframe that embeds it. */

@@ -1,5 +1,5 @@
 /** The heart on a product page, written as a string: what the favorites keep, as JSON its data cannot close. */
-import { sampleProduct } from '../../lib/catalog/fixtures.ts';
+import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import { productSummary } from '../product/index.ts';
 import { favoriteButtonHtml } from './favorite-button-html.ts';
 

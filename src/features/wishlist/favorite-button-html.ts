@@ -5,8 +5,7 @@
 import { mdiHeart, mdiHeartOutline } from '@mdi/js';
 import { t } from '../../i18n/index.ts';
 import { closeTag, jsonScriptText, openTag } from '../../lib/custom-element.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
-import { attr } from '../../lib/markup.ts';
+import { attr, escapeHtml } from '../../lib/markup.ts';
 import { iconHtml } from '../../ui/icon-html.ts';
 import type { ProductSummary } from '../product/index.ts';
 

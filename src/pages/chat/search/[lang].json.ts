@@ -1,14 +1,14 @@
 /**
  * `/chat/search/{en,zh,ko}.json`: what chat's type-to-find searches, per language
- * (src/features/chat/search-build.ts). In a build these files are written on a second thread while the
- * pages render (src/integrations/background-files.ts), from the same function; this endpoint answers them
+ * (src/build/files/chat-search.ts). In a build these files are written on a second thread while the
+ * pages render (src/build/files/background-files.ts), from the same function; this endpoint answers them
  * in `astro dev`.
  */
 
 import type { APIRoute } from 'astro';
-import { catalogueIndex } from '../../../features/catalogue/catalogue-data.ts';
+import { catalogueIndex } from '../../../build/catalogue/catalogue-data.ts';
+import { chatSearchJson, SEARCH_LANGUAGES } from '../../../build/files/chat-search.ts';
 import type { ChatLanguage } from '../../../features/chat/language.ts';
-import { chatSearchJson, SEARCH_LANGUAGES } from '../../../features/chat/search-build.ts';
 import { japaneseTitlesOf } from '../../../features/chat/search-index.ts';
 
 export function getStaticPaths() {

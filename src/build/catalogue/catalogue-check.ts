@@ -1,0 +1,190 @@
+/**
+ * The build's distrust of its catalog API. Every list the build loads is checked entry by entry against
+ * the contract (a field the build does not know is accepted and dropped; a field it needs that is missing
+ * or of the wrong type is a failure), and then the lists against each other, before anything renders: no
+ * empty list, no two records with one id, no product pointing at an area or a brand the lists do not hold.
+ * Each failure is one line naming the endpoint, the page of the list, the record and the field, so a
+ * content editor can forward it as it is. A URL meant for an `href` or a `src` that is not http or https is
+ * dropped with a warning naming the record, not refused.
+ */
+import type { z } from 'astro/zod';
+import type { Area, Product, Tenant } from '../../lib/catalog/types.ts';
+
+/** A build-stopping problem with what the catalog API answered; its message is one line. */
+export class CatalogCheckError extends Error {
+  override readonly name = 'CatalogCheckError';
+}
+
+/** Where a list came from: the endpoint as called (with its page), for the message. */
+export interface ListSource {
+  endpoint: string;
+  /** The field of the answer that holds the list (`products`), or undefined when the answer is the list. */
+  field?: string;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, source: ListSource): string {
+  const path = [source.field, ...issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : part))]
+    .filter((part) => part !== undefined)
+    .join('.')
+    .replaceAll('.[', '[');
+  return `${source.endpoint}: ${path || 'the answer'}: ${issue.message}`;
+}
+
+/**
+ * The entries of a list, each parsed with `schema` (unknown fields dropped). Throws one line per problem,
+ * at most five, when the answer is not a list or an entry does not fit.
+ */
+export function checkList<T>(answer: unknown, schema: z.ZodType<T>, source: ListSource): T[] {
+  if (!Array.isArray(answer)) {
+    const got = answer === null ? 'null' : typeof answer;
+    const where = source.field ? `${source.field}: ` : '';
+    throw new CatalogCheckError(`${source.endpoint}: ${where}expected a list, received ${got}`);
+  }
+  const problems: string[] = [];
+  const entries: T[] = [];
+  answer.forEach((entry, index) => {
+    const parsed = schema.safeParse(entry);
+    if (parsed.success) entries.push(parsed.data);
+    else {
+      const issue = parsed.error.issues[0];
+      if (issue) problems.push(describeIssue({ ...issue, path: [index, ...issue.path] }, source));
+    }
+  });
+  if (problems.length) throw new CatalogCheckError(summarise(problems));
+  return entries;
+}
+
+/** Up to five problems in one line, and how many more there are. */
+function summarise(problems: readonly string[]): string {
+  const shown = problems.slice(0, 5).join('; ');
+  return problems.length > 5 ? `${shown}; and ${problems.length - 5} more` : shown;
+}
+
+export interface Catalogue {
+  areas: Area[];
+  tenants: Tenant[];
+  products: Product[];
+}
+
+/** The endpoints whose lists the cross-check names. */
+export const LIST_ENDPOINTS = {
+  areas: 'GET /catalog/areas',
+  tenants: 'GET /catalog/products-filters',
+  products: 'GET /catalog/products',
+} as const;
+
+function duplicates(ids: readonly number[]): number[] {
+  const seen = new Set<number>();
+  const twice = new Set<number>();
+  for (const id of ids) (seen.has(id) ? twice : seen).add(id);
+  return [...twice].sort((a, b) => a - b);
+}
+
+/** What the cross-check reads of a product: its id, its areas and its brand's id. */
+export type ProductRef = Pick<Product, 'id' | 'areas'> & { tenant: Pick<Tenant, 'id'> };
+
+/**
+ * The lists against each other: none empty, no id twice, every product's areas and brand present.
+ * Throws one line naming every broken record (the first five, and how many more).
+ */
+export function crossCheck(catalogue: {
+  areas: readonly Area[];
+  tenants: readonly Tenant[];
+  products: readonly ProductRef[];
+}): void {
+  const problems: string[] = [];
+  for (const list of ['areas', 'tenants', 'products'] as const) {
+    if (catalogue[list].length === 0) {
+      problems.push(
+        `${LIST_ENDPOINTS[list]} answered an empty list: a catalogue without ${list} is not published`,
+      );
+      continue;
+    }
+    const twice = duplicates(catalogue[list].map((entry) => entry.id));
+    if (twice.length) problems.push(`${LIST_ENDPOINTS[list]} lists the same id twice: ${twice.join(', ')}`);
+  }
+  const areaIds = new Set(catalogue.areas.map((area) => area.id));
+  const tenantIds = new Set(catalogue.tenants.map((tenant) => tenant.id));
+  for (const product of catalogue.products) {
+    for (const areaId of product.areas) {
+      if (!areaIds.has(areaId)) {
+        problems.push(`product ${product.id}: areas: area ${areaId} is not in ${LIST_ENDPOINTS.areas}`);
+      }
+    }
+    if (catalogue.tenants.length && !tenantIds.has(product.tenant.id)) {
+      problems.push(
+        `product ${product.id}: tenant.id: brand ${product.tenant.id} is not in ${LIST_ENDPOINTS.tenants}`,
+      );
+    }
+  }
+  if (problems.length) throw new CatalogCheckError(summarise(problems));
+}
+
+/** True for a URL a page may put in an `href` or a `src`: http or https only. */
+function isWebUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks every URL of a record that would end up in an `href` or a `src`: one that is not http or https
+ * (`javascript:`, `data:`…) is dropped (an image falls back to the fallback image, a link or a video is
+ * left out), and each drop is named in `warnings`, for the build's log. One record at a time, so a
+ * product can be checked as its page of the list arrives.
+ */
+export function urlGuard(fallbackImage: string, warnings: string[]) {
+  const check = <T extends string | null>(value: T, record: string, field: string, replacement: T): T => {
+    if (value === null || value === fallbackImage || isWebUrl(value)) return value;
+    warnings.push(
+      `${record}: ${field}: ${JSON.stringify(value.slice(0, 60))} dropped (only http and https links are published)`,
+    );
+    return replacement;
+  };
+  const tenant = (t: Tenant, record = `brand ${t.id}`): Tenant => ({
+    ...t,
+    logoSrc: check(t.logoSrc, record, 'logoSrc', fallbackImage),
+    officialSiteUrl: check(t.officialSiteUrl, record, 'officialSiteUrl', null),
+  });
+  return {
+    area: (area: Area): Area => ({
+      ...area,
+      imageSrc: check(area.imageSrc, `area ${area.id}`, 'imageSrc', fallbackImage),
+    }),
+    tenant: (t: Tenant): Tenant => tenant(t),
+    product: (product: Product): Product => {
+      const record = `product ${product.id}`;
+      return {
+        ...product,
+        images: product.images.filter(
+          (image, i) => check(image.src, record, `images[${i}].src`, null) !== null,
+        ),
+        videoSrc: check(product.videoSrc, record, 'videoSrc', null),
+        tenant: tenant(product.tenant, record),
+        variants: product.variants.map((variant, i) => ({
+          ...variant,
+          image:
+            variant.image && check(variant.image.src, record, `variants[${i}].image.src`, null) === null
+              ? null
+              : variant.image,
+        })),
+      };
+    },
+  };
+}
+
+/** The catalogue with every URL checked (urlGuard), and the warnings naming what was dropped. */
+export function dropUnsafeUrls(
+  catalogue: Catalogue,
+  fallbackImage: string,
+): { catalogue: Catalogue; warnings: string[] } {
+  const warnings: string[] = [];
+  const guard = urlGuard(fallbackImage, warnings);
+  const areas = catalogue.areas.map(guard.area);
+  const tenants = catalogue.tenants.map(guard.tenant);
+  const products = catalogue.products.map(guard.product);
+  return { catalogue: { areas, tenants, products }, warnings };
+}

@@ -1,0 +1,33 @@
+/**
+ * Starts loading the catalogue on a thread of its own as soon as `astro build` has read its configuration
+ * (src/build/catalogue/catalogue-load.ts): the fetching, the checks and the snapshot run on the second core
+ * while Astro starts, syncs its content and bundles the site. `astro dev` and `astro sync` load it in the
+ * content layer as before.
+ *
+ * The build still never publishes a catalogue that failed a check: the content collections take only
+ * checked lists, the pages read products only from a snapshot written after every check, and the build
+ * ends with the refusal's reason if nothing read it earlier.
+ */
+import type { AstroIntegration } from 'astro';
+import { type CatalogueLoad, startCatalogueLoad } from './catalogue-load.ts';
+
+export default function catalogueLoad(): AstroIntegration {
+  let load: CatalogueLoad | undefined;
+  return {
+    name: 'catalogue-load',
+    hooks: {
+      'astro:config:setup': ({ command }) => {
+        if (command === 'build') load = startCatalogueLoad();
+      },
+      'astro:build:done': async ({ logger }) => {
+        if (!load) return;
+        // Rejects with the one line naming what was refused. Logged here, not when the load ends: the
+        // pages are being listed then.
+        const { products, processed, ms } = await load.written;
+        logger.info(
+          `snapshot of ${products} products (${processed} processed, ${products - processed} unchanged), lists loaded and checked in ${ms} ms`,
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Records which catalogue version a build was made from, read from the catalog API before anything loads:
+ * `/_build/latest.json` publishes it (`catalogVersion`), and the scheduled rebuild
+ * (netlify/functions/scheduled-rebuild.mts) builds again only when the API's version differs. A change
+ * during the build is therefore never taken as built. When the API cannot say, the build records null and
+ * the next check rebuilds.
+ */
+import type { AstroIntegration } from 'astro';
+import { getCatalogVersion } from '../../lib/catalog/catalogue.ts';
+
+export default function catalogVersion(): AstroIntegration {
+  return {
+    name: 'catalog-version',
+    hooks: {
+      'astro:config:setup': async ({ command, logger }) => {
+        if (command !== 'build' || process.env.CATALOG_VERSION) return;
+        try {
+          process.env.CATALOG_VERSION = (await getCatalogVersion()).version;
+          logger.info(`catalogue version ${process.env.CATALOG_VERSION}`);
+        } catch (error) {
+          logger.warn(`the catalog API did not give its version (${String(error)}); the next check rebuilds`);
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,297 @@
+/**
+ * Build-time data: Astro content-layer loaders over the typed client. Bounded concurrency, a per-request
+ * timeout (the client's), retries with backoff on 5xx, timeouts and malformed bodies, a schema check of
+ * every entry and a cross-check of the lists (catalogue-check.ts), all before anything renders. Any failure
+ * fails the build in one line naming the endpoint: a scheduled rebuild must never publish a partial or
+ * inconsistent catalogue.
+ */
+import type { Loader, LoaderContext } from 'astro/loaders';
+import { mapLimit, withRetry } from '../../lib/async.ts';
+import { buildInfo } from '../../lib/build-info.ts';
+import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
+import { type CatalogClient, catalogClient } from '../../lib/catalog/client.ts';
+import { areaSchema, productSchema, tenantSchema } from '../../lib/catalog/schemas.ts';
+import type { Area, Lang, Product, Tenant } from '../../lib/catalog/types.ts';
+import { DataNotFoundError, failureDetail } from '../../lib/errors.ts';
+import { FALLBACK_IMAGE_SRC } from '../../lib/images.ts';
+import { CatalogCheckError, checkList, crossCheck, LIST_ENDPOINTS, urlGuard } from './catalogue-check.ts';
+import { type CatalogueLists, CatalogueRefused, currentLoad, refusal } from './catalogue-load.ts';
+import { SnapshotWriter, snapshotLines } from './snapshot.ts';
+
+export interface FetchPolicy {
+  /** Calls in flight at once. */
+  concurrency: number;
+  /** Retries of a retryable failure. */
+  retries: number;
+  /** First backoff delay; doubles per retry. */
+  baseDelayMs: number;
+  onRetry?: (error: unknown, attempt: number) => void;
+}
+
+const BUILD_FETCH_POLICY: FetchPolicy = {
+  concurrency: Number(process.env.CATALOG_BUILD_CONCURRENCY ?? 8),
+  retries: 5,
+  baseDelayMs: 250,
+};
+
+function retrying<T>(fn: () => Promise<T>, policy: FetchPolicy): Promise<T> {
+  return withRetry(fn, {
+    retries: policy.retries,
+    baseDelayMs: policy.baseDelayMs,
+    shouldRetry: (error) => error instanceof DataNotFoundError && error.retryable,
+    ...(policy.onRetry ? { onRetry: policy.onRetry } : {}),
+  });
+}
+
+/**
+ * Every product, page by page; fails unless the pages add up to exactly the API's reported total.
+ * `keep`, when given, turns each checked product into what the caller needs as soon as its page arrives,
+ * so the whole catalogue is never held as products (at 100,000 products that is several hundred MB).
+ * `inOrder`, when given, is handed each page's kept products in the catalogue's order, as soon as every
+ * page before it has come, with the total the API reported.
+ */
+export async function fetchAllProducts(
+  client?: CatalogClient,
+  policy?: FetchPolicy,
+  lang?: Lang,
+): Promise<Product[]>;
+export async function fetchAllProducts<T extends { id: number }>(
+  client: CatalogClient | undefined,
+  policy: FetchPolicy | undefined,
+  lang: Lang | undefined,
+  keep: (product: Product) => T,
+  inOrder?: (kept: T[], count: number) => void,
+): Promise<T[]>;
+export async function fetchAllProducts(
+  client: CatalogClient = catalogClient(),
+  policy: FetchPolicy = BUILD_FETCH_POLICY,
+  lang?: Lang,
+  keep: (product: Product) => { id: number } = (product) => product,
+  inOrder?: (kept: { id: number }[], count: number) => void,
+): Promise<{ id: number }[]> {
+  const size = MAX_PAGE_SIZE;
+  // Pages that came before an earlier one, waiting for it.
+  const waiting = new Map<number, { id: number }[]>();
+  let nextInOrder = 1;
+  const arrived = (page: number, kept: { id: number }[], count: number) => {
+    if (!inOrder) return;
+    waiting.set(page, kept);
+    for (let ready = waiting.get(nextInOrder); ready; ready = waiting.get(nextInOrder)) {
+      waiting.delete(nextInOrder);
+      nextInOrder++;
+      inOrder(ready, count);
+    }
+  };
+  const fetchPage = async (page: number) => {
+    const answer: unknown = await retrying(
+      () => listProducts({ page, size, ...(lang ? { lang } : {}) }, client),
+      policy,
+    );
+    const endpoint = `${LIST_ENDPOINTS.products}?page=${page}&size=${size}${lang ? `&lang=${lang}` : ''}`;
+    const count = (answer as { count?: unknown } | null)?.count;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
+      throw new CatalogCheckError(
+        `${endpoint}: count: expected a whole number, received ${JSON.stringify(count)}`,
+      );
+    }
+    const products = checkList((answer as { products?: unknown }).products, productSchema, {
+      endpoint,
+      field: 'products',
+    }).map(keep);
+    arrived(page, products, count);
+    return { count, products };
+  };
+  const first = await fetchPage(1);
+  const pageCount = Math.ceil(first.count / size);
+  const pageNumbers = Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => i + 2);
+  const rest = await mapLimit(pageNumbers, policy.concurrency, fetchPage);
+  const pages = [first, ...rest];
+  pages.forEach((page, index) => {
+    if (page.count !== first.count) {
+      throw new Error(
+        `the catalogue changed during the build: ${first.count} products, then ${page.count} (GET /catalog/products?page=${index + 1}&size=${size})`,
+      );
+    }
+  });
+  const products = pages.flatMap((page) => page.products);
+  const unique = new Set(products.map((product) => product.id));
+  if (products.length !== first.count || unique.size !== first.count) {
+    throw new Error(
+      `GET /catalog/products gave ${unique.size} distinct products for a reported total of ${first.count}`,
+    );
+  }
+  return products;
+}
+
+/** Every area, each checked. */
+async function fetchAreas(client: CatalogClient, policy: FetchPolicy): Promise<Area[]> {
+  const answer: unknown = await retrying(() => listAreas(client), policy);
+  return checkList(answer, areaSchema, { endpoint: LIST_ENDPOINTS.areas });
+}
+
+/** Every tenant (brand), each checked. */
+async function fetchTenants(client: CatalogClient, policy: FetchPolicy): Promise<Tenant[]> {
+  const answer: unknown = await retrying(() => listTenants(undefined, client), policy);
+  return checkList(answer, tenantSchema, { endpoint: LIST_ENDPOINTS.tenants });
+}
+
+/** The lists the content collections take (products live in the snapshot), with what the snapshot took. */
+export interface LoadedCatalogue {
+  areas: Area[];
+  tenants: Tenant[];
+  /** Products written to the snapshot, and of them those whose text was derived (not reused). */
+  written: { products: number; processed: number };
+}
+
+/**
+ * The whole catalogue, each list checked and the lists checked against each other, written to this
+ * build's snapshot once every check has passed. Each product becomes its snapshot line as its page of the
+ * list arrives (URLs checked, text derived), and only its id, areas and brand stay for the cross-check:
+ * the catalogue is never held whole as products (at 100,000 products that was 1.7 GB of heap while the
+ * lists loaded, memory the rest of the build never got back). `onLists` is given the area and brand lists
+ * once they have passed their own checks, before the products are fetched.
+ */
+export async function fetchCatalogue(
+  client: CatalogClient = catalogClient(),
+  policy: FetchPolicy = BUILD_FETCH_POLICY,
+  onLists?: (lists: CatalogueLists) => void,
+): Promise<LoadedCatalogue> {
+  const warnings: string[] = [];
+  const productWarnings: string[] = [];
+  const guard = urlGuard(FALLBACK_IMAGE_SRC, productWarnings);
+  const lines = snapshotLines();
+  let file: SnapshotWriter | undefined;
+  try {
+    // The two short lists first: they head the snapshot, whose product lines are written as they come.
+    const [areas, tenants] = await Promise.all([
+      fetchAreas(client, { ...policy, onRetry: logRetry('areas') }),
+      fetchTenants(client, { ...policy, onRetry: logRetry('tenants') }),
+    ]);
+    const lists = urlGuard(FALLBACK_IMAGE_SRC, warnings);
+    const safeAreas = areas.map(lists.area);
+    const safeTenants = tenants.map(lists.tenant);
+    onLists?.({ areas: safeAreas, tenants: safeTenants });
+    const products = await fetchAllProducts(
+      client,
+      { ...policy, onRetry: logRetry('products') },
+      undefined,
+      (checked): KeptProduct => {
+        const product = guard.product(checked);
+        return {
+          id: product.id,
+          areas: product.areas,
+          tenant: { id: product.tenant.id },
+          line: lines.line(product),
+        };
+      },
+      (page, count) => {
+        file ??= new SnapshotWriter(
+          { areas: safeAreas, tenants: safeTenants, products: count },
+          buildInfo().buildId,
+        );
+        file.add(page.map((product) => product.line ?? Buffer.alloc(0)));
+        // Written: only what the cross-check needs stays.
+        for (const product of page) product.line = undefined;
+      },
+    );
+    crossCheck({ areas, tenants, products });
+    for (const warning of [...warnings, ...productWarnings]) console.warn(`[catalog] ${warning}`);
+    if (!file) throw new Error('GET /catalog/products: the first page never came');
+    file.commit();
+    return {
+      areas: safeAreas,
+      tenants: safeTenants,
+      written: { products: products.length, processed: lines.processed },
+    };
+  } catch (error) {
+    file?.abandon();
+    throw error;
+  } finally {
+    lines.close();
+  }
+}
+
+/** What the content loader keeps of a product until the lists are cross-checked. */
+interface KeptProduct {
+  id: number;
+  areas: Product['areas'];
+  tenant: { id: number };
+  /** Its snapshot line, until written. */
+  line: Buffer | undefined;
+}
+
+type ListName = keyof CatalogueLists;
+
+/**
+ * One load of the catalogue shared by the two collections of a build (the lists are cross-checked
+ * together), started by the first collection that asks and dropped once both have taken it. Once every
+ * list has passed its checks, the whole catalogue is written to this build's snapshot (snapshot.ts), which
+ * is where the pages read the products from.
+ */
+let shared: { catalogue: Promise<LoadedCatalogue>; taken: Set<ListName> } | undefined;
+
+function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']): Promise<CatalogueLists[K]> {
+  // `astro build` loads the catalogue on a thread of its own (catalogue-load.ts): the collections take the
+  // checked lists from it, and the pages wait for the rest.
+  const load = currentLoad();
+  if (load) return load.lists.then((lists) => lists[list]);
+  shared ??= {
+    catalogue: (async () => {
+      const started = performance.now();
+      const catalogue = await fetchCatalogue();
+      const { products, processed } = catalogue.written;
+      logger.info(
+        `snapshot of ${products} products (${processed} processed, ${products - processed} unchanged), lists loaded and checked in ${Math.round(performance.now() - started)} ms`,
+      );
+      return catalogue;
+    })(),
+    taken: new Set(),
+  };
+  const { catalogue, taken } = shared;
+  taken.add(list);
+  if (taken.size === 2) shared = undefined;
+  return catalogue.then((all) => all[list]);
+}
+
+/** A loader that replaces its collection with the checked entries of its list. */
+function catalogLoader<T extends { id: number }>(
+  name: string,
+  fetch: (logger: LoaderContext['logger']) => Promise<T[]>,
+): Loader {
+  return {
+    name,
+    async load(context: LoaderContext) {
+      const started = performance.now();
+      let entries: T[];
+      try {
+        entries = await fetch(context.logger);
+      } catch (error) {
+        // A refusal from the loading thread already says so.
+        if (error instanceof CatalogueRefused) throw error;
+        // One line a content editor can forward; the build stops here, before any page renders.
+        throw new Error(refusal(failureDetail(error)), { cause: error });
+      }
+      context.store.clear();
+      for (const entry of entries) {
+        // Already checked against the schema (unknown fields dropped) by the list check.
+        const data = entry as unknown as Record<string, unknown>;
+        context.store.set({ id: String(entry.id), data, digest: context.generateDigest(data) });
+      }
+      context.logger.info(`${entries.length} entries in ${Math.round(performance.now() - started)} ms`);
+    },
+  };
+}
+
+function logRetry(list: string) {
+  return (error: unknown, attempt: number) =>
+    console.warn(`[${list}] retry ${attempt}: ${failureDetail(error)}`);
+}
+
+export const areasLoader = () => ({
+  loader: catalogLoader('catalog-areas', (logger) => takeList('areas', logger)),
+  schema: areaSchema,
+});
+export const tenantsLoader = () => ({
+  loader: catalogLoader('catalog-tenants', (logger) => takeList('tenants', logger)),
+  schema: tenantSchema,
+});

@@ -1,0 +1,76 @@
+/**
+ * The worker thread of background-files.ts: writes every product page's payload file and chat's search
+ * index in each language into the build's output folder, then posts what it wrote (or why it could not)
+ * and ends. It reads the build's snapshot and environment (the build id, the catalog API) as the pages do.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { constants, getPriority, setPriority } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ChatLanguage } from '../../features/chat/language.ts';
+import { japaneseTitlesOf } from '../../features/chat/search-index.ts';
+import { buildInfo } from '../../lib/build-info.ts';
+import { failureDetail } from '../../lib/errors.ts';
+import { snapshotProducts } from '../catalogue/snapshot.ts';
+import type { BackgroundFiles } from './background-files.ts';
+import { chatSearchJson, type JapaneseCatalogue, SEARCH_LANGUAGES } from './chat-search.ts';
+import { writeProductPayloads } from './product-payloads.ts';
+
+const { outDir } = workerData as { outDir: string };
+const LOWEST_PRIORITY = constants.priority.PRIORITY_LOW;
+const { buildId } = buildInfo();
+
+/** Chat's search index in each language, one language at a time (each holds its products until written). */
+async function writeSearchIndexes(): Promise<string[]> {
+  const { tenants, products } = snapshotProducts(buildId);
+  // Each entry's title as it is read: the entries themselves are not kept.
+  const titles = japaneseTitlesOf(
+    (function* () {
+      for (const { product } of products) yield product;
+    })(),
+  );
+  const written: string[] = [];
+  for (const language of SEARCH_LANGUAGES) written.push(await writeSearchIndex(language, titles, tenants));
+  return written;
+}
+
+async function writeSearchIndex(
+  language: ChatLanguage,
+  titles: ReadonlyMap<number, string>,
+  tenants: JapaneseCatalogue['tenants'],
+): Promise<string> {
+  const path = `/chat/search/${language}.json`;
+  const json = await chatSearchJson(language, { titles, tenants }).catch((error: unknown) => {
+    throw new Error(`${path}: ${failureDetail(error)}`);
+  });
+  const file = join(outDir, path);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, json);
+  return path;
+}
+
+/**
+ * The pages on the main thread are what the build waits for; this thread's files only have to be written by
+ * the time the last page is. On two cores it took CPU time from the pages: at 100,000 products the main
+ * thread was runnable but not running for about a minute. So it runs at the lowest priority, and takes the
+ * time the pages leave (docs/performance.md). On Linux a thread's priority is its own (`setPriority` with no
+ * process id changes the calling thread only); elsewhere it would be the whole build's, so it is left alone.
+ */
+if (process.platform === 'linux') {
+  try {
+    setPriority(LOWEST_PRIORITY);
+  } catch {
+    // A system that refuses: the files are written at the build's priority, as before.
+  }
+}
+
+try {
+  const [payloadPages, searchIndexes] = await Promise.all([
+    writeProductPayloads(outDir, buildId),
+    writeSearchIndexes(),
+  ]);
+  const result: BackgroundFiles = { payloadPages, searchIndexes, priority: getPriority() };
+  parentPort?.postMessage({ result });
+} catch (error) {
+  parentPort?.postMessage({ error: failureDetail(error) });
+}

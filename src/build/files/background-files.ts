@@ -1,0 +1,88 @@
+/**
+ * The build's files that are not pages and need no page rendered: every product page's payload file
+ * (product-payloads.ts) and chat's search index in each language (src/build/files/chat-search.ts). They
+ * are written by a worker thread (background-files-worker.ts), started once Astro has emptied the output
+ * folder, while Astro renders the pages on the main thread: at 100,000 products the payload files were
+ * 7 s after the pages and the three search indexes about 11 s of the main thread's time, and the machine's
+ * second core was mostly idle while pages rendered (docs/performance.md).
+ *
+ * Nothing is skipped or published early: once the pages are written the build waits for the worker, fails
+ * with its reason if it could not write (an API error on a language's list, a snapshot of another build),
+ * and fails unless the pages with a payload file are exactly the product pages Astro built.
+ */
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AstroIntegration } from 'astro';
+import { type CatalogueRefused, currentLoad } from '../catalogue/catalogue-load.ts';
+import { checkPayloadPages } from './product-payloads.ts';
+
+/** What the worker wrote. */
+export interface BackgroundFiles {
+  /** The product pages (`/area/1/products/2/`) given a payload file. */
+  payloadPages: string[];
+  /** The search index files (`/chat/search/en.json`). */
+  searchIndexes: string[];
+  /** The thread's scheduling priority (its nice value: 19 is the lowest). */
+  priority: number;
+}
+
+type Outcome = { result: BackgroundFiles } | { error: string };
+
+/** Starts the worker writing into the folder `outDir`; settles (never rejects) once it has ended. */
+export function startBackgroundFiles(outDir: string): Promise<Outcome> {
+  const worker = new Worker(new URL('./background-files-worker.ts', import.meta.url), {
+    workerData: { outDir },
+  });
+  return new Promise<Outcome>((resolve) => {
+    worker.once('message', (outcome: Outcome) => resolve(outcome));
+    worker.once('error', (error) => resolve({ error: error.message }));
+    worker.once('exit', (code) => resolve({ error: `the worker stopped with exit code ${code}` }));
+  });
+}
+
+export default function backgroundFiles(): AstroIntegration {
+  let outDir: URL | undefined;
+  let started: { at: number; outcome: Promise<Outcome> } | undefined;
+  return {
+    name: 'background-files',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = config.outDir;
+      },
+      // Called once Astro has emptied the output folder, before it bundles. The worker starts when the
+      // browser's bundle is written, the last step before the pages render: the bundler uses both cores.
+      'astro:build:setup': ({ vite }) => {
+        vite.plugins ??= [];
+        vite.plugins.push({
+          name: 'background-files',
+          closeBundle() {
+            if (this.environment.name !== 'client' || !outDir || started) return;
+            const folder = fileURLToPath(outDir);
+            // The worker reads the snapshot: once the catalogue loaded on its own thread is written.
+            const loaded = currentLoad()?.written ?? Promise.resolve();
+            started = {
+              at: performance.now(),
+              outcome: loaded.then(
+                () => startBackgroundFiles(folder),
+                (error: CatalogueRefused): Outcome => ({ error: error.reason }),
+              ),
+            };
+          },
+        });
+      },
+      'astro:build:done': async ({ pages, logger }) => {
+        if (!started) throw new Error('the payload files and search indexes were never started');
+        const outcome = await started.outcome;
+        if ('error' in outcome) throw new Error(`the catalogue was not published: ${outcome.error}`);
+        const { payloadPages, searchIndexes, priority } = outcome.result;
+        const payloads = checkPayloadPages(
+          pages.map((page) => page.pathname),
+          payloadPages,
+        );
+        logger.info(
+          `${payloads} product payload files and ${searchIndexes.length} search indexes, written beside the pages in ${Math.round(performance.now() - started.at)} ms by a thread at priority ${priority}`,
+        );
+      },
+    },
+  };
+}

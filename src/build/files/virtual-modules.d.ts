@@ -1,0 +1,15 @@
+/** The module src/build/files/build-manifest.ts gives the build: the route rules of this build. */
+declare module 'virtual:build-manifest' {
+  import type { RedirectRule, RouteRule } from '../../lib/build-info.ts';
+
+  export const redirects: RedirectRule[];
+  export const routes: RouteRule[];
+}
+
+/** The module src/build/files/head-scripts.ts gives the build: the URLs of the head scripts. */
+declare module 'virtual:head-scripts' {
+  /** Japanese catalogue pages: sends a visitor who does not speak Japanese to chat mode. */
+  export const chatRedirect: string;
+  /** Chat pages: the visitor's language on `<html>`, the title and the description. */
+  export const chatLocale: string;
+}
