@@ -1,4 +1,7 @@
-/** A square catalogue image in React: AVIF/WebP/JPEG at 1x and 2x (the fallback image when `src` is null). */
+/**
+ * A square catalogue image in React: AVIF/WebP/JPEG at 1x and 2x (the fallback image when `src` is null).
+ * The DOM tree of catalog-image-html.ts, which every server-side writer uses (catalog-picture.test.tsx).
+ */
 import { responsiveImage } from '../lib/images.ts';
 
 interface Props {

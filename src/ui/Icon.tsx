@@ -1,4 +1,4 @@
-/** An mdi icon as inline SVG (no icon font), decorative unless labelled; the React twin of Icon.astro. */
+/** An mdi icon as inline SVG (no icon font), decorative unless labelled: the DOM tree of icon-html.ts (icon.test.tsx). */
 export function Icon({
   path,
   label,

@@ -23,7 +23,7 @@ export function catalogImageHtml({
   size,
   alt,
   priority = false,
-  class: className = '',
+  class: className,
   sizes,
 }: CatalogImageProps): string {
   const image = responsiveImage(src, size, sizes);

@@ -9,7 +9,7 @@ export interface IconProps {
   size?: number;
 }
 
-export function iconHtml({ path, label, class: className = '', size = 24 }: IconProps): string {
+export function iconHtml({ path, label, class: className, size = 24 }: IconProps): string {
   return (
     `<svg viewBox="0 0 24 24"${attr('width', size)}${attr('height', size)}${attr('class', className)} fill="currentColor"` +
     `${attr('aria-hidden', label ? undefined : 'true')}${attr('role', label ? 'img' : undefined)}${attr('aria-label', label)}` +

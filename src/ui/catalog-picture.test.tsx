@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { renderToString } from 'react-dom/server';
+import { FALLBACK_IMAGE_SRC } from '../lib/images.ts';
+import { CatalogPicture } from './CatalogPicture.tsx';
+import { catalogImageHtml } from './catalog-image-html.ts';
+import { domTree } from './dom-tree.ts';
+
+describe('a catalogue picture', () => {
+  it('is the same DOM tree from the React component and from the markup writer the pages use', () => {
+    const cases = [
+      {
+        src: 'https://img.example.jp/products/1.jpg',
+        size: 256,
+        alt: '',
+        priority: true,
+        className: 'h-full',
+      },
+      { src: 'https://img.example.jp/p/a b.jpg?x=1&y="2"', size: 768, alt: `"羊羹" & 'もなか'` },
+      { src: null, size: 256, alt: '画像なし' },
+      { src: FALLBACK_IMAGE_SRC, size: 32, alt: 'ロゴ', className: 'rounded-full' },
+    ];
+    for (const { className, ...props } of cases) {
+      const react = renderToString(<CatalogPicture {...props} className={className} />);
+      const written = catalogImageHtml({ ...props, ...(className ? { class: className } : {}) });
+      expect(domTree(written), JSON.stringify(props)).toBe(domTree(react));
+    }
+  });
+});
