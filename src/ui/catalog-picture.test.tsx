@@ -20,7 +20,7 @@ describe('a catalogue picture', () => {
       { src: FALLBACK_IMAGE_SRC, size: 32, alt: 'ロゴ', className: 'rounded-full' },
     ];
     for (const { className, ...props } of cases) {
-      const react = renderToString(<CatalogPicture {...props} className={className} />);
+      const react = renderToString(<CatalogPicture {...props} {...(className ? { className } : {})} />);
       const written = catalogImageHtml({ ...props, ...(className ? { class: className } : {}) });
       expect(domTree(written), JSON.stringify(props)).toBe(domTree(react));
     }
