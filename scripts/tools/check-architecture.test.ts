@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { astroCode } from './check-architecture.mjs';
+import { bin, ROOT } from './lib.mjs';
 
 describe('the architecture check reads an .astro file', () => {
   const source = `---
@@ -23,4 +28,43 @@ const { title } = Astro.props;
     expect(code).not.toContain('document.title');
     expect(code).not.toContain('<h1>');
   });
+});
+
+describe('the dependency rules', () => {
+  /** dependency-cruiser with this repository's rules over a small tree of the given files. */
+  function violations(files: Record<string, string>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'architecture-'));
+    try {
+      for (const [path, code] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), code);
+      }
+      for (const file of ['tsconfig.json', '.dependency-cruiser.cjs'])
+        cpSync(join(ROOT, file), join(dir, file));
+      symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      const run = spawnSync(
+        process.execPath,
+        [bin('dependency-cruiser/bin/dependency-cruiser.mjs'), 'src', '--config', '.dependency-cruiser.cjs'],
+        { cwd: dir, encoding: 'utf8' },
+      );
+      return run.stdout + run.stderr;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("allow Astro's internals in src/build/astro only, and keep the build engine above the features", () => {
+    const internal =
+      "import { markHTMLString } from 'astro/runtime/server/index.js';\nexport const m = markHTMLString;\n";
+    const output = violations({
+      'src/build/astro/adapter.ts': internal,
+      'src/lib/stray.ts': internal,
+      'src/build/pages/engine.ts': 'export const engine = 1;\n',
+      'src/features/x/uses-engine.ts':
+        "import { engine } from '../../build/pages/engine.ts';\nexport const x = engine;\n",
+    });
+    expect(output).toMatch(/astro-internals-in-one-folder: src\/lib\/stray\.ts/);
+    expect(output).not.toMatch(/src\/build\/astro\/adapter\.ts/);
+    expect(output).toMatch(/features-import-no-page: src\/features\/x\/uses-engine\.ts/);
+  }, 60_000);
 });

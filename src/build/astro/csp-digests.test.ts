@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KEPT_DIGESTS, KEPT_TEXT_LENGTH, rememberingCspDigests } from './csp-digests.ts';
+import cspDigests, { KEPT_DIGESTS, KEPT_TEXT_LENGTH, rememberingCspDigests } from './csp-digests.ts';
 
 type Digest = (data: string, algorithm: string) => Promise<string>;
 
@@ -80,5 +80,17 @@ describe("a route's policy digests computed once", () => {
       rememberingCspDigests('async function generateCspDigest(data, algorithm) {\n  return "x";\n}') ?? '';
     expect(once).toContain('computeCspDigest');
     expect(rememberingCspDigests(once)).toBeUndefined();
+  });
+
+  it("fails the build when Astro's module no longer declares the function as expected", () => {
+    const vite: { plugins?: unknown[] } = {};
+    const setup = cspDigests().hooks['astro:build:setup'] as unknown as (options: { vite: unknown }) => void;
+    setup({ vite });
+    const plugin = vite.plugins?.[0] as { transform: (code: string, id: string) => unknown };
+    const id = '/p/node_modules/astro/dist/core/encryption.js';
+    expect(() => plugin.transform('export async function generateCspDigest(data) {}', id)).toThrow(
+      /does not declare generateCspDigest/,
+    );
+    expect(plugin.transform('export const other = 1;', '/p/src/other.js')).toBeUndefined();
   });
 });
