@@ -54,12 +54,12 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: {
     format: 'directory',
-    // The site's stylesheet (34 KB) is one cached file, linked from every page; only stylesheets under
-    // 4 KB (a page's own scoped styles) are inlined. Inlined, it was half of every page's bytes: written
-    // 120,000 times at 100,000 products and downloaded again on every page (docs/decisions.md).
+    // The site's stylesheet is one cached file, linked from every page; only stylesheets under 4 KB (a
+    // page's own scoped styles) are inlined. Inlined, it would be half of every page's bytes, downloaded
+    // again on every page.
     inlineStylesheets: 'auto',
     // Pages rendered at once: rendering overlaps the writes of ~22,000 files at 10,000 products
-    // (56 s at 1, 41 s at 4 on 2 cores; docs/performance.md).
+    // (4 is the fastest on 2 cores; docs/performance.md has the figures).
     concurrency: Number(process.env.ASTRO_BUILD_CONCURRENCY ?? 4),
   },
   // A content security policy on every page, without 'unsafe-inline' for scripts or styles: Astro hashes
@@ -121,7 +121,7 @@ export default defineConfig({
         build: {
           rolldownOptions: {
             output: {
-              // Fewer requests and fewer bytes on the pages with the smallest budget (docs/performance.md).
+              // Fewer requests and fewer bytes on the pages with the smallest JavaScript budget.
               codeSplitting: { groups: [{ name: 'site', test: EVERY_PAGE, priority: 10 }] },
             },
           },

@@ -1,12 +1,9 @@
 /**
  * The log's destination (Astro's `logger` setting): every line Astro and the integrations log, as Astro's own
- * destination writes them (time, level, label), but gathered and written a few kilobytes at a time. A build
- * logs two lines per page; at 100,000 products that is 240,000 lines, and writing each one on its own (a
- * write call, the time formatted again) was about 3 % of the main thread's time, the thread the pages wait
- * for (docs/performance.md). Nothing is left out.
- *
- * Gathered lines are written at the latest FLUSH_MS after they were logged, before any warning or error
- * (so the order stays), when the gathered text passes FLUSH_BYTES, and when the process exits.
+ * destination writes them (time, level, label), but gathered and written a few kilobytes at a time, because a
+ * build logs two lines per page and a write per line took a share of the thread the pages wait for. Nothing
+ * is left out: gathered lines are written at the latest FLUSH_MS after they were logged, before any warning
+ * or error (so the order stays), when the gathered text passes FLUSH_BYTES, and when the process exits.
  */
 import { styleText } from 'node:util';
 import type { AstroLoggerDestination, AstroLoggerLevel, AstroLoggerMessage } from 'astro';

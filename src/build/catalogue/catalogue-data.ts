@@ -1,11 +1,10 @@
 /**
- * The catalogue as the build loaded and checked it (the build's snapshot, src/build/catalogue/snapshot.ts), as
- * plain data, for pages and their payload endpoints. Build-time only: it reads the build's cache folder.
+ * The catalogue as the build loaded and checked it (the build's snapshot, snapshot.ts), as plain data, for
+ * pages and their payload endpoints. Build-time only: it reads the build's cache folder.
  *
  * Every page holds the same index of the catalogue: each product as the lists need it (ListedProduct) and
  * where its whole entry is in the snapshot file. A product page reads its own product from there as it
- * renders (catalogueEntry): at 100,000 products the whole products, held for the whole build, were most of
- * what the collector marked again every few hundred pages.
+ * renders (catalogueEntry), so the build never holds every whole product at once.
  */
 
 import { brandList } from '../../features/catalogue/brand-list.ts';

@@ -1,12 +1,11 @@
 /**
  * Starts loading the catalogue on a thread of its own as soon as `astro build` has read its configuration
- * (src/build/catalogue/catalogue-load.ts): the fetching, the checks and the snapshot run on the second core
- * while Astro starts, syncs its content and bundles the site. `astro dev` and `astro sync` load it in the
- * content layer as before.
+ * (catalogue-load.ts), so the fetching, the checks and the snapshot use the second core while Astro starts,
+ * syncs its content and bundles the site. `astro dev` and `astro sync` load it in the content layer.
  *
- * The build still never publishes a catalogue that failed a check: the content collections take only
- * checked lists, the pages read products only from a snapshot written after every check, and the build
- * ends with the refusal's reason if nothing read it earlier.
+ * The build never publishes a catalogue that failed a check: the content collections take only checked
+ * lists, the pages read products only from a snapshot written after every check, and the build ends with
+ * the refusal's reason if nothing read it earlier.
  */
 import type { AstroIntegration } from 'astro';
 import { type CatalogueLoad, startCatalogueLoad } from './catalogue-load.ts';

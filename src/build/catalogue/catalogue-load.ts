@@ -1,22 +1,18 @@
 /**
  * The build's catalogue loaded by a thread of its own, started as soon as `astro build` has read its
- * configuration (src/build/catalogue/catalogue-integration.ts), so that fetching, checking and writing the snapshot
- * run on the second core while Astro starts up, syncs its content and bundles the site on the first.
- * Before, the content layer did it on the main thread, and everything else waited (about 2 s at 10,000
- * products, 20 s at 100,000).
+ * configuration (catalogue-integration.ts), so that fetching, checking and writing the snapshot run on the
+ * second core while Astro starts up, syncs its content and bundles the site on the first.
  *
  * Nothing is read before it is checked. The content collections take the area and brand lists once they
  * have passed their own checks (`loadedLists`); the pages read products only from the snapshot, and
  * `waitForCatalogue` (called by the snapshot's reader) holds the first reader until the whole catalogue has
  * passed every check and the snapshot is written, or throws the reason the catalogue was refused, which
  * fails the build. Without a load started (`astro dev`, the tests) the content loader fetches the catalogue
- * itself, as before, and `waitForCatalogue` returns at once.
+ * itself and `waitForCatalogue` returns at once.
  *
  * Reasons travel as the detail alone (the endpoint and what was wrong with its answer); `refusal` makes the
- * line the build fails with.
- *
- * The handle lives on `globalThis`: the integration that starts the load and the bundled pages that read
- * the snapshot are separate copies of these modules in one process.
+ * line the build fails with. The handle lives on `globalThis`: the integration that starts the load and the
+ * bundled pages that read the snapshot are separate copies of these modules in one process.
  */
 import { Worker } from 'node:worker_threads';
 import type { Area, Tenant } from '../../lib/catalog/types.ts';

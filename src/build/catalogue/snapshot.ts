@@ -1,19 +1,17 @@
 /**
- * The build's own copy of the checked catalogue, one file in Astro's cache folder: written once by the
- * content loader after every list passed its checks (loaders.ts), read by the pages and by the writer of
- * the product pages' payload files. The products live here rather than in a content collection because
- * Astro serialises a collection into its data store and inlines that store into the server bundle: at
- * 100,000 products that is 170 MB of JSON, parsed twice and held three times in memory
- * (docs/performance.md).
+ * The build's own copy of the checked catalogue, one file in Astro's cache folder: written once after every
+ * list passed its checks (loaders.ts), read by the pages and by the writer of the product pages' payload
+ * files. The products live here rather than in a content collection because Astro serialises a collection
+ * into its data store and inlines that store into the server bundle, which at 100,000 products is parsed
+ * twice and held three times in memory.
  *
  * Each product comes with what the pages derive from its description (sanitised HTML, plain text) and a
  * digest of its JSON as the API gave it. A product whose digest is the same as in the previous snapshot
- * takes its derived text from there instead of sanitising again: a rebuild after a small change
+ * takes its derived text from there instead of sanitising again, so a rebuild after a small change
  * re-processes only the products that changed.
  *
  * The pages hold only what their lists show of each product (snapshotIndex) and read a whole product from
- * the file (readEntry) while its own page renders: at 100,000 products, holding every product whole for
- * the whole build made the collector mark them all again every few hundred pages.
+ * the file (readEntry) while its own page renders.
  *
  * Format, one JSON value per line: the header (build id, counts), the areas, the tenants, then one product
  * entry per line. A file written by another build is refused, so a page never shows a catalogue other than
@@ -285,9 +283,8 @@ export function snapshotLines(path: string = snapshotPath()) {
 /**
  * This build's snapshot file, written as its product lines come, in the catalogue's order, into a temporary
  * file that becomes the snapshot only when `commit` runs: a reader never sees half a file, and a build whose
- * lists fail their checks leaves the last snapshot as it was (`abandon`). The lines are not held until then:
- * at 100,000 products that was 700 MB of memory outside the heap, which the process kept for the rest of
- * the build (docs/performance.md).
+ * lists fail their checks leaves the last snapshot as it was (`abandon`). The lines are not held until then,
+ * which at 100,000 products would be hundreds of megabytes kept for the rest of the build.
  */
 export class SnapshotWriter {
   #path: string;

@@ -51,9 +51,8 @@ async function writeSearchIndex(
 
 /**
  * The pages on the main thread are what the build waits for; this thread's files only have to be written by
- * the time the last page is. On two cores it took CPU time from the pages: at 100,000 products the main
- * thread was runnable but not running for about a minute. So it runs at the lowest priority, and takes the
- * time the pages leave (docs/performance.md). On Linux a thread's priority is its own (`setPriority` with no
+ * the time the last page is. On two cores it would take CPU time from the pages, so it runs at the lowest
+ * priority and takes the time the pages leave. On Linux a thread's priority is its own (`setPriority` with no
  * process id changes the calling thread only); elsewhere it would be the whole build's, so it is left alone.
  */
 if (process.platform === 'linux') {

@@ -1,10 +1,8 @@
 /**
  * The build's files that are not pages and need no page rendered: every product page's payload file
- * (product-payloads.ts) and chat's search index in each language (src/build/files/chat-search.ts). They
- * are written by a worker thread (background-files-worker.ts), started once Astro has emptied the output
- * folder, while Astro renders the pages on the main thread: at 100,000 products the payload files were
- * 7 s after the pages and the three search indexes about 11 s of the main thread's time, and the machine's
- * second core was mostly idle while pages rendered (docs/performance.md).
+ * (product-payloads.ts) and chat's search index in each language (chat-search.ts). A worker thread
+ * (background-files-worker.ts) writes them, started once Astro has emptied the output folder, while Astro
+ * renders the pages on the main thread: the second core would otherwise idle while pages render.
  *
  * Nothing is skipped or published early: once the pages are written the build waits for the worker, fails
  * with its reason if it could not write (an API error on a language's list, a snapshot of another build),

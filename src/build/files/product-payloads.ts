@@ -1,10 +1,9 @@
 /**
  * Every product page's payload file, `/area/{id}/products/{productId}/_payload.json`, written from the
- * build's snapshot into the page's folder (made if Astro has not written the page yet). The same files as
+ * build's snapshot into the page's folder (made if Astro has not written the page yet): the same files as
  * the endpoint beside the page (src/pages/area/[id]/products/[productId]/[payload].json.ts) would write,
- * byte for byte, without Astro's fixed cost per route (request, render context, response, file), which made
- * them 126 s of the profiled 100,000-product build (docs/performance.md). The endpoint still answers them
- * in `astro dev`.
+ * byte for byte, without Astro's fixed cost per route, which at 100,000 products was a large share of the
+ * build. The endpoint still answers them in `astro dev`.
  *
  * The build writes them on a second thread while its pages render (background-files.ts), then checks that
  * the pages with a payload file are exactly the product pages Astro built (`checkPayloadPages`).

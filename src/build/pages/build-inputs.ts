@@ -1,10 +1,10 @@
 /**
  * What a prerendered page is made of besides the catalogue: the project's source, its config and locked
  * dependencies, and the environment the pages read. A page whose data and inputs are both unchanged since
- * the last build renders to the same bytes, so the build may reuse it (src/build/pages/page-reuse.ts; the
- * product pages key their output by this digest and the product's own). Any change
- * to the source, however small, changes the digest and every product page is rendered again: a scheduled
- * rebuild, where only the catalogue moves, is what reuses pages.
+ * the last build renders to the same bytes, so the build may reuse it (page-reuse.ts; the product pages key
+ * their output by this digest and the product's own). Any change to the source changes the digest and
+ * every product page is rendered again: a scheduled rebuild, where only the catalogue moves, is what reuses
+ * pages.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

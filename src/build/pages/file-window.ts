@@ -1,11 +1,11 @@
 /**
  * Reads of one file at given places, through a window of it held in memory. A build reads one entry of a
  * file per product page (the catalogue snapshot's product, the last build's page), in the order the file
- * was written: one read of the next megabyte answers the next thirty pages instead of a read for each, and
- * every read on the build's main thread was one more system call between two pages.
+ * was written: one read of the next megabyte answers the next pages instead of a system call for each on
+ * the build's main thread.
  *
  * A read that is not just ahead of the window (pages asked for out of order, as `astro dev` does) reads
- * only what it asks for, so reading at random costs what it did without the window.
+ * only what it asks for, so reading at random costs what it would without the window.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 

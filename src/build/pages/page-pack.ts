@@ -2,10 +2,8 @@
  * The last build's reusable pages, kept in one file in the build cache: each page's bytes with the path and
  * key it was rendered for (the key names everything the page is made of, so an equal key means equal bytes
  * but for the build id). A build reads the last pack and writes its own; the next build reads that one.
- *
- * One file rather than a file per page: at 100,000 products a build renders 112,500 product pages, and a
- * copy of each in its own folder was as many more files and folders to create as the site itself
- * (docs/decisions.md). The pack is written in order, once, and read by offset.
+ * One file rather than a file per page, which would be as many more files and folders to create as the
+ * site itself. The pack is written in order, once, and read by offset.
  *
  * A pack is made of `pages-<build id>.bin` (the bytes) and `pages.json` (the index: which file, and for each
  * page its path, key, offset, length and CRC-32). The index is written last, by rename, and names its own
@@ -133,9 +131,8 @@ const BATCH_PAGES = 256;
 
 /**
  * This build's pack, written as its pages render; the next build reads it once `commit` has run. Pages
- * are gathered and written a megabyte at a time through the thread pool while the build goes on: at
- * 100,000 products writing each page at once was 5 s of the main thread's time, and a write handed to the
- * pool for each page still half a second at 10,000 (docs/performance.md).
+ * are gathered and written a megabyte at a time through the thread pool while the build goes on, not a
+ * write per page on the main thread.
  */
 export class PagePackWriter {
   #dir: string;
