@@ -6,8 +6,7 @@
  * compiler). By default it backs its arenas with transparent huge pages and returns freed memory to the
  * system only after a delay, so the memory of the bundling step stayed resident through the whole page
  * rendering that follows and the build's peak memory was a quarter higher at 100,000 products. A value
- * already set in the
- * environment wins.
+ * already set in the environment wins.
  */
 export function buildEnv(env = process.env) {
   return {
