@@ -1,7 +1,9 @@
 /**
  * A square catalogue image from the image host as markup: AVIF/WebP/JPEG at 1x and 2x through the one image
  * helper. The LCP image is eager with fetchpriority high; every other one is lazy, so none competes with it.
- * CatalogImage.astro writes this; the product page's gallery writes it for each of its pictures.
+ * The one picture writer on the server: CatalogImage.astro, the product page's gallery and the tag pages'
+ * cards write it (a string because those parts are on every product and tag page, where the build's time
+ * is spent). CatalogPicture.tsx, its React twin, is held to the same DOM tree (catalog-picture.test.tsx).
  */
 import { responsiveImage } from '../lib/images.ts';
 import { attr } from '../lib/markup.ts';

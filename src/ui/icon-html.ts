@@ -1,4 +1,8 @@
-/** An mdi icon as inline SVG markup (never an icon font). Decorative unless given a label. Icon.astro writes it. */
+/**
+ * An mdi icon as inline SVG markup (never an icon font). Decorative unless given a label. Icon.astro writes
+ * it; a string because the product page's parts, written as strings for the build's time, include icons.
+ * Icon.tsx, its React twin, is held to the same DOM tree (icon.test.tsx).
+ */
 import { attr } from '../lib/markup.ts';
 
 export interface IconProps {

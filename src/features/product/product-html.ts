@@ -2,7 +2,7 @@
  * The product page's parts as markup: the gallery, the options with price, stock and add-to-bag, the folded
  * description. Each is on every product page and made of many small elements (a gallery of pictures with
  * three sources each, a button per option value); written as a string they are a fraction of the render
- * Astro's components took for the same bytes (docs/performance.md). The components of the same names
+ * Astro's components take for the same bytes, and the product pages are most of the build. The components of the same names
  * (ProductGallery.astro, VariantPicker.astro, ReadMore.astro) write these and carry their elements'
  * scripts.
  */

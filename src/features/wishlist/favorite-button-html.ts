@@ -1,6 +1,7 @@
 /**
  * The heart on a product page as markup: adds the product to the favorites (the wishlist, kept in
- * localStorage). FavoriteButton.astro writes it and carries its element's script (favorite-button.ts).
+ * localStorage). FavoriteButton.astro writes it and carries its element's script (favorite-button.ts); a
+ * string for the build's time, like the product page's other parts (product-html.ts).
  */
 import { mdiHeart, mdiHeartOutline } from '@mdi/js';
 import { t } from '../../i18n/index.ts';
