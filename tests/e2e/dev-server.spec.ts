@@ -1,0 +1,70 @@
+/**
+ * `npm run dev` is a working loop: the reference API started beside Astro's dev server, `/api` proxied to
+ * it, so pages, islands and the bag work with hot reload. Driven once: home, a product, add to bag.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { startNode, stop, waitForHttp } from '../../scripts/tools/lib.mjs';
+import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
+import type { Product } from '../../src/lib/catalog/types.ts';
+import { expect, test } from './fixtures/test.ts';
+
+const SHARED_PORT = Number(process.env.E2E_PORT ?? 4390);
+const SHARED_API_PORT = Number(process.env.E2E_API_PORT ?? 8790);
+const PORT = Number(process.env.E2E_DEV_PORT ?? SHARED_PORT + 9);
+const API_PORT = Number(process.env.E2E_DEV_API_PORT ?? SHARED_API_PORT + 9);
+const DEV = `http://localhost:${PORT}`;
+const DB = `.data/e2e-dev-${API_PORT}.sqlite`;
+
+let server: ChildProcess;
+let log = '';
+
+test.describe('the dev server', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await rm(DB, { force: true });
+    server = startNode(['scripts/tools/dev.mjs'], {
+      stdio: 'pipe',
+      env: { PORT: String(PORT), CATALOG_API_PORT: String(API_PORT), CATALOG_API_DB: DB },
+    });
+    server.stdout?.on('data', (chunk) => (log += chunk));
+    server.stderr?.on('data', (chunk) => (log += chunk));
+    try {
+      await waitForHttp(`${DEV}/`, 110_000);
+    } catch (error) {
+      throw new Error(`${String(error)}\n${log}`);
+    }
+  });
+
+  test.afterAll(async () => {
+    // dev.mjs stops its API when astro dev ends; both get the signal with the process group.
+    await stop(server);
+    await rm(DB, { force: true });
+  });
+
+  test('serves the home page, a product and a working bag through its /api proxy', async ({ page }) => {
+    test.slow();
+    await page.goto(`${DEV}/`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('main a[href^="/brands/"]').first()).toBeVisible();
+
+    // Product 1 has stock in the seed; its page is reached through the dev server's /api proxy's data.
+    const response = await page.request.get(`${DEV}/api/catalog/products/1`, {
+      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+    });
+    expect(response.status()).toBe(200);
+    const product = (await response.json()) as Product;
+    await page.goto(`${DEV}/area/${product.areas[0]}/products/${product.id}/`);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    const bag = page.getByRole('banner').getByRole('link', { name: /バッグ/ });
+    await expect(bag).toHaveAccessibleName('バッグ');
+    const image = page.locator('main picture img').first();
+    await expect(image).toHaveJSProperty('complete', true);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'バッグに入れる' }).click();
+    await expect(bag).toHaveAccessibleName('バッグ 1点');
+  });
+});
