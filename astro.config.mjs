@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { siteUrl } from './scripts/tools/build-env.mjs';
 import cspDigests from './src/build/astro/csp-digests.ts';
 import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
 import catalogVersion from './src/build/catalogue/catalogue-version.ts';
@@ -33,6 +34,9 @@ const EVERY_PAGE =
 process.env.BUILD_TIME ??= new Date().toISOString();
 process.env.BUILD_ID ??= createBuildId(new Date(process.env.BUILD_TIME));
 
+// The canonical origin, set before the build inputs' digest so that it is one of them.
+process.env.SITE_URL = siteUrl();
+
 // What the pages are made of besides the catalogue: the product pages' cache keys start with it.
 process.env.BUILD_INPUTS = buildInputsDigest(resolve('.'));
 
@@ -46,7 +50,7 @@ process.env.CATALOG_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
 const telemetry = telemetryCsp(process.env);
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  site: process.env.SITE_URL,
   output: 'static',
   // A second build (the fault-injection test) writes elsewhere so it never clobbers the served site.
   outDir: process.env.OUT_DIR ?? './dist',

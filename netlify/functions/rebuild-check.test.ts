@@ -120,4 +120,14 @@ describe('the scheduled rebuild', () => {
       }),
     ).toMatchObject({ apiToken: 'gift-catalogue-public-token' });
   });
+
+  it("reads the storefront's token under the name the build reads", () => {
+    const env = {
+      URL: 'https://a.example',
+      CATALOG_API_URL: 'https://api.example',
+      BUILD_HOOK_URL: 'https://h.example/x',
+      PUBLIC_CATALOG_API_TOKEN: 'store-token',
+    };
+    expect(rebuildEnv(env)).toMatchObject({ apiToken: 'store-token' });
+  });
 });

@@ -40,7 +40,8 @@ export function rebuildEnv(env: Record<string, string | undefined>): RebuildEnv 
   const wanted = {
     siteUrl: env.URL,
     apiUrl: env.CATALOG_API_URL,
-    apiToken: env.CATALOG_API_TOKEN ?? DEFAULT_CATALOG_API_TOKEN,
+    // The same name as the build reads: one variable for the storefront's token everywhere.
+    apiToken: env.PUBLIC_CATALOG_API_TOKEN ?? DEFAULT_CATALOG_API_TOKEN,
     buildHookUrl: env.BUILD_HOOK_URL,
   };
   const missing = Object.entries({

@@ -22,3 +22,11 @@ export function buildEnv(env = process.env) {
  * memory. A V8 option, so it cannot go in NODE_OPTIONS; the callers put it before the script.
  */
 export const BUILD_NODE_OPTIONS = ['--heap-growing-percent=100'];
+
+/**
+ * The site's canonical origin (canonical URLs, Open Graph, the sitemap): SITE_URL, else the URL Netlify
+ * gives a site's builds and functions (`URL`), else the local server's.
+ */
+export function siteUrl(env = process.env) {
+  return env.SITE_URL || env.URL || 'http://localhost:4321';
+}

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
+import { BUILD_NODE_OPTIONS, buildEnv, siteUrl } from './build-env.mjs';
 
 describe("the build's environment", () => {
   it("turns off the bundler allocator's huge pages and delayed release", () => {
@@ -20,5 +20,13 @@ describe("the build's environment", () => {
     });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
+  });
+
+  it("takes the site's origin from SITE_URL, else from the URL Netlify gives a build, else the local one", () => {
+    expect(siteUrl({ SITE_URL: 'https://gift.example.jp', URL: 'https://x.netlify.app' })).toBe(
+      'https://gift.example.jp',
+    );
+    expect(siteUrl({ URL: 'https://x.netlify.app' })).toBe('https://x.netlify.app');
+    expect(siteUrl({ SITE_URL: '' })).toBe('http://localhost:4321');
   });
 });
