@@ -14,6 +14,7 @@ import buildManifest from './src/build/files/build-manifest.ts';
 import headScripts from './src/build/files/head-scripts.ts';
 import postalData from './src/build/files/postal-data.ts';
 import sitemap from './src/build/files/sitemap.ts';
+import sourceMaps, { sourceMapUpload } from './src/build/files/source-maps.ts';
 import { buildInputsDigest } from './src/build/pages/build-inputs.ts';
 import pageReuse from './src/build/pages/page-reuse.ts';
 import { EMBED_ORIGINS } from './src/features/site/embed-origins.ts';
@@ -45,6 +46,10 @@ const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro')
 // The checked catalogue of this build, where the pages read the products (src/build/catalogue/snapshot.ts).
 process.env.CATALOG_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
 
+const outDir = resolve(process.env.OUT_DIR ?? './dist');
+// Source maps for error reports, when a Sentry auth token is configured (src/build/files/source-maps.ts).
+const sourceMapsUpload = sourceMapUpload(process.env, process.env.BUILD_ID);
+
 // Error reporting and the tag manager, when configured (PUBLIC_SENTRY_DSN, PUBLIC_GTM_ID in the build's
 // environment): the only third-party origins the policy then allows (src/lib/telemetry-config.ts).
 const telemetry = telemetryCsp(process.env);
@@ -53,7 +58,7 @@ export default defineConfig({
   site: process.env.SITE_URL,
   output: 'static',
   // A second build (the fault-injection test) writes elsewhere so it never clobbers the served site.
-  outDir: process.env.OUT_DIR ?? './dist',
+  outDir,
   cacheDir,
   trailingSlash: 'ignore',
   build: {
@@ -112,6 +117,7 @@ export default defineConfig({
     pageReuse(),
     // The policy's digests of a route's head scripts and styles computed once, not for every page.
     cspDigests(),
+    sourceMaps(sourceMapsUpload, outDir),
   ],
   vite: {
     plugins: [tailwindcss()],

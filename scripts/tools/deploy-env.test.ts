@@ -50,9 +50,14 @@ function variablesRead(): Map<string, string> {
   for (const path of READ_BY_A_DEPLOY) {
     for (const file of codeFiles(path)) {
       const code = readFileSync(file, 'utf8');
-      for (const pattern of READ) {
-        for (const [, name] of code.matchAll(pattern)) {
-          if (name && !SET_BY_THE_BUILD.has(name) && !found.has(name)) found.set(name, relative(ROOT, file));
+      const names = READ.flatMap((pattern) => [...code.matchAll(pattern)].map(([, name]) => name ?? ''));
+      // Destructured: `const { SENTRY_ORG: org, SENTRY_PROJECT } = env`.
+      for (const [, list] of code.matchAll(/\{([^{}]*)\}\s*=\s*(?:process\.)?env\b/g)) {
+        names.push(...(list ?? '').split(',').map((part) => part.split(':')[0]?.trim() ?? ''));
+      }
+      for (const name of names) {
+        if (/^[A-Z][A-Z0-9_]+$/.test(name) && !SET_BY_THE_BUILD.has(name) && !found.has(name)) {
+          found.set(name, relative(ROOT, file));
         }
       }
     }

@@ -26,11 +26,21 @@ function withoutAlias<E extends { request?: { url?: string } }>(event: E): E {
   return event;
 }
 
+/**
+ * The release a report names: the configured one, else the build the page comes from (a page reused from
+ * an earlier build carries this build's id), which is what source maps are uploaded for
+ * (src/build/files/source-maps.ts).
+ */
+function releaseOf(config: TelemetryConfig): string | undefined {
+  return config.release ?? document.documentElement.dataset.buildId;
+}
+
 function start(config: TelemetryConfig): void {
+  const release = releaseOf(config);
   init({
     dsn: config.dsn,
     ...(config.environment ? { environment: config.environment } : {}),
-    ...(config.release ? { release: config.release } : {}),
+    ...(release ? { release } : {}),
     tracesSampleRate: 0,
     ignoreErrors: [...IGNORED_MESSAGES],
     integrations: (defaults) => defaults.filter((integration) => !LEFT_OUT.has(integration.name)),
