@@ -14,7 +14,7 @@ const READ_BY_A_DEPLOY = [
   'scripts/tools/build.mjs',
   'scripts/tools/build-env.mjs',
 ];
-/** Set by the build for its own pages and threads, or by Vite: nobody configures them. */
+/** Set by the build for its own pages and threads, or by Vite and Astro (SITE is `site`): nobody sets them. */
 const SET_BY_THE_BUILD = new Set([
   'BUILD_INPUTS',
   'CATALOG_SNAPSHOT',
@@ -24,6 +24,7 @@ const SET_BY_THE_BUILD = new Set([
   'PROD',
   'MODE',
   'BASE_URL',
+  'SITE',
 ]);
 const READ = [
   /(?:process\.env|import\.meta\.env|\benv)\??\.([A-Z][A-Z0-9_]+)\b/g,

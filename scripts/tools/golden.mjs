@@ -85,7 +85,15 @@ async function main() {
   const work = await mkdtemp(join(tmpdir(), 'golden-'));
   const api = startNode(
     ['scripts/catalog-api/main.ts', '--db', join(work, 'catalog.sqlite'), '--port', String(API_PORT)],
-    { stdio: 'ignore', env: { CATALOG_API_MODE: 'demo', CATALOG_DEMO_STAFF_PASSWORD: 'golden-unused' } },
+    {
+      stdio: 'ignore',
+      env: {
+        CATALOG_API_MODE: 'demo',
+        CATALOG_DEMO_STAFF_PASSWORD: 'golden-unused',
+        // As `npm start` runs it: the API's URLs (images) name the site's own /api proxy.
+        CATALOG_PUBLIC_URL: `${BUILD_ENV.SITE_URL}/api`,
+      },
+    },
   );
   try {
     await waitForHttp(`${API}/healthz`, 60_000);

@@ -23,7 +23,9 @@ export interface SeoHead {
 }
 
 export function seoHeadHtml(head: SeoHead): string {
-  const { fullTitle, description, canonical, image } = head;
+  const { fullTitle, description, canonical } = head;
+  // Absolute, as sharing cards must be: an image on the site's own origin is root-relative in markup.
+  const image = head.image ? new URL(head.image, canonical).href : undefined;
   let html =
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(fullTitle)}</title><meta name="description"${attr('content', description)}>` +

@@ -1,4 +1,4 @@
-import { FALLBACK_IMAGE_SRC, imageUrl, responsiveImage } from './images.ts';
+import { FALLBACK_IMAGE_SRC, imageUrl, onThisSite, responsiveImage } from './images.ts';
 
 describe('image URLs', () => {
   const src = 'http://localhost:4321/api/images/products/12.jpg';
@@ -83,5 +83,29 @@ describe('image URLs', () => {
       width: 256,
       height: 256,
     });
+  });
+});
+
+describe("images on the site's own origin", () => {
+  const site = 'https://gift.example.jp/';
+
+  it('are written root-relative, so a page works at any origin it is opened at', () => {
+    expect(onThisSite('https://gift.example.jp/api/images/products/1.jpg?width=256', site)).toBe(
+      '/api/images/products/1.jpg?width=256',
+    );
+  });
+
+  it('leave any other origin, a look-alike host and a relative URL as they are', () => {
+    for (const url of [
+      'https://img.store.example/p/1.jpg',
+      'https://gift.example.jp.evil.example/api/images/1.jpg',
+      'http://gift.example.jp/api/images/1.jpg',
+      '/images/fallback-logo.svg',
+    ]) {
+      expect(onThisSite(url, site)).toBe(url);
+    }
+    expect(onThisSite('https://gift.example.jp/api/images/1.jpg', undefined)).toBe(
+      'https://gift.example.jp/api/images/1.jpg',
+    );
   });
 });

@@ -1,6 +1,11 @@
 /**
  * The one image helper. Catalogue images come from the image host with size parameters: nothing is
  * processed at build time, so a 10,000-product build stays O(pages).
+ *
+ * An image on the site's own origin (the catalog API's images through the site's `/api` proxy) is written
+ * root-relative, `/api/images/…`, so pages work at whatever origin they are opened (127.0.0.1 rather than
+ * localhost, a deploy preview) and their policy's `img-src 'self'` allows it. What must be absolute (Open
+ * Graph, JSON-LD) resolves these against the page's canonical URL.
  */
 
 /** Image sizes: 256×256 thumbnails, 768×768 main images. */
@@ -74,12 +79,28 @@ function template(src: string): string | null {
   return made;
 }
 
+/** The site's own origin followed by `/` (Astro's `site`, in the build and in the browser's bundles). */
+const SITE_PREFIX = siteOrigin(import.meta.env?.SITE);
+
+function siteOrigin(site: string | undefined): string | undefined {
+  try {
+    return site ? `${new URL(site).origin}/` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `url` root-relative when it is on the site's own origin; any other URL as it is. */
+export function onThisSite(url: string, prefix = SITE_PREFIX): string {
+  return prefix !== undefined && url.startsWith(prefix) ? url.slice(prefix.length - 1) : url;
+}
+
 /** The URL of `src` resized to a square of `size` px (cover) in `format`. */
 export function imageUrl(src: string, size: number, format: ImageFormat = 'jpeg'): string {
   if (src === FALLBACK_IMAGE_SRC) return src;
   const made = template(src);
-  if (made === null) return resized(src, String(size), format);
-  return made.replaceAll(SIZE_MARK, String(size)).replace(FORMAT_MARK, format);
+  if (made === null) return onThisSite(resized(src, String(size), format));
+  return onThisSite(made.replaceAll(SIZE_MARK, String(size)).replace(FORMAT_MARK, format));
 }
 
 /** `url 1x, url 2x` for a square display size. */

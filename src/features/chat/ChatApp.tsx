@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onThisSite } from '../../lib/images.ts';
 import { ProductCard } from '../../ui/ProductCard.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
 import {
@@ -151,7 +152,7 @@ function BrandCards({ brands }: { brands: readonly SearchBrand[] }) {
             className="flex min-h-11 items-center gap-2 rounded border border-accent/40 bg-white p-2 text-primary"
           >
             <img
-              src={brand.logoSrc}
+              src={onThisSite(brand.logoSrc)}
               alt=""
               width={32}
               height={32}

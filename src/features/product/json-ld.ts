@@ -15,7 +15,8 @@ const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 
 /** The JSON-LD Product of a product page at `pageUrl` (absolute); `plain` is its description's plain text. */
 export function productJsonLd(product: Product, plain: string, pageUrl: string) {
-  const images = product.images.map((image) => imageUrl(image.src, MAIN_SIZE));
+  // Absolute, as structured data must be: an image on the site's own origin is root-relative in markup.
+  const images = product.images.map((image) => new URL(imageUrl(image.src, MAIN_SIZE), pageUrl).href);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
