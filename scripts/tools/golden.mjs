@@ -6,16 +6,26 @@
 // built site in DIR, to compare with another commit's (`diff -r`).
 //
 // A fresh API database and a fresh build cache each run, so nothing of this machine's other builds leaks in.
+// The site is built from a copy of the working tree (tracked and untracked files, what `git status` sees)
+// at one fixed path, because Astro hashes a component's absolute path into its islands' `uid`: the same
+// source checked out elsewhere (CI's clone) would otherwise build other bytes. One run at a time holds
+// that path (a lock folder beside it).
 // The site is then built a second time with the first build's cache, where every product page is reused
 // from the page pack: that output must be the same, file for file.
+
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
 import { bin, ROOT, runNode, startNode, stop, WITHOUT_TEST_RUNNER_ENV, waitForHttp } from './lib.mjs';
 
 const LIST = join(ROOT, 'tests/golden/output.sha256');
+/** Where the site is built from: the same path on every machine. */
+const FIXED = '/tmp/gift-catalogue-golden';
+const SOURCE = join(FIXED, 'site');
+const LOCK = `${FIXED}.lock`;
 /** Part of the output (the /api proxy rule): fixed, so the list is the same on every machine. */
 const API_PORT = 8797;
 const API = `http://127.0.0.1:${API_PORT}`;
@@ -78,11 +88,62 @@ export function differences(expected, actual) {
   return lines;
 }
 
+/** Whether the process `pid` is running. */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * Holds the fixed path for this run (a lock file naming this process); waits, up to 10 minutes, while
+ * another running process holds it, and takes over a lock whose process is gone.
+ */
+async function lock() {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    try {
+      await writeFile(LOCK, String(process.pid), { flag: 'wx' });
+      return () => rm(LOCK, { force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(LOCK, 'utf8').catch(() => '0'));
+      if (!running(holder)) await rm(LOCK, { force: true });
+      else if (Date.now() > deadline)
+        throw new Error(`${LOCK}: another golden run (process ${holder}) holds it`);
+      else await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** The working tree's files, copied to SOURCE, with this checkout's node_modules linked in. */
+async function copySource() {
+  await rm(FIXED, { recursive: true, force: true });
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    // A file deleted in the working tree but still in the index is not part of it.
+    await cp(join(ROOT, file), join(SOURCE, file)).catch((error) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+  await symlink(join(ROOT, 'node_modules'), join(SOURCE, 'node_modules'), 'dir');
+}
+
 async function main() {
   const update = process.argv.includes('--update');
   const keepAt = process.argv.indexOf('--keep');
   const keep = keepAt === -1 ? undefined : process.argv[keepAt + 1];
   const work = await mkdtemp(join(tmpdir(), 'golden-'));
+  const unlock = await lock();
+  await copySource();
   const api = startNode(
     ['scripts/catalog-api/main.ts', '--db', join(work, 'catalog.sqlite'), '--port', String(API_PORT)],
     {
@@ -99,6 +160,7 @@ async function main() {
     await waitForHttp(`${API}/healthz`, 60_000);
     const build = async (out) => {
       const built = await runNode([...BUILD_NODE_OPTIONS, bin('astro/bin/astro.mjs'), 'build'], {
+        cwd: SOURCE,
         env: { ...BUILD_ENV, OUT_DIR: out, ASTRO_CACHE_DIR: join(work, 'cache') },
         quiet: true,
       });
@@ -134,6 +196,8 @@ async function main() {
   } finally {
     await stop(api);
     await rm(work, { recursive: true, force: true });
+    await rm(FIXED, { recursive: true, force: true });
+    await unlock();
   }
 }
 
