@@ -127,7 +127,8 @@ async function copySource() {
     encoding: 'utf8',
   })
     .split('\0')
-    .filter(Boolean);
+    // node_modules as a link (a second checkout's) is no folder to git's ignore rule: it is linked below.
+    .filter((file) => file && file !== 'node_modules');
   for (const file of files) {
     // A file deleted in the working tree but still in the index is not part of it.
     await cp(join(ROOT, file), join(SOURCE, file)).catch((error) => {
