@@ -6,8 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { TERMS_HREF } from '../../lib/alias.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
+import { TERMS_HREF } from '../../lib/routes.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';

@@ -6,7 +6,7 @@
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { enterChatRoutes } from '../../lib/alias.ts';
+import { enterChatRoutes } from '../../lib/routes.ts';
 import { createChatI18n, installChatI18n } from './chat-i18n.ts';
 import { type ChatLanguage, chatLanguageOf } from './language.ts';
 

@@ -1,4 +1,4 @@
-import { aliasFromPath, isAlias } from './alias.ts';
+import { aliasFromPath, isAlias } from './routes.ts';
 
 const ALIAS = 'aZ09_-'.repeat(4);
 
