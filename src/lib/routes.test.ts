@@ -1,6 +1,21 @@
-import { aliasFromPath, isAlias } from './routes.ts';
+import { leaveChat } from '../../tests/fixtures/mode.ts';
+import { enterChat } from './mode.ts';
+import {
+  addressCompleteHref,
+  addressHref,
+  aliasFromPath,
+  bagHref,
+  homeHref,
+  isAlias,
+  orderHref,
+  qrHref,
+  qrTimeoutHref,
+  termsHref,
+} from './routes.ts';
 
 const ALIAS = 'aZ09_-'.repeat(4);
+
+afterEach(leaveChat);
 
 describe('aliases in per-visitor URLs', () => {
   it('accepts 16 to 64 URL-safe characters, as the contract says', () => {
@@ -17,11 +32,46 @@ describe('aliases in per-visitor URLs', () => {
     expect(aliasFromPath(`/address/${ALIAS}/complete/`, 'address')).toBe(ALIAS);
   });
 
+  it('reads the alias of chat mode’s pages as well', () => {
+    expect(aliasFromPath(`/chat/qr/${ALIAS}/`, 'qr')).toBe(ALIAS);
+    expect(aliasFromPath(`/chat/order/${ALIAS}/`, 'order')).toBe(ALIAS);
+  });
+
   it('gives null for a missing, malformed or foreign alias (the page shows 404 without calling the API)', () => {
     expect(aliasFromPath('/qr/', 'qr')).toBeNull();
     expect(aliasFromPath('/qr/_/', 'qr')).toBeNull();
     expect(aliasFromPath('/qr/%E0%A4%A/', 'qr')).toBeNull();
     expect(aliasFromPath(`/qr/${ALIAS}<script>/`, 'qr')).toBeNull();
     expect(aliasFromPath(`/order/${ALIAS}/`, 'qr')).toBeNull();
+  });
+});
+
+describe('the hrefs of the bag and the QR hand-off', () => {
+  it('are the web catalogue’s pages on the web', () => {
+    expect(homeHref()).toBe('/');
+    expect(bagHref()).toBe('/cart/');
+    expect(termsHref()).toBe('/terms/');
+    expect(qrHref(ALIAS)).toBe(`/qr/${ALIAS}/`);
+    expect(qrTimeoutHref()).toBe('/qr/timeout/');
+    expect(orderHref(ALIAS)).toBe(`/order/${ALIAS}/`);
+    expect(addressHref(ALIAS)).toBe(`/address/${ALIAS}/`);
+    expect(addressCompleteHref(ALIAS)).toBe(`/address/${ALIAS}/complete/`);
+  });
+
+  it('stay on chat mode’s pages in chat mode; the address step has none of its own', () => {
+    enterChat('ko');
+    expect(homeHref()).toBe('/chat/');
+    expect(bagHref()).toBe('/chat/cart/');
+    expect(termsHref()).toBe('/chat/terms/');
+    expect(qrHref(ALIAS)).toBe(`/chat/qr/${ALIAS}/`);
+    expect(qrTimeoutHref()).toBe('/chat/qr/timeout/');
+    expect(orderHref(ALIAS)).toBe(`/chat/order/${ALIAS}/`);
+    expect(addressHref(ALIAS)).toBe(`/address/${ALIAS}/`);
+    expect(addressCompleteHref(ALIAS)).toBe(`/address/${ALIAS}/complete/`);
+  });
+
+  it('tell the QR page the visitor’s language when asked to', () => {
+    enterChat('zh');
+    expect(qrHref(ALIAS, 'zh')).toBe(`/chat/qr/${ALIAS}/?lang=zh`);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The per-visitor URLs: /qr/{draftOrderAlias}/, /order/{orderAlias}/, /address/{alias}/ and
  * /address/{alias}/complete/. Each is one prerendered shell; the island reads the alias from the path and
- * checks it against the contract's Alias pattern before calling the API.
+ * checks it against the contract's Alias pattern before calling the API. The bag's and the QR hand-off's
+ * pages follow the mode (mode.ts): chat mode's are under /chat/.
  */
+import { $mode, type ChatLanguage } from './mode.ts';
 
 /** The contract's `Alias` pattern (openapi.yaml). */
 const ALIAS_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -31,21 +33,22 @@ export function aliasFromPath(pathname: string, section: AliasSection): string |
   return isAlias(alias) ? alias : null;
 }
 
+/** Chat mode's pages sit under /chat/: the prefix of the pages that follow the mode. */
+const prefix = () => ($mode.get().kind === 'chat' ? '/chat' : '');
+
 /**
- * The QR hand-off's pages (QR, time-out, order, and back to the bag) stay in the mode they were opened in:
- * chat mode's islands call `enterChatRoutes()` once, and these then lead to the /chat/ pages.
+ * The pages that stay in the mode they were opened in (mode.ts): the bag, the terms, the QR hand-off (QR,
+ * time-out, order) and the way back to the shop lead to chat's own pages in chat mode. `language` tells the
+ * QR page the visitor's language (`?lang=`, stored as the chosen locale).
  */
-let modePrefix = '';
-export function enterChatRoutes(): void {
-  modePrefix = '/chat';
-}
+export const homeHref = () => `${prefix()}/`;
+export const bagHref = () => `${prefix()}/cart/`;
+export const termsHref = () => `${prefix()}/terms/`;
+export const qrHref = (draftOrderAlias: string, language?: ChatLanguage) =>
+  `${prefix()}/qr/${draftOrderAlias}/${language ? `?lang=${language}` : ''}`;
+export const qrTimeoutHref = () => `${prefix()}/qr/timeout/`;
+export const orderHref = (orderAlias: string) => `${prefix()}/order/${orderAlias}/`;
 
-export const qrHref = (draftOrderAlias: string) => `${modePrefix}/qr/${draftOrderAlias}/`;
-export const qrTimeoutHref = () => `${modePrefix}/qr/timeout/`;
-export const orderHref = (orderAlias: string) => `${modePrefix}/order/${orderAlias}/`;
-
+/** The address step has no chat page of its own. */
 export const addressHref = (alias: string) => `/address/${alias}/`;
 export const addressCompleteHref = (alias: string) => `/address/${alias}/complete/`;
-const BAG_HREF = '/cart/';
-export const bagHref = () => (modePrefix === '' ? BAG_HREF : `${modePrefix}/cart/`);
-export const TERMS_HREF = '/terms/';

@@ -14,8 +14,9 @@ import {
   setCartReceive,
   setCartWrapping,
 } from '../../lib/catalog/cart.ts';
-import type { Cart, CartWarning, Lang, Receive } from '../../lib/catalog/types.ts';
+import type { Cart, CartWarning, Receive } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
+import { type ChatLanguage, chatLanguageNow } from '../../lib/mode.ts';
 import { notify } from '../site/index.ts';
 import { $bag, clearBag, setBagFromServer } from './bag-count-store.ts';
 import { type LineKey, lineKey } from './bag-lines.ts';
@@ -38,15 +39,16 @@ function setPending(key: string, on: boolean): void {
   $bagPending.set(next);
 }
 
-let loading: Promise<void> | undefined;
-
-/** Chat mode's language: the bag's titles come in it, and the QR is issued in it and marked as from chat. */
-let chatLanguage: Lang | undefined;
-
-/** Chat mode: the bag speaks `lang` with the API from now on (read, quantity changes, issuing the QR). */
-export function speakInChat(lang: Lang): void {
-  chatLanguage = lang;
+/**
+ * In chat mode (src/lib/mode.ts) the bag speaks the visitor's language with the API: the bag's titles
+ * come in it, and the QR is issued in it and marked as from chat.
+ */
+function withLanguage(): { lang?: ChatLanguage } {
+  const lang = chatLanguageNow();
+  return lang ? { lang } : {};
 }
+
+let loading: Promise<void> | undefined;
 
 /**
  * Reads the whole bag with its charges and warnings (POST /catalog/cart); a read already on its way is
@@ -56,7 +58,7 @@ export function loadBag(): Promise<void> {
   loading ??= (async () => {
     $bagLoad.set('loading');
     try {
-      setBagFromServer(await checkCart(chatLanguage));
+      setBagFromServer(await checkCart(chatLanguageNow()));
       $bagLoad.set('ready');
     } catch (error) {
       markHandled(error);
@@ -130,7 +132,7 @@ function change(key: string, optimistic: (bag: Cart) => Cart, send: () => Promis
 
 async function rollBack(before: Cart | undefined): Promise<void> {
   try {
-    takeAnswer(await checkCart(chatLanguage));
+    takeAnswer(await checkCart(chatLanguageNow()));
   } catch (error) {
     markHandled(error);
     if (before) $bag.set(before);
@@ -147,7 +149,7 @@ export function changeQty(line: LineKey, qty: number): Promise<boolean> {
         productId: line.productId,
         variantId: line.variantId,
         qty,
-        ...(chatLanguage ? { lang: chatLanguage } : {}),
+        ...withLanguage(),
       }),
   );
 }
@@ -163,7 +165,7 @@ export function changeReceive(line: LineKey, receive: unknown): Promise<boolean>
         productId: line.productId,
         variantId: line.variantId,
         receive: value,
-        ...(chatLanguage ? { lang: chatLanguage } : {}),
+        ...withLanguage(),
       }),
   );
 }
@@ -173,7 +175,7 @@ export function changeWrapping(wrapping: boolean): Promise<boolean> {
   return change(
     'wrapping',
     (bag) => ({ ...bag, wrapping }),
-    () => setCartWrapping(wrapping, chatLanguage),
+    () => setCartWrapping(wrapping, chatLanguageNow()),
   );
 }
 
@@ -190,7 +192,8 @@ export async function issueQr(): Promise<IssueResult | undefined> {
   setPending('qr', true);
   try {
     await queue;
-    const issued = await issueCartQr(chatLanguage ? { lang: chatLanguage, via: 'chat' } : {});
+    const lang = chatLanguageNow();
+    const issued = await issueCartQr(lang ? { lang, via: 'chat' } : {});
     return { ok: true, draftOrderAlias: issued.draftOrderAlias };
   } catch (error) {
     markHandled(error);

@@ -3,12 +3,10 @@
  * product in chat mode in the visitor's language. Both are built from checked ids, never from the scanned
  * string, and only after the site confirms the product page still exists (its payload file).
  */
+import type { Mode } from '../../lib/mode.ts';
 import { fetchPayload } from '../../lib/payload.ts';
 import { type ProductPayload, productHref } from '../product/index.ts';
 import { readScannedText, type ScannedProduct, type ScannedRefusal } from './scanned-text.ts';
-
-/** How the scanner was opened: from the web catalogue, or from chat mode in a language. */
-export type ScanMode = { kind: 'web' } | { kind: 'chat'; language: string };
 
 /** The languages chat mode speaks; any other falls back to English, the default translation locale. */
 export const CHAT_LANGUAGES = ['ja', 'en', 'zh', 'ko'] as const;
@@ -30,7 +28,7 @@ export function chatProductHref(product: { productId: number; tenantId: number }
 }
 
 /** The URL an existing product opens at, in a mode. */
-function productDestination(payload: ProductPayload, mode: ScanMode): string {
+function productDestination(payload: ProductPayload, mode: Mode): string {
   return mode.kind === 'chat'
     ? chatProductHref({ productId: payload.product.id, tenantId: payload.product.tenant.id }, mode.language)
     : productHref(payload.areaId, payload.product.id);
@@ -45,7 +43,7 @@ export type ScanOutcome = { kind: 'open'; href: string } | ScannedRefusal;
  */
 export async function resolveScan(
   text: string,
-  options: { origins: readonly string[]; mode: ScanMode; fetchImpl?: typeof fetch },
+  options: { origins: readonly string[]; mode: Mode; fetchImpl?: typeof fetch },
 ): Promise<ScanOutcome> {
   const read = readScannedText(text, options.origins);
   if (read.kind === 'refused') return read;
