@@ -29,6 +29,9 @@ import { telemetryCsp } from './src/lib/telemetry-config.ts';
 const EVERY_PAGE =
   /nanostores[\\/](atom|clean-stores|warn)[\\/]|src[\\/](lib[\\/](storage|data-not-found-error|catalog[\\/](request|config|cart-lean))|features[\\/](bag[\\/]bag-count-store|onboarding[\\/]onboarding-store))\.ts$/;
 
+/** The routes and the mode they read: always loaded together, so one file (src/lib/routes.ts). */
+const ROUTES = /src[\\/]lib[\\/](routes|mode)\.ts$/;
+
 // One build id and time for the whole build: every page, payload and /_build/ file reads these.
 process.env.BUILD_TIME ??= new Date().toISOString();
 process.env.BUILD_ID ??= createBuildId(new Date(process.env.BUILD_TIME));
@@ -122,7 +125,12 @@ export default defineConfig({
           rolldownOptions: {
             output: {
               // Fewer requests and fewer bytes on the pages with the smallest budget (docs/performance.md).
-              codeSplitting: { groups: [{ name: 'site', test: EVERY_PAGE, priority: 10 }] },
+              codeSplitting: {
+                groups: [
+                  { name: 'site', test: EVERY_PAGE, priority: 10 },
+                  { name: 'routes', test: ROUTES, priority: 5 },
+                ],
+              },
             },
           },
         },

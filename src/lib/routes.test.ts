@@ -4,18 +4,62 @@ import {
   addressCompleteHref,
   addressHref,
   aliasFromPath,
+  areaHref,
   bagHref,
+  brandHref,
+  chatBrandHref,
+  chatProductHref,
   homeHref,
   isAlias,
   orderHref,
+  productHref,
   qrHref,
   qrTimeoutHref,
+  tagHref,
   termsHref,
 } from './routes.ts';
 
 const ALIAS = 'aZ09_-'.repeat(4);
 
 afterEach(leaveChat);
+
+describe('the catalogue’s hrefs', () => {
+  it('are the same in either mode', () => {
+    const hrefs = () => [
+      productHref(1, 82),
+      areaHref(3),
+      brandHref(12),
+      tagHref(7),
+      tagHref(7, 1),
+      tagHref(7, 2),
+    ];
+    const web = hrefs();
+    expect(web).toEqual([
+      '/area/1/products/82/',
+      '/area/3/',
+      '/brands/12/',
+      '/product-tags/7/',
+      '/product-tags/7/',
+      '/product-tags/7/page/2/',
+    ]);
+    enterChat('en');
+    expect(hrefs()).toEqual(web);
+  });
+});
+
+describe('chat mode’s brand and product screens', () => {
+  it('open a brand on its chat page', () => {
+    expect(chatBrandHref(5)).toBe('/chat/brands/5/');
+  });
+
+  it('open a product on its brand’s chat page, as product-rules.ts did without a language', () => {
+    expect(chatProductHref(5, 82)).toBe('/chat/brands/5/?product=82');
+  });
+
+  it.each(['en', 'zh', 'ko'] as const)('tell it the language %s, as the scanner did', (language) => {
+    expect(chatProductHref(5, 82, language)).toBe(`/chat/brands/5/?product=82&lang=${language}`);
+  });
+});
 
 describe('aliases in per-visitor URLs', () => {
   it('accepts 16 to 64 URL-safe characters, as the contract says', () => {

@@ -1,10 +1,33 @@
 /**
- * The per-visitor URLs: /qr/{draftOrderAlias}/, /order/{orderAlias}/, /address/{alias}/ and
- * /address/{alias}/complete/. Each is one prerendered shell; the island reads the alias from the path and
- * checks it against the contract's Alias pattern before calling the API. The bag's and the QR hand-off's
- * pages follow the mode (mode.ts): chat mode's are under /chat/.
+ * Every href the site builds, and the reading of the aliases in per-visitor paths: the catalogue's pages
+ * (products, areas, brands, tags), chat mode's brand and product screens, and the pages of the bag and the
+ * QR hand-off, which follow the mode (mode.ts): chat mode's are under /chat/. Fixed links of one mode (the
+ * header's, the footer's, chat's own menu) are written as they are in their markup.
+ *
+ * The per-visitor URLs, /qr/{draftOrderAlias}/, /order/{orderAlias}/, /address/{alias}/ and
+ * /address/{alias}/complete/, are one prerendered shell each; the island reads the alias from the path and
+ * checks it against the contract's Alias pattern before calling the API.
  */
 import { $mode, type ChatLanguage } from './mode.ts';
+
+/** A product's page, as seen from one of its areas. */
+export const productHref = (areaId: number, productId: number) => `/area/${areaId}/products/${productId}/`;
+export const areaHref = (areaId: number) => `/area/${areaId}/`;
+export const brandHref = (tenantId: number) => `/brands/${tenantId}/`;
+/** A tag's page of products: page 1 is the tag's own URL, then `page/2/`… */
+export const tagHref = (tagId: number, page = 1) =>
+  page <= 1 ? `/product-tags/${tagId}/` : `/product-tags/${tagId}/page/${page}/`;
+
+/** A brand's page in chat mode. */
+export const chatBrandHref = (tenantId: number) => `/chat/brands/${tenantId}/`;
+
+/**
+ * A product in chat mode: its brand's chat page, which opens it (`?product=`), reusing the catalogue's
+ * screens; `language` tells the page the visitor's language (`&lang=`, stored as the chosen locale), for a
+ * link that may be opened from outside chat (a scanned tag).
+ */
+export const chatProductHref = (tenantId: number, productId: number, language?: ChatLanguage) =>
+  `${chatBrandHref(tenantId)}?product=${productId}${language ? `&lang=${language}` : ''}`;
 
 /** The contract's `Alias` pattern (openapi.yaml). */
 const ALIAS_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chatBrandHref } from '../../lib/routes.ts';
 import { ProductCard } from '../../ui/ProductCard.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
 import {
@@ -23,7 +24,7 @@ import {
   retry,
   startChat,
 } from './chat-store.ts';
-import { chatBrandHref, type SearchBrand, search } from './search-index.ts';
+import { type SearchBrand, search } from './search-index.ts';
 
 export default function ChatApp() {
   return <ChatScreen>{() => <Conversation />}</ChatScreen>;
