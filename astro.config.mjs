@@ -27,7 +27,7 @@ import { telemetryCsp } from './src/lib/telemetry-config.ts';
  * page needs it (their lazy parts are loaded by URL, see the `worker` option below).
  */
 const EVERY_PAGE =
-  /nanostores[\\/](atom|clean-stores|warn)[\\/]|src[\\/](lib[\\/](storage|data-not-found-error|catalog[\\/](request|config|cart-lean))|features[\\/](bag[\\/]bag-count-store|onboarding[\\/]onboarding-store))\.ts$/;
+  /nanostores[\\/](atom|clean-stores|warn)[\\/]|src[\\/](lib[\\/](storage|data-not-found-error|catalog[\\/](request|config|cart-lean))|features[\\/](bag[\\/]bag-store|onboarding[\\/]onboarding-store))\.ts$/;
 
 /** The routes and the mode they read: always loaded together, so one file (src/lib/routes.ts). */
 const ROUTES = /src[\\/]lib[\\/](routes|mode)\.ts$/;

@@ -18,8 +18,6 @@ import { TotalsList } from '../../ui/TotalsList.tsx';
 import { NotificationBar } from '../site/components.ts';
 import { notify } from '../site/index.ts';
 import { BagLine } from './BagLine.tsx';
-import { $bag } from './bag-count-store.ts';
-import { type LineView, lineView } from './bag-lines.ts';
 import {
   $bagBusy,
   $bagLoad,
@@ -29,7 +27,9 @@ import {
   changeWrapping,
   issueQr,
   loadBag,
-} from './bag-store.ts';
+} from './bag-actions.ts';
+import { type LineView, lineView } from './bag-lines.ts';
+import { $bag } from './bag-store.ts';
 import { bagTotalRows } from './bag-totals.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
 

@@ -17,9 +17,9 @@ const api = vi.hoisted(() => ({
 vi.mock('../../lib/catalog/cart.ts', () => api);
 
 const { $bagLoad, $bagPending, changeQty, changeReceive, changeWrapping, issueQr, loadBag } = await import(
-  './bag-store.ts'
+  './bag-actions.ts'
 );
-const { $bag, $bagCount } = await import('./bag-count-store.ts');
+const { $bag, $bagCount } = await import('./bag-store.ts');
 const { $notification, closeNotification } = await import('../site/index.ts');
 
 const LINE = { productId: 1, variantId: 11 };
