@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import cspDigests from './src/build/astro/csp-digests.ts';
 import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
-import catalogVersion from './src/build/catalogue/catalogue-version.ts';
+import catalogueVersion from './src/build/catalogue/catalogue-version.ts';
 import apiProxy from './src/build/files/api-proxy.ts';
 import backgroundFiles from './src/build/files/background-files.ts';
 import buildManifest from './src/build/files/build-manifest.ts';
@@ -42,7 +42,7 @@ process.env.BUILD_INPUTS = buildInputsDigest(resolve('.'));
 // Separate caches let two builds run at once (e2e runs on different ports).
 const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro');
 // The checked catalogue of this build, where the pages read the products (src/build/catalogue/snapshot.ts).
-process.env.CATALOG_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
+process.env.CATALOGUE_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
 
 // Error reporting and the tag manager, when configured (PUBLIC_SENTRY_DSN, PUBLIC_GTM_ID in the build's
 // environment): the only third-party origins the policy then allows (src/lib/telemetry-config.ts).
@@ -104,7 +104,7 @@ export default defineConfig({
     buildManifest(),
     headScripts(),
     postalData(),
-    catalogVersion(),
+    catalogueVersion(),
     backgroundFiles(),
     // A product page whose cache key (the build's inputs, the areas, the product's digest) is the same as
     // in the last build is that build's page, stamped with this build's id, instead of rendered again.

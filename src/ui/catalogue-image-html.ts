@@ -1,12 +1,12 @@
 /**
  * A square catalogue image from the image host as markup: AVIF/WebP/JPEG at 1x and 2x through the one image
  * helper. The LCP image is eager with fetchpriority high; every other one is lazy, so none competes with it.
- * CatalogImage.astro writes this; the product page's gallery writes it for each of its pictures.
+ * CatalogueImage.astro writes this; the product page's gallery writes it for each of its pictures.
  */
 import { responsiveImage } from '../lib/images.ts';
 import { attr } from '../lib/markup.ts';
 
-export interface CatalogImageProps {
+export interface CatalogueImageProps {
   src: string | null | undefined;
   /** Display size in CSS px (256 thumbnails, 768 main). */
   size: number;
@@ -18,14 +18,14 @@ export interface CatalogImageProps {
   sizes?: string | undefined;
 }
 
-export function catalogImageHtml({
+export function catalogueImageHtml({
   src,
   size,
   alt,
   priority = false,
   class: className,
   sizes,
-}: CatalogImageProps): string {
+}: CatalogueImageProps): string {
   const image = responsiveImage(src, size, sizes);
   let html = '<picture>';
   for (const source of image.sources) {
