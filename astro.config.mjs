@@ -7,7 +7,7 @@ import { defineConfig } from 'astro/config';
 import { siteUrl } from './scripts/tools/build-env.mjs';
 import cspDigests from './src/build/astro/csp-digests.ts';
 import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
-import catalogVersion from './src/build/catalogue/catalogue-version.ts';
+import catalogueVersion from './src/build/catalogue/catalogue-version.ts';
 import apiProxy from './src/build/files/api-proxy.ts';
 import backgroundFiles from './src/build/files/background-files.ts';
 import buildManifest from './src/build/files/build-manifest.ts';
@@ -29,7 +29,10 @@ import { telemetryCsp } from './src/lib/telemetry-config.ts';
  * page needs it (their lazy parts are loaded by URL, see the `worker` option below).
  */
 const EVERY_PAGE =
-  /nanostores[\\/](atom|clean-stores|warn)[\\/]|src[\\/](lib[\\/](storage|data-not-found-error|catalog[\\/](request|config|cart-lean))|features[\\/](bag[\\/]bag-count-store|onboarding[\\/]onboarding-store))\.ts$/;
+  /nanostores[\\/](atom|clean-stores|warn)[\\/]|src[\\/](lib[\\/](storage|data-not-found-error|catalog[\\/](request|config|cart-lean))|features[\\/](bag[\\/]bag-store|onboarding[\\/]onboarding-store))\.ts$/;
+
+/** The routes and the mode they read: always loaded together, so one file (src/lib/routes.ts). */
+const ROUTES = /src[\\/]lib[\\/](routes|mode)\.ts$/;
 
 // One build id and time for the whole build: every page, payload and /_build/ file reads these.
 process.env.BUILD_TIME ??= new Date().toISOString();
@@ -44,7 +47,7 @@ process.env.BUILD_INPUTS = buildInputsDigest(resolve('.'));
 // Separate caches let two builds run at once (e2e runs on different ports).
 const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro');
 // The checked catalogue of this build, where the pages read the products (src/build/catalogue/snapshot.ts).
-process.env.CATALOG_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
+process.env.CATALOGUE_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
 
 const outDir = resolve(process.env.OUT_DIR ?? './dist');
 // Source maps for error reports, when a Sentry auth token is configured (src/build/files/source-maps.ts).
@@ -110,7 +113,7 @@ export default defineConfig({
     buildManifest(),
     headScripts(),
     postalData(),
-    catalogVersion(),
+    catalogueVersion(),
     backgroundFiles(),
     // A product page whose cache key (the build's inputs, the areas, the product's digest) is the same as
     // in the last build is that build's page, stamped with this build's id, instead of rendered again.
@@ -132,7 +135,12 @@ export default defineConfig({
           rolldownOptions: {
             output: {
               // Fewer requests and fewer bytes on the pages with the smallest JavaScript budget.
-              codeSplitting: { groups: [{ name: 'site', test: EVERY_PAGE, priority: 10 }] },
+              codeSplitting: {
+                groups: [
+                  { name: 'site', test: EVERY_PAGE, priority: 10 },
+                  { name: 'routes', test: ROUTES, priority: 5 },
+                ],
+              },
             },
           },
         },

@@ -14,13 +14,13 @@ const { title } = Astro.props;
 <script type="application/json" data-x set:html={json} />
 <script is:inline>document.title = 'x';</script>
 <script>
-  import { $bagCount } from './bag-count-store.ts';
+  import { $bagCount } from './bag-store.ts';
 </script>`;
 
   it('as its frontmatter and its bundled scripts, where its imports are', () => {
     const code = astroCode(source);
     expect(code).toContain("import Icon from '../../ui/Icon.astro';");
-    expect(code).toContain("import { $bagCount } from './bag-count-store.ts';");
+    expect(code).toContain("import { $bagCount } from './bag-store.ts';");
   });
 
   it('leaving out inline scripts and JSON data, which Astro does not bundle', () => {

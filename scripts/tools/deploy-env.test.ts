@@ -17,7 +17,7 @@ const READ_BY_A_DEPLOY = [
 /** Set by the build for its own pages and threads, or by Vite and Astro (SITE is `site`): nobody sets them. */
 const SET_BY_THE_BUILD = new Set([
   'BUILD_INPUTS',
-  'CATALOG_SNAPSHOT',
+  'CATALOGUE_SNAPSHOT',
   'CATALOG_VERSION',
   'DEV',
   'SSR',

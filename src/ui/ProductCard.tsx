@@ -5,7 +5,7 @@
  * on it changes.
  */
 import { summaryPrice } from '../lib/format/list-price.ts';
-import { CatalogPicture } from './CatalogPicture.tsx';
+import { CataloguePicture } from './CataloguePicture.tsx';
 
 /** What a card shows of a product (a product summary has this shape). */
 export interface CardProduct {
@@ -46,7 +46,7 @@ export function ProductCard({
   return (
     <article className="group relative flex flex-col gap-1">
       <div className="relative aspect-square overflow-hidden rounded bg-neutral-100">
-        <CatalogPicture
+        <CataloguePicture
           src={product.imageSrc}
           size={256}
           alt=""

@@ -7,12 +7,12 @@
  */
 import { summaryPrice } from '../lib/format/list-price.ts';
 import { escapeHtml } from '../lib/markup.ts';
-import { catalogImageHtml } from './catalog-image-html.ts';
+import { catalogueImageHtml } from './catalogue-image-html.ts';
 import { type CardProduct, PRODUCT_GRID_CLASS, type ProductCardLabels } from './ProductCard.tsx';
 
 function cardHtml(product: CardProduct, labels: ProductCardLabels, priority: boolean): string {
   const price = summaryPrice(product);
-  const picture = catalogImageHtml({
+  const picture = catalogueImageHtml({
     src: product.imageSrc,
     size: 256,
     alt: '',

@@ -1,7 +1,7 @@
 import { pricedVariant, sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import { areaSchema, productSchema, tenantSchema } from '../../lib/catalog/schemas.ts';
 import type { Area, Tenant } from '../../lib/catalog/types.ts';
-import { CatalogCheckError, checkList, crossCheck, dropUnsafeUrls } from './catalogue-check.ts';
+import { CatalogueCheckError, checkList, crossCheck, dropUnsafeUrls } from './catalogue-check.ts';
 
 const area = (id: number): Area => ({ id, imageSrc: 'http://i.test/a.jpg', description: '', place: 'a' });
 const tenant = (id: number): Tenant => ({
@@ -19,7 +19,7 @@ function failure(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(CatalogCheckError);
+    expect(error).toBeInstanceOf(CatalogueCheckError);
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
     return message;

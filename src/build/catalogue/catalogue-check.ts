@@ -11,8 +11,8 @@ import type { z } from 'astro/zod';
 import type { Area, Product, Tenant } from '../../lib/catalog/types.ts';
 
 /** A build-stopping problem with what the catalog API answered; its message is one line. */
-export class CatalogCheckError extends Error {
-  override readonly name = 'CatalogCheckError';
+export class CatalogueCheckError extends Error {
+  override readonly name = 'CatalogueCheckError';
 }
 
 /** Where a list came from: the endpoint as called (with its page), for the message. */
@@ -38,7 +38,7 @@ export function checkList<T>(answer: unknown, schema: z.ZodType<T>, source: List
   if (!Array.isArray(answer)) {
     const got = answer === null ? 'null' : typeof answer;
     const where = source.field ? `${source.field}: ` : '';
-    throw new CatalogCheckError(`${source.endpoint}: ${where}expected a list, received ${got}`);
+    throw new CatalogueCheckError(`${source.endpoint}: ${where}expected a list, received ${got}`);
   }
   const problems: string[] = [];
   const entries: T[] = [];
@@ -50,7 +50,7 @@ export function checkList<T>(answer: unknown, schema: z.ZodType<T>, source: List
       if (issue) problems.push(describeIssue({ ...issue, path: [index, ...issue.path] }, source));
     }
   });
-  if (problems.length) throw new CatalogCheckError(summarise(problems));
+  if (problems.length) throw new CatalogueCheckError(summarise(problems));
   return entries;
 }
 
@@ -117,7 +117,7 @@ export function crossCheck(catalogue: {
       );
     }
   }
-  if (problems.length) throw new CatalogCheckError(summarise(problems));
+  if (problems.length) throw new CatalogueCheckError(summarise(problems));
 }
 
 /** True for a URL a page may put in an `href` or a `src`: http or https only. */

@@ -81,11 +81,11 @@ function settledBy(outcome: string | null, ms: number): CatalogueLoad {
 }
 
 let dir: string;
-const SET = ['CATALOG_SNAPSHOT', 'BUILD_ID', 'BUILD_TIME', 'CATALOG_API_URL'] as const;
+const SET = ['CATALOGUE_SNAPSHOT', 'BUILD_ID', 'BUILD_TIME', 'CATALOG_API_URL'] as const;
 const before = Object.fromEntries(SET.map((name) => [name, process.env[name]]));
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'catalogue-load-'));
-  process.env.CATALOG_SNAPSHOT = join(dir, 'snapshot.ndjson');
+  process.env.CATALOGUE_SNAPSHOT = join(dir, 'snapshot.ndjson');
   process.env.BUILD_ID = '20261126T000000Z-test';
   process.env.BUILD_TIME = '2026-11-26T00:00:00.000Z';
 });
@@ -172,7 +172,7 @@ describe('loading the catalogue on its own thread', () => {
     expect(refused).toBeInstanceOf(CatalogueRefused);
     expect((refused as Error).message).toMatch(/^the catalogue was not published: .*\b3\b.*\b9\b/);
     expect(() => waitForCatalogue()).toThrow((refused as Error).message);
-    expect(existsSync(process.env.CATALOG_SNAPSHOT as string)).toBe(false);
+    expect(existsSync(process.env.CATALOGUE_SNAPSHOT as string)).toBe(false);
   });
 
   it('refuses the lists themselves when the areas call fails, naming the endpoint', async () => {

@@ -8,7 +8,7 @@
 import type { AstroIntegration } from 'astro';
 import { getCatalogVersion } from '../../lib/catalog/catalogue.ts';
 
-export default function catalogVersion(): AstroIntegration {
+export default function catalogueVersion(): AstroIntegration {
   return {
     name: 'catalog-version',
     hooks: {

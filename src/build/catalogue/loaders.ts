@@ -14,7 +14,7 @@ import { areaSchema, productSchema, tenantSchema } from '../../lib/catalog/schem
 import type { Area, Lang, Product, Tenant } from '../../lib/catalog/types.ts';
 import { DataNotFoundError, failureDetail } from '../../lib/errors.ts';
 import { FALLBACK_IMAGE_SRC } from '../../lib/images.ts';
-import { CatalogCheckError, checkList, crossCheck, LIST_ENDPOINTS, urlGuard } from './catalogue-check.ts';
+import { CatalogueCheckError, checkList, crossCheck, LIST_ENDPOINTS, urlGuard } from './catalogue-check.ts';
 import { type CatalogueLists, CatalogueRefused, currentLoad, refusal } from './catalogue-load.ts';
 import { SnapshotWriter, snapshotLines } from './snapshot.ts';
 
@@ -90,7 +90,7 @@ export async function fetchAllProducts(
     const endpoint = `${LIST_ENDPOINTS.products}?page=${page}&size=${size}${lang ? `&lang=${lang}` : ''}`;
     const count = (answer as { count?: unknown } | null)?.count;
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
-      throw new CatalogCheckError(
+      throw new CatalogueCheckError(
         `${endpoint}: count: expected a whole number, received ${JSON.stringify(count)}`,
       );
     }
@@ -254,7 +254,7 @@ function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']):
 }
 
 /** A loader that replaces its collection with the checked entries of its list. */
-function catalogLoader<T extends { id: number }>(
+function catalogueLoader<T extends { id: number }>(
   name: string,
   fetch: (logger: LoaderContext['logger']) => Promise<T[]>,
 ): Loader {
@@ -288,10 +288,10 @@ function logRetry(list: string) {
 }
 
 export const areasLoader = () => ({
-  loader: catalogLoader('catalog-areas', (logger) => takeList('areas', logger)),
+  loader: catalogueLoader('catalog-areas', (logger) => takeList('areas', logger)),
   schema: areaSchema,
 });
 export const tenantsLoader = () => ({
-  loader: catalogLoader('catalog-tenants', (logger) => takeList('tenants', logger)),
+  loader: catalogueLoader('catalog-tenants', (logger) => takeList('tenants', logger)),
   schema: tenantSchema,
 });

@@ -68,10 +68,10 @@ export interface PreparedProduct {
   product: Product;
 }
 
-/** Where this build keeps its snapshot: `CATALOG_SNAPSHOT`, set by astro.config.mjs in the cache folder. */
+/** Where this build keeps its snapshot: `CATALOGUE_SNAPSHOT`, set by astro.config.mjs in the cache folder. */
 function snapshotPath(env: Record<string, string | undefined> = process.env): string {
-  const path = env.CATALOG_SNAPSHOT;
-  if (!path) throw new Error('CATALOG_SNAPSHOT is not set: astro.config.mjs names the snapshot file');
+  const path = env.CATALOGUE_SNAPSHOT;
+  if (!path) throw new Error('CATALOGUE_SNAPSHOT is not set: astro.config.mjs names the snapshot file');
   return path;
 }
 

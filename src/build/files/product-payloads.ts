@@ -12,8 +12,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { productPayload } from '../../features/product/product-payload.ts';
-import { productHref } from '../../features/product/product-rules.ts';
 import { payloadPath } from '../../lib/payload.ts';
+import { productHref } from '../../lib/routes.ts';
 import { snapshotProducts } from '../catalogue/snapshot.ts';
 
 /**

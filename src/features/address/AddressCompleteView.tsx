@@ -4,7 +4,7 @@ import { mdiCheckCircleOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { addressHref, aliasFromPath, orderHref } from '../../lib/alias.ts';
+import { addressHref, aliasFromPath, orderHref } from '../../lib/routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { AddressSummary } from './AddressSummary.tsx';

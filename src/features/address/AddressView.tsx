@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { addressHref, aliasFromPath, orderHref } from '../../lib/alias.ts';
+import { addressHref, aliasFromPath, orderHref } from '../../lib/routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
 import { summaryOfOrderLine } from '../bag/index.ts';

@@ -5,7 +5,6 @@
  */
 import { atom } from 'nanostores';
 import { t } from '../../i18n/index.ts';
-import { addressCompleteHref } from '../../lib/alias.ts';
 import { apiErrorDetails } from '../../lib/catalog/api-error.ts';
 import {
   getOrder,
@@ -15,6 +14,7 @@ import {
   type Shipment,
 } from '../../lib/catalog/cart.ts';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
+import { addressCompleteHref } from '../../lib/routes.ts';
 import { isRecord, readStored, writeStored } from '../../lib/storage.ts';
 import {
   ADDRESS_FIELDS,

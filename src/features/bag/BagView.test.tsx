@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { bag, cartLine } from '../../../tests/fixtures/catalogue.ts';
+import { leaveChat } from '../../../tests/fixtures/mode.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
+import { enterChat } from '../../lib/mode.ts';
 
 const api = vi.hoisted(() => ({
   getCartCount: vi.fn(),
@@ -16,7 +18,7 @@ vi.mock('../../lib/catalog/cart.ts', () => api);
 
 const { default: BagView } = await import('./BagView.tsx');
 const { closeNotification } = await import('../site/index.ts');
-const { $bagLoad } = await import('./bag-store.ts');
+const { $bagLoad } = await import('./bag-actions.ts');
 
 const filled = (): Cart =>
   bag({
@@ -53,7 +55,10 @@ beforeEach(() => {
   closeNotification();
   $bagLoad.set('idle');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  leaveChat();
+});
 
 async function showBag(value: Cart) {
   api.checkCart.mockResolvedValue(value);
@@ -155,5 +160,57 @@ describe('the bag page', () => {
     expect(api.issueCartQr).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith(`/qr/${'Q'.repeat(32)}/`);
     vi.unstubAllGlobals();
+  });
+});
+
+describe('where the bag’s links lead', () => {
+  /** Agrees to the terms in the final confirmation and issues the QR; gives where the page went. */
+  async function issue(): Promise<{ terms: string | null; went: unknown }> {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    api.issueCartQr.mockResolvedValue({ draftOrderAlias: 'Q'.repeat(32) });
+    fireEvent.click(screen.getByRole('button', { name: '店頭でのお支払いに進む' }));
+    const dialog = await screen.findByRole('dialog');
+    const terms = within(dialog).getByRole('link').getAttribute('href');
+    const agree = within(dialog).getByRole('checkbox') as HTMLInputElement;
+    if (!agree.checked) fireEvent.click(agree);
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: '同意してQRコードを発行する' })),
+    );
+    vi.unstubAllGlobals();
+    return { terms, went: assign.mock.calls[0]?.[0] };
+  }
+
+  it('are the web catalogue’s pages on the web', async () => {
+    await showBag(bag());
+    const [first] = screen.getAllByTestId('bag-line') as HTMLElement[];
+    expect(
+      within(first as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/area/2/products/1/');
+    expect(await issue()).toEqual({ terms: '/terms/', went: `/qr/${'Q'.repeat(32)}/` });
+  });
+
+  it('are chat mode’s pages in chat mode, the QR page told the visitor’s language', async () => {
+    enterChat('zh');
+    await showBag(bag());
+    const [first] = screen.getAllByTestId('bag-line') as HTMLElement[];
+    expect(
+      within(first as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/chat/brands/1/?product=1');
+    expect(await issue()).toEqual({ terms: '/chat/terms/', went: `/chat/qr/${'Q'.repeat(32)}/?lang=zh` });
+  });
+
+  it('lead back to the shop from an empty bag: the catalogue, or chat in chat mode', async () => {
+    api.checkCart.mockResolvedValue(bag({ products: [] }));
+    render(<BagView />);
+    expect((await screen.findByRole('link')).getAttribute('href')).toBe('/');
+    cleanup();
+    enterChat('en');
+    render(<BagView />);
+    expect((await screen.findByRole('link')).getAttribute('href')).toBe('/chat/');
   });
 });

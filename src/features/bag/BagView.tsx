@@ -9,17 +9,15 @@ import { mdiAlertCircleOutline, mdiShoppingOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { qrHref, TERMS_HREF } from '../../lib/alias.ts';
-import type { Cart, Lang } from '../../lib/catalog/types.ts';
+import type { Cart } from '../../lib/catalog/types.ts';
+import { $mode, type Mode } from '../../lib/mode.ts';
+import { chatProductHref, homeHref, productHref, qrHref, termsHref } from '../../lib/routes.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
-import { chatProductHref, productHref } from '../product/index.ts';
 import { NotificationBar } from '../site/components.ts';
 import { notify } from '../site/index.ts';
 import { BagLine } from './BagLine.tsx';
-import { $bag } from './bag-count-store.ts';
-import { type LineView, lineView } from './bag-lines.ts';
 import {
   $bagBusy,
   $bagLoad,
@@ -29,12 +27,13 @@ import {
   changeWrapping,
   issueQr,
   loadBag,
-  speakInChat,
-} from './bag-store.ts';
+} from './bag-actions.ts';
+import { type LineView, lineView } from './bag-lines.ts';
+import { $bag } from './bag-store.ts';
 import { bagTotalRows } from './bag-totals.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
 
-/** Where the bag's links lead: the web catalogue's pages, or chat mode's (BagView's `chat` prop). */
+/** Where the bag's links lead: the web catalogue's pages, or chat mode's (src/lib/mode.ts). */
 interface BagLinks {
   shop: string;
   terms: string;
@@ -42,36 +41,32 @@ interface BagLinks {
   qr: (draftOrderAlias: string) => string;
 }
 
-const WEB_LINKS: BagLinks = {
-  shop: '/',
-  terms: TERMS_HREF,
-  product: (product) =>
-    product.areas[0] === undefined ? undefined : productHref(product.areas[0], product.id),
-  qr: qrHref,
-};
-
-/** Chat mode: the visitor's pages, and the QR page told the language (`?lang=`). */
-function chatLinks(lang: Lang): BagLinks {
+/** The links in a mode: chat mode's QR page is told the visitor's language (`?lang=`). */
+function bagLinks(mode: Mode): BagLinks {
+  const language = mode.kind === 'chat' ? mode.language : undefined;
   return {
-    shop: '/chat/',
-    terms: '/chat/terms/',
-    product: (product) => chatProductHref(product.tenant.id, product.id),
-    qr: (alias) => `${qrHref(alias)}?lang=${lang}`,
+    shop: homeHref(),
+    terms: termsHref(),
+    product: (product) =>
+      language
+        ? chatProductHref(product.tenant.id, product.id)
+        : product.areas[0] === undefined
+          ? undefined
+          : productHref(product.areas[0], product.id),
+    qr: (alias) => qrHref(alias, language),
   };
 }
 
-export default function BagView({ chat }: { chat?: { lang: Lang } } = {}) {
+export default function BagView() {
   // The page's script may have read the bag before hydration: hydrate from the build-time values first.
   const load = useStore($bagLoad, { ssr: 'initial' });
   const bag = useStore($bag, { ssr: 'initial' });
-  const links = chat ? chatLinks(chat.lang) : WEB_LINKS;
+  const links = bagLinks(useStore($mode));
 
-  const chatLang = chat?.lang;
   useEffect(() => {
-    if (chatLang) speakInChat(chatLang);
     // The page may have asked already (its script starts the read before React is ready).
     if ($bagLoad.get() === 'idle') void loadBag();
-  }, [chatLang]);
+  }, []);
 
   const ready = load === 'ready' && bag !== undefined;
   return (

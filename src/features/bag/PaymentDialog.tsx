@@ -6,7 +6,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { TERMS_HREF } from '../../lib/alias.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
@@ -20,7 +19,7 @@ export function PaymentDialog({
   bag,
   issuing,
   error,
-  termsHref = TERMS_HREF,
+  termsHref,
   onClose,
   onConfirm,
 }: {
@@ -30,7 +29,7 @@ export function PaymentDialog({
   /** Why the last attempt failed, shown in the dialog. */
   error: string | undefined;
   /** The terms page (chat mode has its own). */
-  termsHref?: string;
+  termsHref: string;
   onClose: () => void;
   onConfirm: () => void;
 }) {

@@ -2,8 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { bagHref, qrHref } from '../../lib/alias.ts';
-import { $bagPending, issueQr } from './bag-store.ts';
+import { bagHref, qrHref } from '../../lib/routes.ts';
+import { $bagPending, issueQr } from './bag-actions.ts';
 import { $termsAgreed } from './terms-store.ts';
 
 export default function QrReissue() {

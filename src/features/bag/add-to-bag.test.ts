@@ -9,7 +9,7 @@ vi.mock('../../lib/catalog/cart-add.ts', () => ({ addToCart: api.addToCart }));
 
 const { addToBag } = await import('./add-to-bag.ts');
 const { $bag, $bagCount, clearBag, ensureBagCount, restoreBagCount, setBagFromServer } = await import(
-  './bag-count-store.ts'
+  './bag-store.ts'
 );
 
 const bag = (count: number) => ({ count, products: [] }) as unknown as Cart;

@@ -1,7 +1,7 @@
-/** Adding a product to the bag, from the product page; the bag page's own changes live in bag-store.ts. */
+/** Adding a product to the bag, from the product page; the bag page's own changes live in bag-actions.ts. */
 import { addToCart } from '../../lib/catalog/cart-add.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
-import { setBagFromServer } from './bag-count-store.ts';
+import { setBagFromServer } from './bag-store.ts';
 
 const pendingAdds = new Map<string, Promise<Cart>>();
 

@@ -2,7 +2,7 @@
  * The header's bag count (BagBadge.astro's markup) in plain TypeScript over the `$bagCount` store, so a
  * page whose only interaction is the header ships no React. Started by the layout's one page script.
  */
-import { $bagCount, ensureBagCount, restoreBagCount } from './bag-count-store.ts';
+import { $bagCount, ensureBagCount, restoreBagCount } from './bag-store.ts';
 
 function render(count: number): void {
   for (const badge of document.querySelectorAll<HTMLElement>('[data-bag-badge]')) {

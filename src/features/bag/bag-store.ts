@@ -1,205 +1,86 @@
 /**
- * The bag page's behaviour over the `$bag` of bag-count-store.ts. Changes (quantity, receive, wrapping)
- * show at once, go to the server one at a time, and take the server's answer as the truth; a failed change
- * rolls the bag back to the server's state and says so in the notification bar. A second tap on a change
- * still on its way is ignored, never sent twice.
+ * The bag's state: the whole bag once read (`$bag`), its count (`$bagCount`) and the count's cache. The
+ * count is fetched once when not cached, then flagged cached; if fetching it fails, the bag is cleared. The
+ * site is a multi-page app, so "cached" lives in sessionStorage for the tab's session. What changes the bag
+ * through the API (read, quantity, receive, wrapping, the QR) is in bag-actions.ts; adding from the product
+ * page in add-to-bag.ts.
+ *
+ * This module must never import the typed catalog client: the header's badge script imports it on every
+ * page, and the client would then ride along into every page's JavaScript.
  */
-import { atom, computed } from 'nanostores';
-import { t } from '../../i18n/index.ts';
-import { apiErrorDetails } from '../../lib/catalog/api-error.ts';
-import {
-  checkCart,
-  issueCartQr,
-  setCartQty,
-  setCartReceive,
-  setCartWrapping,
-} from '../../lib/catalog/cart.ts';
-import type { Cart, CartWarning, Lang, Receive } from '../../lib/catalog/types.ts';
-import { markHandled } from '../../lib/errors.ts';
-import { notify } from '../site/index.ts';
-import { $bag, clearBag, setBagFromServer } from './bag-count-store.ts';
-import { type LineKey, lineKey } from './bag-lines.ts';
-import { bagErrorMessage } from './bag-messages.ts';
-import { normalizeReceive } from './receive.ts';
+import { atom, type ReadableAtom } from 'nanostores';
+import { getCartCount } from '../../lib/catalog/cart-lean.ts';
+import type { Cart } from '../../lib/catalog/types.ts';
+import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
 
-/** Whether the whole bag has been read: `failed` shows the retry screen (the bag was cleared). */
-export const $bagLoad = atom<'idle' | 'loading' | 'ready' | 'failed'>('idle');
-
-/** Changes on their way to the server, by what they change (`qty:1:2`, `receive:1:2`, `wrapping`, `qr`). */
-export const $bagPending = atom<ReadonlySet<string>>(new Set());
-
-/** True while any change is on its way: the totals shown are not the server's yet. */
-export const $bagBusy = computed($bagPending, (pending) => pending.size > 0);
-
-function setPending(key: string, on: boolean): void {
-  const next = new Set($bagPending.get());
-  if (on) next.add(key);
-  else next.delete(key);
-  $bagPending.set(next);
+interface BagCountState {
+  count: number;
+  /** True once the count came from the server in this tab session. */
+  cached: boolean;
 }
 
-let loading: Promise<void> | undefined;
+const COUNT_KEY = 'bag-count:v1';
+const EMPTY: BagCountState = { count: 0, cached: false };
+const isCountState = (value: unknown): value is BagCountState =>
+  isRecord(value) && isNonNegativeInteger(value.count) && value.cached === true;
 
-/** Chat mode's language: the bag's titles come in it, and the QR is issued in it and marked as from chat. */
-let chatLanguage: Lang | undefined;
+/** The whole bag, once read from the server (or as a change shows it before the server answers). */
+export const $bag = atom<Cart | undefined>(undefined);
 
-/** Chat mode: the bag speaks `lang` with the API from now on (read, quantity changes, issuing the QR). */
-export function speakInChat(lang: Lang): void {
-  chatLanguage = lang;
-}
+/** The count the server last gave, cached for the tab's session. */
+const $countedItems = atom<BagCountState>(EMPTY);
+
+const bagCount = atom<BagCountState>(EMPTY);
+const deriveBagCount = () => {
+  const bag = $bag.get();
+  const counted = $countedItems.get();
+  bagCount.set(bag ? { count: bag.count, cached: counted.cached } : counted);
+};
+// Kept up to date by listening rather than with nanostores' `computed`, which (with the lifecycle code
+// under it) would add ~400 B gzip to every page's JavaScript; every page reads this store.
+$bag.listen(deriveBagCount);
+$countedItems.listen(deriveBagCount);
 
 /**
- * Reads the whole bag with its charges and warnings (POST /catalog/cart); a read already on its way is
- * joined. On failure the bag is cleared.
+ * Items in the bag (sum of quantities) and whether that came from the server: the bag's own count once it
+ * is read, so the header moves with a change at once; the cached count before.
  */
-export function loadBag(): Promise<void> {
-  loading ??= (async () => {
-    $bagLoad.set('loading');
-    try {
-      setBagFromServer(await checkCart(chatLanguage));
-      $bagLoad.set('ready');
-    } catch (error) {
-      markHandled(error);
-      clearBag();
-      $bagLoad.set('failed');
-    } finally {
-      loading = undefined;
-    }
-  })();
-  return loading;
+export const $bagCount: ReadableAtom<BagCountState> = bagCount;
+
+/** Restores the count cached in this tab session (call once on page load). */
+export function restoreBagCount(): void {
+  $countedItems.set(readStored('session', COUNT_KEY, isCountState, EMPTY));
 }
 
-/** The bag with one line changed as the shopper sees it before the server answers. */
-function withLine(bag: Cart, line: LineKey, change: { qty?: number; receive?: Receive }): Cart {
-  const products = bag.products.flatMap((product) => {
-    if (product.id !== line.productId || product.selectVariantId !== line.variantId) return [product];
-    if (change.qty === 0) return [];
-    const qty = change.qty ?? product.qty;
-    return [{ ...product, qty, totalPrice: product.price * qty, receive: change.receive ?? product.receive }];
-  });
-  return { ...bag, products, count: products.reduce((sum, product) => sum + product.qty, 0) };
+function setCount(count: number): void {
+  const state = { count, cached: true };
+  $countedItems.set(state);
+  writeStored('session', COUNT_KEY, state);
 }
 
-/** The changes shown but not yet answered, in the order they were made: how each one changes a bag. */
-const unanswered = new Map<string, (bag: Cart) => Cart>();
-
-/**
- * Takes the server's bag as the truth, with the changes it has not answered yet laid on top again: an
- * answer to an earlier change must not undo on screen a later one still on its way.
- */
-function takeAnswer(answer: Cart): void {
-  setBagFromServer(answer);
-  if (unanswered.size === 0) return;
-  $bag.set([...unanswered.values()].reduce((bag, optimistic) => optimistic(bag), answer));
+/** Takes a bag the server answered with as the truth: the bag and its count. */
+export function setBagFromServer(bag: Cart): void {
+  $bag.set(bag);
+  setCount(bag.count);
 }
 
-/** Changes go to the server one after another, so answers arrive in the order the changes were made. */
-let queue: Promise<unknown> = Promise.resolve();
-
-/**
- * One change: shown at once, sent after the ones before it, the server's bag taken as the truth. On failure
- * the bag is read again from the server (or, if that fails too, put back as it was) and the shopper is told.
- * Resolves true when the server accepted the change; a repeated tap while it is on its way resolves false.
- */
-function change(key: string, optimistic: (bag: Cart) => Cart, send: () => Promise<Cart>): Promise<boolean> {
-  if ($bagPending.get().has(key)) return Promise.resolve(false);
-  const before = $bag.get();
-  if (before) $bag.set(optimistic(before));
-  setPending(key, true);
-  unanswered.set(key, optimistic);
-  const run = async (): Promise<boolean> => {
-    try {
-      const answer = await send();
-      unanswered.delete(key);
-      takeAnswer(answer);
-      return true;
-    } catch (error) {
-      unanswered.delete(key);
-      markHandled(error);
-      await rollBack(before);
-      notify(`${bagErrorMessage(error)}${t('bag.error.rolledBack')}`, { tone: 'error' });
-      return false;
-    } finally {
-      setPending(key, false);
-    }
-  };
-  const result = queue.then(run, run);
-  queue = result;
-  return result;
+/** Forgets the bag (when fetching it fails). */
+export function clearBag(): void {
+  $bag.set(undefined);
+  $countedItems.set(EMPTY);
+  writeStored('session', COUNT_KEY, undefined);
 }
 
-async function rollBack(before: Cart | undefined): Promise<void> {
-  try {
-    takeAnswer(await checkCart(chatLanguage));
-  } catch (error) {
-    markHandled(error);
-    if (before) $bag.set(before);
-  }
-}
+let countRequest: Promise<void> | undefined;
 
-/** Sets a line's quantity (1–99); 0 removes the line (the page asks first). */
-export function changeQty(line: LineKey, qty: number): Promise<boolean> {
-  return change(
-    `qty:${lineKey(line)}`,
-    (bag) => withLine(bag, line, { qty }),
-    () =>
-      setCartQty({
-        productId: line.productId,
-        variantId: line.variantId,
-        qty,
-        ...(chatLanguage ? { lang: chatLanguage } : {}),
-      }),
-  );
-}
-
-/** Chooses store pickup or shipping for a line; anything but `store` is sent as `ship`. */
-export function changeReceive(line: LineKey, receive: unknown): Promise<boolean> {
-  const value = normalizeReceive(receive);
-  return change(
-    `receive:${lineKey(line)}`,
-    (bag) => withLine(bag, line, { receive: value }),
-    () =>
-      setCartReceive({
-        productId: line.productId,
-        variantId: line.variantId,
-        receive: value,
-        ...(chatLanguage ? { lang: chatLanguage } : {}),
-      }),
-  );
-}
-
-/** Turns gift wrapping on or off for the whole bag. */
-export function changeWrapping(wrapping: boolean): Promise<boolean> {
-  return change(
-    'wrapping',
-    (bag) => ({ ...bag, wrapping }),
-    () => setCartWrapping(wrapping, chatLanguage),
-  );
-}
-
-export type IssueResult =
-  | { ok: true; draftOrderAlias: string }
-  | { ok: false; message: string; warning: CartWarning[] };
-
-/**
- * Issues the QR draft order for the bag (POST /catalog/cart/qr). Refused with the reason: a bag with
- * warnings gets them on its lines, an empty bag says so. A second tap while it is on its way is ignored.
- */
-export async function issueQr(): Promise<IssueResult | undefined> {
-  if ($bagPending.get().has('qr')) return undefined;
-  setPending('qr', true);
-  try {
-    await queue;
-    const issued = await issueCartQr(chatLanguage ? { lang: chatLanguage, via: 'chat' } : {});
-    return { ok: true, draftOrderAlias: issued.draftOrderAlias };
-  } catch (error) {
-    markHandled(error);
-    const { code, warning } = apiErrorDetails(error);
-    const bag = $bag.get();
-    if (code === 'CART_HAS_WARNINGS' && bag) $bag.set({ ...bag, warning });
-    if (code === 'CART_EMPTY' || code === 'CART_HAS_WARNINGS') await rollBack(bag);
-    return { ok: false, message: bagErrorMessage(error), warning };
-  } finally {
-    setPending('qr', false);
-  }
+/** Fetches the count once unless cached; on failure the bag is cleared. */
+export function ensureBagCount(): Promise<void> {
+  if ($countedItems.get().cached) return Promise.resolve();
+  countRequest ??= getCartCount()
+    .then(setCount)
+    .catch(() => clearBag())
+    .finally(() => {
+      countRequest = undefined;
+    });
+  return countRequest;
 }

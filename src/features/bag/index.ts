@@ -4,5 +4,5 @@
  * (no strings catalogue, no React). The components other features compose are in components.ts.
  */
 export { addToBag } from './add-to-bag.ts';
-export { clearBag } from './bag-count-store.ts';
 export { anyShipped, summaryOfBagLine, summaryOfOrderLine } from './bag-lines.ts';
+export { clearBag } from './bag-store.ts';

@@ -12,8 +12,9 @@ import { atom } from 'nanostores';
 import { listProducts, PRODUCT_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
 import type { Lang } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
+import { chatProductHref } from '../../lib/routes.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
-import { chatProductHref, isProductSummary, type ProductSummary, productSummary } from '../product/index.ts';
+import { isProductSummary, type ProductSummary, productSummary } from '../product/index.ts';
 import type { FirstPage } from './product-list.ts';
 
 /** The area cache lifetime. */

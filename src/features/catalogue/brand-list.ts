@@ -8,11 +8,6 @@ export interface BrandEntry {
   productCount: number;
 }
 
-/** The URL of a brand's page. */
-export function brandHref(tenantId: number): string {
-  return `/brands/${tenantId}/`;
-}
-
 /** Every tenant in id order with its listed products counted; a tenant with none is still listed. */
 export function brandList(tenants: readonly Tenant[], listed: readonly TagListing[]): BrandEntry[] {
   const counts = new Map<number, number>();

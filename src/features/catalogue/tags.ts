@@ -30,11 +30,6 @@ export interface TagPage {
   rest: string | undefined;
 }
 
-/** The URL of a tag's page: page 1 is the tag's own URL. */
-export function tagPagePath(tagId: number, page = 1): string {
-  return page <= 1 ? `/product-tags/${tagId}/` : `/product-tags/${tagId}/page/${page}/`;
-}
-
 /** The page size of a build: `TAG_PAGE_SIZE`, or a positive integer from the environment. */
 export function tagPageSize(fromEnv: string | undefined): number {
   const size = Number(fromEnv);

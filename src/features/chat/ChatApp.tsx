@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onThisSite } from '../../lib/images.ts';
+import { chatBrandHref } from '../../lib/routes.ts';
 import { ProductCard } from '../../ui/ProductCard.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
 import {
@@ -24,14 +25,14 @@ import {
   retry,
   startChat,
 } from './chat-store.ts';
-import type { ChatLanguage } from './language.ts';
-import { chatBrandHref, type SearchBrand, search } from './search-index.ts';
+import { type SearchBrand, search } from './search-index.ts';
 
 export default function ChatApp() {
-  return <ChatScreen>{(language) => <Conversation language={language} />}</ChatScreen>;
+  return <ChatScreen>{() => <Conversation />}</ChatScreen>;
 }
 
-function Conversation({ language }: { language: ChatLanguage }) {
+/** The conversation in chat mode's language (the chat screen entered it before this renders). */
+function Conversation() {
   const { t } = useTranslation();
   useEffect(() => {
     const url = new URL(location.href);
@@ -41,8 +42,8 @@ function Conversation({ language }: { language: ChatLanguage }) {
       url.searchParams.delete('brandId');
       history.replaceState(history.state, '', url);
     }
-    void startChat({ language }, brandId).then(loadAnswers);
-  }, [language]);
+    void startChat({}, brandId).then(loadAnswers);
+  }, []);
   const thread = useStore($thread);
   const answering = useStore($answering);
   const end = useRef<HTMLDivElement>(null);

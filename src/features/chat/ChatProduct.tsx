@@ -10,7 +10,7 @@ import { getProductIn } from '../../lib/catalog/catalogue.ts';
 import type { Product } from '../../lib/catalog/types.ts';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
 import { formatPrice, formatYen } from '../../lib/format/price.ts';
-import { CatalogPicture } from '../../ui/CatalogPicture.tsx';
+import { CataloguePicture } from '../../ui/CataloguePicture.tsx';
 import { addToBag } from '../bag/index.ts';
 import {
   addToBagProblem,
@@ -102,7 +102,7 @@ function ProductDetails({ product }: { product: Product }) {
 
   return (
     <article aria-labelledby="chat-product-title" className="flex flex-col gap-3" data-testid="chat-product">
-      <CatalogPicture
+      <CataloguePicture
         src={image}
         size={768}
         alt=""

@@ -10,11 +10,10 @@ import { ChatScreen } from './ChatScreen.tsx';
 export default function ChatScan({ icons, siteOrigin }: { icons: ScannerIcons; siteOrigin: string }) {
   return (
     <ChatScreen>
-      {(language) => (
+      {() => (
         <ScannerView
           messages={scannerMessages((key) => t(key))}
           icons={icons}
-          mode={{ kind: 'chat', language }}
           origins={[siteOrigin]}
           closeHref="/chat/"
           productListHref="/chat/brands/"

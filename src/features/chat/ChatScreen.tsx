@@ -1,12 +1,13 @@
 /**
- * What every chat island starts with: i18next in the visitor's language (set on `<html>` by the head
- * script), installed for the screens chat shares with the web catalogue, then the island's content.
+ * What every chat island starts with: chat mode in the visitor's language (set on `<html>` by the head
+ * script; src/lib/mode.ts), i18next in it, installed for the screens chat shares with the web catalogue,
+ * then the island's content.
  * Nothing renders until the strings are loaded, so no other language ever shows.
  */
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { enterChatRoutes } from '../../lib/alias.ts';
+import { enterChat } from '../../lib/mode.ts';
 import { createChatI18n, installChatI18n } from './chat-i18n.ts';
 import { type ChatLanguage, chatLanguageOf } from './language.ts';
 
@@ -19,8 +20,8 @@ export function ChatScreen({ children }: { children: (language: ChatLanguage) =>
   const [ready, setReady] = useState<{ i18n: I18n; language: ChatLanguage }>();
   useEffect(() => {
     const language = pageLanguage();
-    // The QR, time-out and order pages this island leads to are chat mode's too.
-    enterChatRoutes();
+    // Chat mode from here on: the pages this island leads to, the bag's calls and the search are chat's.
+    enterChat(language);
     let live = true;
     void createChatI18n(language).then((i18n) => {
       if (!live) return;

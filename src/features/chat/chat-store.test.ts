@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
+import type { ChatLanguage } from '../../lib/mode.ts';
 import { buildSearchIndex } from './search-index.ts';
 
 const tenants = [
@@ -8,8 +9,10 @@ const tenants = [
 const products = [{ ...sampleProduct(1, [1], 3), title: 'Uji Matcha' }];
 const index = buildSearchIndex('en', products, products, tenants);
 
-async function fresh() {
+/** The chat store as a new page loads it, the page in chat mode in `language`. */
+async function fresh(language: ChatLanguage = 'en') {
   vi.resetModules();
+  (await import('../../lib/mode.ts')).enterChat(language);
   return import('./chat-store.ts');
 }
 
@@ -20,14 +23,14 @@ beforeEach(() => sessionStorage.clear());
 describe('the chat conversation', () => {
   it('greets a visitor who arrives with an empty thread, once', async () => {
     const chat = await fresh();
-    await chat.startChat({ language: 'en' });
-    await chat.startChat({ language: 'en' });
+    await chat.startChat();
+    await chat.startChat();
     expect(kinds(chat.$thread.get())).toEqual(['greeting']);
   });
 
   it('answers a quick reply for the brands with the brand list', async () => {
     const chat = await fresh();
-    await chat.startChat({ language: 'en' });
+    await chat.startChat();
     chat.askBrands();
     expect(chat.$thread.get().slice(1)).toEqual([
       { id: 2, from: 'visitor', kind: 'choice', choice: 'brands' },
@@ -38,7 +41,7 @@ describe('the chat conversation', () => {
   it('answers a typed name from the index of the visitor language', async () => {
     const chat = await fresh();
     const loadIndex = vi.fn(async () => index);
-    await chat.startChat({ language: 'en', loadIndex });
+    await chat.startChat({ loadIndex });
     await chat.askByName('  matcha ');
     expect(loadIndex).toHaveBeenCalledWith('en');
     expect(chat.$thread.get().slice(1)).toEqual([
@@ -48,10 +51,19 @@ describe('the chat conversation', () => {
     expect(chat.$searchIndex.get()).toEqual(index);
   });
 
+  it('searches the index of the language chat mode was entered in', async () => {
+    const chat = await fresh('ko');
+    const loadIndex = vi.fn(async () => ({ ...index, language: 'ko' }));
+    await chat.startChat({ loadIndex });
+    await chat.askByName('matcha');
+    expect(loadIndex).toHaveBeenCalledWith('ko');
+    expect(chat.$searchIndex.get()?.language).toBe('ko');
+  });
+
   it('says so with a retry when the answer cannot be had, and answers on retry', async () => {
     const chat = await fresh();
     const countBag = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(2);
-    await chat.startChat({ language: 'en', countBag });
+    await chat.startChat({ countBag });
     await chat.askBag();
     const failed = chat.$thread.get().at(-1);
     expect(failed).toEqual({ id: 3, from: 'shop', kind: 'failed', retry: { kind: 'bag' } });
@@ -61,23 +73,23 @@ describe('the chat conversation', () => {
 
   it('opens on the brand a brand page carried', async () => {
     const chat = await fresh();
-    await chat.startChat({ language: 'en', loadIndex: async () => index }, '3');
+    await chat.startChat({ loadIndex: async () => index }, '3');
     expect(chat.$thread.get().at(-1)).toEqual({ id: 2, from: 'shop', kind: 'brand', brandId: 3 });
   });
 
   it('says politely that an unknown brand was not found, and shows the brand list', async () => {
     const chat = await fresh();
-    await chat.startChat({ language: 'en', loadIndex: async () => index }, '99');
+    await chat.startChat({ loadIndex: async () => index }, '99');
     expect(kinds(chat.$thread.get())).toEqual(['greeting', 'brandNotFound', 'brands']);
     sessionStorage.clear();
     const other = await fresh();
-    await other.startChat({ language: 'en', loadIndex: async () => index }, '3<script>');
+    await other.startChat({ loadIndex: async () => index }, '3<script>');
     expect(kinds(other.$thread.get())).toEqual(['greeting', 'brandNotFound', 'brands']);
   });
 
   it('keeps the thread over a reload, and drops a stored thread that was tampered with', async () => {
     const chat = await fresh();
-    await chat.startChat({ language: 'en' });
+    await chat.startChat();
     chat.askBrands();
     const reloaded = await fresh();
     expect(kinds(reloaded.$thread.get())).toEqual(['greeting', 'choice', 'brands']);
@@ -87,7 +99,7 @@ describe('the chat conversation', () => {
 
   it('starts over with a new greeting', async () => {
     const chat = await fresh();
-    await chat.startChat({ language: 'en' });
+    await chat.startChat();
     chat.askBrands();
     chat.restartChat();
     expect(kinds(chat.$thread.get())).toEqual(['greeting']);
@@ -95,7 +107,7 @@ describe('the chat conversation', () => {
 
   it('ignores blank text and keeps at most 100 characters of a name', async () => {
     const chat = await fresh();
-    await chat.startChat({ language: 'en', loadIndex: async () => index });
+    await chat.startChat({ loadIndex: async () => index });
     await chat.askByName('   ');
     expect(chat.$thread.get()).toHaveLength(1);
     await chat.askByName('x'.repeat(300));

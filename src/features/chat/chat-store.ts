@@ -7,8 +7,8 @@
  */
 import { atom } from 'nanostores';
 import { getCartCount } from '../../lib/catalog/cart-lean.ts';
+import { type ChatLanguage, chatLanguageNow } from '../../lib/mode.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
-import type { ChatLanguage } from './language.ts';
 import { isSearchIndex, type SearchIndex } from './search-index.ts';
 
 /** What a message says; the screen words it in the visitor's language. */
@@ -87,7 +87,6 @@ function push(...messages: NewMessage[]): void {
 }
 
 export interface ChatEnvironment {
-  language: ChatLanguage;
   /** Loads a language's search index (fetch of /chat/search/{lang}.json in the browser). */
   loadIndex?: (language: ChatLanguage) => Promise<unknown>;
   /** The bag's item count from the catalog API. */
@@ -95,7 +94,6 @@ export interface ChatEnvironment {
 }
 
 let environment: Required<ChatEnvironment> = {
-  language: 'en',
   loadIndex: async (language) => {
     const response = await fetch(`/chat/search/${language}.json`);
     if (!response.ok) throw new Error(`/chat/search/${language}.json: ${response.status}`);
@@ -105,11 +103,14 @@ let environment: Required<ChatEnvironment> = {
 };
 let indexRequest: Promise<SearchIndex> | undefined;
 
+/** The visitor's language: chat mode's (src/lib/mode.ts), entered by the chat screen; English before. */
+const language = (): ChatLanguage => chatLanguageNow() ?? 'en';
+
 function searchIndex(): Promise<SearchIndex> {
   const loaded = $searchIndex.get();
-  if (loaded?.language === environment.language) return Promise.resolve(loaded);
+  if (loaded?.language === language()) return Promise.resolve(loaded);
   indexRequest ??= environment
-    .loadIndex(environment.language)
+    .loadIndex(language())
     .then((value) => {
       if (!isSearchIndex(value)) throw new Error('the search index has not the expected shape');
       $searchIndex.set(value);
@@ -148,10 +149,10 @@ function brandAnswer(brandId: number): Promise<void> {
 }
 
 /**
- * Opens the conversation in `language`: greets a visitor whose thread is empty, and answers the brand a
- * redirect from a brand page carried (`?brandId=`; anything but digits is not a brand).
+ * Opens the conversation in chat mode's language: greets a visitor whose thread is empty, and answers the
+ * brand a redirect from a brand page carried (`?brandId=`; anything but digits is not a brand).
  */
-export function startChat(env: ChatEnvironment, brandIdParam: string | null = null): Promise<void> {
+export function startChat(env: ChatEnvironment = {}, brandIdParam: string | null = null): Promise<void> {
   environment = { ...environment, ...env };
   if ($thread.get().length === 0) push({ from: 'shop', kind: 'greeting' });
   if (brandIdParam === null) return Promise.resolve();

@@ -4,9 +4,12 @@
  * head script of every Japanese catalogue page is built from this file (with the bot detector).
  */
 
-/** The languages chat mode speaks; Chinese is Simplified Chinese. */
-const CHAT_LANGUAGES = ['en', 'zh', 'ko'] as const;
-export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
+import type { ChatLanguage } from '../../lib/mode.ts';
+
+export type { ChatLanguage };
+
+/** The languages chat mode speaks (the type is the mode's, src/lib/mode.ts). */
+const CHAT_LANGUAGES: readonly ChatLanguage[] = ['en', 'zh', 'ko'];
 /** Every locale of the site: Japanese outside chat mode, a chat language in it. */
 export type Locale = 'ja' | ChatLanguage;
 // Spelled out, not spread from CHAT_LANGUAGES: the head script that imports this module then drops it.

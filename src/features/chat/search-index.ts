@@ -6,9 +6,10 @@
  */
 
 import type { Product, Tenant } from '../../lib/catalog/types.ts';
+import { chatProductHref } from '../../lib/routes.ts';
 import type { CardProduct } from '../../ui/ProductCard.tsx';
 import { normalizeForSearch } from '../catalogue/index.ts';
-import { chatProductHref, productCard } from '../product/index.ts';
+import { productCard } from '../product/index.ts';
 import type { ChatLanguage } from './language.ts';
 
 export interface SearchBrand {
@@ -41,11 +42,6 @@ export interface SearchResult {
 /** At most this many of each kind are shown as replies. */
 const MAX_BRANDS = 4;
 export const MAX_PRODUCTS = 6;
-
-/** The chat page of a brand. */
-export function chatBrandHref(tenantId: number): string {
-  return `/chat/brands/${tenantId}/`;
-}
 
 /** Each product's Japanese title by id (what searchProduct adds to a product in another language). */
 export function japaneseTitlesOf(japanese: Iterable<Pick<Product, 'id' | 'title'>>): Map<number, string> {

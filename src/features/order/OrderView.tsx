@@ -5,9 +5,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { addressHref, aliasFromPath } from '../../lib/alias.ts';
 import type { Order, Shipment } from '../../lib/catalog/cart.ts';
 import { formatDateTime } from '../../lib/format/time.ts';
+import { addressHref, aliasFromPath } from '../../lib/routes.ts';
 import { TRACK } from '../../lib/tracking.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';

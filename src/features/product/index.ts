@@ -5,7 +5,7 @@
 
 export { addToBagProblem } from './add-to-bag-problem.ts';
 export type { ProductPayload } from './product-payload.ts';
-export { chatProductHref, leadVariant, mainImage, productHref } from './product-rules.ts';
+export { leadVariant, mainImage } from './product-rules.ts';
 export {
   isProductSummary,
   type ListedProduct,

@@ -12,7 +12,7 @@ import { closeTag, jsonScriptText, openTag } from '../../lib/custom-element.ts';
 import { priceDisplay } from '../../lib/format/price.ts';
 import { MAIN_SIZE, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { attr, escapeHtml } from '../../lib/markup.ts';
-import { catalogImageHtml } from '../../ui/catalog-image-html.ts';
+import { catalogueImageHtml } from '../../ui/catalogue-image-html.ts';
 import { pickerLabels } from './picker-labels.ts';
 import { availability, availabilityText, productOptions, selectionOf } from './variant-options.ts';
 
@@ -26,7 +26,7 @@ const MAIN_SIZES = '(min-width: 1024px) 484px, (min-width: 768px) calc(50vw - 28
  */
 export function productGalleryHtml(images: readonly ProductImage[], title: string): string {
   let html = `${openTag('product-gallery')}<section${attr('aria-label', t('product.images'))} class="flex flex-col gap-2"><div data-main>`;
-  html += catalogImageHtml({
+  html += catalogueImageHtml({
     src: images[0]?.src,
     size: MAIN_SIZE,
     sizes: MAIN_SIZES,
@@ -42,7 +42,7 @@ export function productGalleryHtml(images: readonly ProductImage[], title: strin
         `<li><button type="button"${attr('data-image-id', image.id)}${attr('data-src', image.src)}` +
         `${attr('aria-pressed', index === 0 ? 'true' : 'false')}${attr('aria-label', t('product.showImage', { index: index + 1 }))}` +
         ' class="block w-full overflow-hidden rounded border-2 border-transparent aria-pressed:border-primary">' +
-        catalogImageHtml({
+        catalogueImageHtml({
           src: image.src,
           size: THUMBNAIL_SIZE,
           alt: '',

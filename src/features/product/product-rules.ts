@@ -1,18 +1,8 @@
 /**
- * Rules about one product that every screen showing it shares: its URL, which pages it has, the variant it
- * leads with, whether it can still be bought and which image stands for it.
+ * Rules about one product that every screen showing it shares: which pages it has, the variant it leads
+ * with, whether it can still be bought and which image stands for it (its URL is src/lib/routes.ts's).
  */
 import type { Area, Product, ProductImage, Variant } from '../../lib/catalog/types.ts';
-
-/** The URL of a product seen from an area. */
-export function productHref(areaId: number, productId: number): string {
-  return `/area/${areaId}/products/${productId}/`;
-}
-
-/** Where a product opens in chat mode: its brand's chat page, showing it in the visitor's language. */
-export function chatProductHref(tenantId: number, productId: number): string {
-  return `/chat/brands/${tenantId}/?product=${productId}`;
-}
 
 /**
  * One product page per (area, product) pair: /area/{areaId}/products/{productId}/. Each page's props carry

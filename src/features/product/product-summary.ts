@@ -3,8 +3,9 @@
  * in page payloads and in the shopper's stored favorites (so it is validated when read back).
  */
 import type { Product, Tag, Tenant } from '../../lib/catalog/types.ts';
+import { productHref } from '../../lib/routes.ts';
 import type { CardProduct } from '../../ui/ProductCard.tsx';
-import { isSoldOut, mainImage, productHref } from './product-rules.ts';
+import { isSoldOut, mainImage } from './product-rules.ts';
 
 /** What a card shows of a product, with the product's id and the area its link opens it in. */
 export interface ProductSummary extends CardProduct {

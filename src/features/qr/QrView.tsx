@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { aliasFromPath, bagHref } from '../../lib/alias.ts';
+import { aliasFromPath, bagHref } from '../../lib/routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { OrderSummary } from '../bag/components.ts';
 import { anyShipped, summaryOfBagLine } from '../bag/index.ts';

@@ -1,7 +1,7 @@
 /** What the QR page does with what the server says about a draft order. */
 import { t } from '../../i18n/index.ts';
-import { orderHref, qrTimeoutHref } from '../../lib/alias.ts';
 import type { CartConfirmation, CartConfirmationError, DraftOrderStatus } from '../../lib/catalog/cart.ts';
+import { orderHref, qrTimeoutHref } from '../../lib/routes.ts';
 
 export type ConfirmationErrorCode = CartConfirmationError['errorCode'];
 

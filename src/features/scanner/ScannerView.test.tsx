@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { leaveChat } from '../../../tests/fixtures/mode.ts';
 import ja from '../../i18n/ja.json';
+import { enterChat } from '../../lib/mode.ts';
 import { ScannerView } from './ScannerView.tsx';
 import { scannerIcons } from './scanner-icons.ts';
 import { scannerMessages } from './scanner-messages.ts';
@@ -67,6 +69,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  leaveChat();
   vi.unstubAllGlobals();
   if (srcObject) Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', srcObject);
 });
@@ -79,7 +82,6 @@ async function mount(props: Partial<Parameters<typeof ScannerView>[0]> = {}) {
     <ScannerView
       messages={messages}
       icons={scannerIcons()}
-      mode={{ kind: 'web' }}
       origins={[SITE]}
       closeHref="/"
       productListHref="/area/"
@@ -99,7 +101,8 @@ async function mount(props: Partial<Parameters<typeof ScannerView>[0]> = {}) {
 describe('the scanner view', () => {
   it('opens a scanned product in chat mode in the visitor’s language', async () => {
     scanned = `${SITE}/area/1/products/2/`;
-    const { onOpen } = await mount({ mode: { kind: 'chat', language: 'ko' } });
+    enterChat('ko');
+    const { onOpen } = await mount();
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith('/chat/brands/5/?product=2&lang=ko'));
     expect(tracks.map((track) => track.readyState)).toEqual(['ended']);
     expect(screen.getByRole('status').textContent).toBe(messages.found);
@@ -129,7 +132,6 @@ describe('the scanner view', () => {
       <ScannerView
         messages={messages}
         icons={scannerIcons()}
-        mode={{ kind: 'web' }}
         origins={[SITE]}
         closeHref="/"
         productListHref="/area/"

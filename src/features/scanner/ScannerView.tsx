@@ -2,15 +2,16 @@
  * The scanner, full screen over the page: the live camera, the frozen last frame when it stops, an outline
  * over a detected code, and below them what is happening (starting, paused, checking, a refusal, an
  * error) with a way forward. The close link always works: it stops every camera track, then leaves
- * (to `closeHref` even without script). Strings come in as one messages object and the mode says where a
- * product opens, so the web catalogue and chat mode use the same view.
+ * (to `closeHref` even without script). Strings come in as one messages object and the site's mode
+ * (src/lib/mode.ts) says where a product opens, so the web catalogue and chat mode use the same view.
  */
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { $mode } from '../../lib/mode.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { CameraScanner, type ScannerErrorCode, type ScannerState } from './camera-scanner.ts';
 import { loadDecoder } from './decoder.ts';
 import { type CodeDecoder, type DetectedCode, isSecurityError, type Point } from './frame.ts';
-import { resolveScan, type ScanMode } from './scan-destination.ts';
+import { resolveScan } from './scan-destination.ts';
 import { outline, startScanLoop, svgPoints } from './scan-loop.ts';
 import type { ScannedRefusal } from './scanned-text.ts';
 import { SCANNER_DEFAULTS, type ScannerConfig, scanDelay } from './scanner-config.ts';
@@ -21,8 +22,6 @@ export interface ScannerViewProps {
   messages: ScannerMessages;
   /** The icons' paths, from `scannerIcons()` at build time (see scanner-icons.ts). */
   icons: ScannerIcons;
-  /** Where a product opens: the web catalogue's page, or chat mode in the visitor's language. */
-  mode: ScanMode;
   /**
    * The canonical site's origin (the one printed tags carry) and any other of this site; the page's own
    * origin is always added. Only product pages of these origins are followed.
@@ -199,9 +198,13 @@ export function ScannerView(props: ScannerViewProps) {
     const scanner = scannerRef.current;
     scanner?.pause(true);
     setResult({ kind: 'checking' });
-    const { mode, origins } = propsRef.current;
+    const { origins } = propsRef.current;
     try {
-      const outcome = await resolveScan(text, { origins: [window.location.origin, ...origins], mode });
+      // Where a product opens: the web catalogue's page, or chat mode's in the visitor's language.
+      const outcome = await resolveScan(text, {
+        origins: [window.location.origin, ...origins],
+        mode: $mode.get(),
+      });
       if (outcome.kind === 'open') {
         setResult({ kind: 'found' });
         scanner?.close();

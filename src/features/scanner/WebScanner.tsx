@@ -19,7 +19,6 @@ export default function WebScanner({
     <ScannerView
       messages={messages}
       icons={icons}
-      mode={{ kind: 'web' }}
       origins={[siteOrigin]}
       closeHref="/"
       productListHref="/area/"

@@ -3,13 +3,7 @@
  * in chat mode, and the keys of its strings. Plain TypeScript, no camera and no decoder: those load only
  * with the view (components.ts), when a scanner opens.
  */
-export {
-  CHAT_LANGUAGES,
-  chatLanguage,
-  chatProductHref,
-  resolveScan,
-  type ScanMode,
-} from './scan-destination.ts';
+export { resolveScan } from './scan-destination.ts';
 export { readScannedText, type ScannedText } from './scanned-text.ts';
 export { BARCODE_FORMATS, type BarcodeFormat, SCANNER_DEFAULTS } from './scanner-config.ts';
 export { type ScannerIcons, scannerIcons } from './scanner-icons.ts';

@@ -1,5 +1,5 @@
 import type { ProductPayload } from '../product/index.ts';
-import { chatLanguage, chatProductHref, resolveScan } from './scan-destination.ts';
+import { resolveScan } from './scan-destination.ts';
 
 const SITE = 'https://gift.example.jp';
 
@@ -18,29 +18,6 @@ function site(pages: [number, number, number][]): typeof fetch & { asked: string
   impl.asked = asked;
   return impl;
 }
-
-describe('where a product opens in chat mode', () => {
-  it('opens the product on its brand’s chat screen in the visitor’s language', () => {
-    expect(chatProductHref({ productId: 82, tenantId: 5 }, 'zh')).toBe('/chat/brands/5/?product=82&lang=zh');
-  });
-
-  it.each([
-    ['en', 'en'],
-    ['ko', 'ko'],
-    ['zh-TW', 'zh'],
-    ['EN-us', 'en'],
-    ['ja', 'ja'],
-    ['fr', 'en'],
-    ['', 'en'],
-    ['en&lang=ja', 'en'],
-    ['"><script>', 'en'],
-  ])('speaks %j as %s', (code, language) => {
-    expect(chatLanguage(code)).toBe(language);
-    expect(chatProductHref({ productId: 1, tenantId: 2 }, code)).toBe(
-      `/chat/brands/2/?product=1&lang=${language}`,
-    );
-  });
-});
 
 describe('resolving a scan', () => {
   const fetchImpl = site([[1, 82, 5]]);

@@ -3,36 +3,16 @@
  * product in chat mode in the visitor's language. Both are built from checked ids, never from the scanned
  * string, and only after the site confirms the product page still exists (its payload file).
  */
+import type { Mode } from '../../lib/mode.ts';
 import { fetchPayload } from '../../lib/payload.ts';
-import { type ProductPayload, productHref } from '../product/index.ts';
+import { chatProductHref, productHref } from '../../lib/routes.ts';
+import type { ProductPayload } from '../product/index.ts';
 import { readScannedText, type ScannedProduct, type ScannedRefusal } from './scanned-text.ts';
 
-/** How the scanner was opened: from the web catalogue, or from chat mode in a language. */
-export type ScanMode = { kind: 'web' } | { kind: 'chat'; language: string };
-
-/** The languages chat mode speaks; any other falls back to English, the default translation locale. */
-export const CHAT_LANGUAGES = ['ja', 'en', 'zh', 'ko'] as const;
-export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
-
-/** `zh-TW` → `zh`, `EN` → `en`, `fr` or garbage → `en`. */
-export function chatLanguage(code: string): ChatLanguage {
-  const primary = code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (CHAT_LANGUAGES as readonly string[]).includes(primary) ? (primary as ChatLanguage) : 'en';
-}
-
-/**
- * A product in chat mode: its brand's chat screen (`/chat/brands/{tenantId}/`), which reuses the
- * catalogue's screens, told which product to open and in which language.
- */
-export function chatProductHref(product: { productId: number; tenantId: number }, language: string): string {
-  const query = new URLSearchParams({ product: String(product.productId), lang: chatLanguage(language) });
-  return `/chat/brands/${product.tenantId}/?${query}`;
-}
-
 /** The URL an existing product opens at, in a mode. */
-function productDestination(payload: ProductPayload, mode: ScanMode): string {
+function productDestination(payload: ProductPayload, mode: Mode): string {
   return mode.kind === 'chat'
-    ? chatProductHref({ productId: payload.product.id, tenantId: payload.product.tenant.id }, mode.language)
+    ? chatProductHref(payload.product.tenant.id, payload.product.id, mode.language)
     : productHref(payload.areaId, payload.product.id);
 }
 
@@ -45,7 +25,7 @@ export type ScanOutcome = { kind: 'open'; href: string } | ScannedRefusal;
  */
 export async function resolveScan(
   text: string,
-  options: { origins: readonly string[]; mode: ScanMode; fetchImpl?: typeof fetch },
+  options: { origins: readonly string[]; mode: Mode; fetchImpl?: typeof fetch },
 ): Promise<ScanOutcome> {
   const read = readScannedText(text, options.origins);
   if (read.kind === 'refused') return read;

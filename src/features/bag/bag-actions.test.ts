@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { bag, cartLine } from '../../../tests/fixtures/catalogue.ts';
+import { leaveChat } from '../../../tests/fixtures/mode.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
+import { enterChat } from '../../lib/mode.ts';
 
 const api = vi.hoisted(() => ({
   getCartCount: vi.fn(),
@@ -15,9 +17,9 @@ const api = vi.hoisted(() => ({
 vi.mock('../../lib/catalog/cart.ts', () => api);
 
 const { $bagLoad, $bagPending, changeQty, changeReceive, changeWrapping, issueQr, loadBag } = await import(
-  './bag-store.ts'
+  './bag-actions.ts'
 );
-const { $bag, $bagCount } = await import('./bag-count-store.ts');
+const { $bag, $bagCount } = await import('./bag-store.ts');
 const { $notification, closeNotification } = await import('../site/index.ts');
 
 const LINE = { productId: 1, variantId: 11 };
@@ -39,6 +41,7 @@ beforeEach(() => {
   $bag.set(bag());
   $bagPending.set(new Set());
 });
+afterEach(leaveChat);
 
 describe('reading the bag', () => {
   it('takes the server’s bag and count', async () => {
@@ -208,5 +211,57 @@ describe('issuing the QR', () => {
     answer.resolve({ draftOrderAlias: 'Q'.repeat(32) });
     await first;
     expect(api.issueCartQr).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the language the bag speaks with the API', () => {
+  it('is the catalogue’s own on the web: no lang, and the QR is not from chat', async () => {
+    api.checkCart.mockResolvedValue(bag());
+    api.setCartQty.mockResolvedValue(bag());
+    api.setCartReceive.mockResolvedValue(bag());
+    api.setCartWrapping.mockResolvedValue(bag());
+    api.issueCartQr.mockResolvedValue({ draftOrderAlias: 'Q'.repeat(32) });
+    await loadBag();
+    await changeQty(LINE, 2);
+    await changeReceive(LINE, 'store');
+    await changeWrapping(true);
+    await issueQr();
+    expect(api.checkCart).toHaveBeenCalledWith(undefined);
+    expect(api.setCartQty).toHaveBeenCalledWith({ productId: 1, variantId: 11, qty: 2 });
+    expect(api.setCartReceive).toHaveBeenCalledWith({ productId: 1, variantId: 11, receive: 'store' });
+    expect(api.setCartWrapping).toHaveBeenCalledWith(true, undefined);
+    expect(api.issueCartQr).toHaveBeenCalledWith({});
+  });
+
+  it('is the visitor’s in chat mode, on every call, and the QR is marked as from chat', async () => {
+    enterChat('zh');
+    api.checkCart.mockResolvedValue(bag());
+    api.setCartQty.mockResolvedValue(bag());
+    api.setCartReceive.mockResolvedValue(bag());
+    api.setCartWrapping.mockResolvedValue(bag());
+    api.issueCartQr.mockResolvedValue({ draftOrderAlias: 'Q'.repeat(32) });
+    await loadBag();
+    await changeQty(LINE, 2);
+    await changeReceive(LINE, 'store');
+    await changeWrapping(true);
+    await issueQr();
+    expect(api.checkCart).toHaveBeenCalledWith('zh');
+    expect(api.setCartQty).toHaveBeenCalledWith({ productId: 1, variantId: 11, qty: 2, lang: 'zh' });
+    expect(api.setCartReceive).toHaveBeenCalledWith({
+      productId: 1,
+      variantId: 11,
+      receive: 'store',
+      lang: 'zh',
+    });
+    expect(api.setCartWrapping).toHaveBeenCalledWith(true, 'zh');
+    expect(api.issueCartQr).toHaveBeenCalledWith({ lang: 'zh', via: 'chat' });
+  });
+
+  it('is the visitor’s when a failed change reads the bag again', async () => {
+    enterChat('ko');
+    api.setCartWrapping.mockRejectedValue(new DataNotFoundError('cart not found.', { status: 503 }));
+    api.checkCart.mockResolvedValue(bag());
+    await changeWrapping(true);
+    expect(api.checkCart).toHaveBeenCalledWith('ko');
   });
 });

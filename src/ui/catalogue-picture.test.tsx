@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { renderToString } from 'react-dom/server';
 import { FALLBACK_IMAGE_SRC } from '../lib/images.ts';
-import { CatalogPicture } from './CatalogPicture.tsx';
-import { catalogImageHtml } from './catalog-image-html.ts';
+import { CataloguePicture } from './CataloguePicture.tsx';
+import { catalogueImageHtml } from './catalogue-image-html.ts';
 import { domTree } from './dom-tree.ts';
 
 describe('a catalogue picture', () => {
@@ -20,8 +20,8 @@ describe('a catalogue picture', () => {
       { src: FALLBACK_IMAGE_SRC, size: 32, alt: 'ロゴ', className: 'rounded-full' },
     ];
     for (const { className, ...props } of cases) {
-      const react = renderToString(<CatalogPicture {...props} {...(className ? { className } : {})} />);
-      const written = catalogImageHtml({ ...props, ...(className ? { class: className } : {}) });
+      const react = renderToString(<CataloguePicture {...props} {...(className ? { className } : {})} />);
+      const written = catalogueImageHtml({ ...props, ...(className ? { class: className } : {}) });
       expect(domTree(written), JSON.stringify(props)).toBe(domTree(react));
     }
   });

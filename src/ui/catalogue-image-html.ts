@@ -1,14 +1,14 @@
 /**
  * A square catalogue image from the image host as markup: AVIF/WebP/JPEG at 1x and 2x through the one image
  * helper. The LCP image is eager with fetchpriority high; every other one is lazy, so none competes with it.
- * The one picture writer on the server: CatalogImage.astro, the product page's gallery and the tag pages'
+ * The one picture writer on the server: CatalogueImage.astro, the product page's gallery and the tag pages'
  * cards write it (a string because those parts are on every product and tag page, where the build's time
- * is spent). CatalogPicture.tsx, its React twin, is held to the same DOM tree (catalog-picture.test.tsx).
+ * is spent). CataloguePicture.tsx, its React twin, is held to the same DOM tree (catalogue-picture.test.tsx).
  */
 import { responsiveImage } from '../lib/images.ts';
 import { attr } from '../lib/markup.ts';
 
-export interface CatalogImageProps {
+export interface CatalogueImageProps {
   src: string | null | undefined;
   /** Display size in CSS px (256 thumbnails, 768 main). */
   size: number;
@@ -20,14 +20,14 @@ export interface CatalogImageProps {
   sizes?: string | undefined;
 }
 
-export function catalogImageHtml({
+export function catalogueImageHtml({
   src,
   size,
   alt,
   priority = false,
   class: className,
   sizes,
-}: CatalogImageProps): string {
+}: CatalogueImageProps): string {
   const image = responsiveImage(src, size, sizes);
   let html = '<picture>';
   for (const source of image.sources) {

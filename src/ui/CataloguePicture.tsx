@@ -1,6 +1,6 @@
 /**
  * A square catalogue image in React: AVIF/WebP/JPEG at 1x and 2x (the fallback image when `src` is null).
- * The DOM tree of catalog-image-html.ts, which every server-side writer uses (catalog-picture.test.tsx).
+ * The DOM tree of catalogue-image-html.ts, which every server-side writer uses (catalogue-picture.test.tsx).
  */
 import { responsiveImage } from '../lib/images.ts';
 
@@ -14,7 +14,7 @@ interface Props {
   className?: string;
 }
 
-export function CatalogPicture({ src, size, alt, priority = false, className }: Props) {
+export function CataloguePicture({ src, size, alt, priority = false, className }: Props) {
   const image = responsiveImage(src, size);
   return (
     <picture>

@@ -1,0 +1,77 @@
+/**
+ * Every href the site builds, and the reading of the aliases in per-visitor paths: the catalogue's pages
+ * (products, areas, brands, tags), chat mode's brand and product screens, and the pages of the bag and the
+ * QR hand-off, which follow the mode (mode.ts): chat mode's are under /chat/. Fixed links of one mode (the
+ * header's, the footer's, chat's own menu) are written as they are in their markup.
+ *
+ * The per-visitor URLs, /qr/{draftOrderAlias}/, /order/{orderAlias}/, /address/{alias}/ and
+ * /address/{alias}/complete/, are one prerendered shell each; the island reads the alias from the path and
+ * checks it against the contract's Alias pattern before calling the API.
+ */
+import { $mode, type ChatLanguage } from './mode.ts';
+
+/** A product's page, as seen from one of its areas. */
+export const productHref = (areaId: number, productId: number) => `/area/${areaId}/products/${productId}/`;
+export const areaHref = (areaId: number) => `/area/${areaId}/`;
+export const brandHref = (tenantId: number) => `/brands/${tenantId}/`;
+/** A tag's page of products: page 1 is the tag's own URL, then `page/2/`… */
+export const tagHref = (tagId: number, page = 1) =>
+  page <= 1 ? `/product-tags/${tagId}/` : `/product-tags/${tagId}/page/${page}/`;
+
+/** A brand's page in chat mode. */
+export const chatBrandHref = (tenantId: number) => `/chat/brands/${tenantId}/`;
+
+/**
+ * A product in chat mode: its brand's chat page, which opens it (`?product=`), reusing the catalogue's
+ * screens; `language` tells the page the visitor's language (`&lang=`, stored as the chosen locale), for a
+ * link that may be opened from outside chat (a scanned tag).
+ */
+export const chatProductHref = (tenantId: number, productId: number, language?: ChatLanguage) =>
+  `${chatBrandHref(tenantId)}?product=${productId}${language ? `&lang=${language}` : ''}`;
+
+/** The contract's `Alias` pattern (openapi.yaml). */
+const ALIAS_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** True for a well-formed alias. */
+export function isAlias(value: unknown): value is string {
+  return typeof value === 'string' && ALIAS_PATTERN.test(value);
+}
+
+export type AliasSection = 'qr' | 'order' | 'address';
+
+/**
+ * The alias in `/{section}/{alias}/…` (or chat mode's `/chat/{section}/{alias}/…`), or null when the path
+ * has none or it is malformed (the page then shows the 404 error screen without calling the API).
+ */
+export function aliasFromPath(pathname: string, section: AliasSection): string | null {
+  const all = pathname.split('/').filter(Boolean);
+  const segments = all[0] === 'chat' ? all.slice(1) : all;
+  if (segments[0] !== section || segments[1] === undefined) return null;
+  let alias: string;
+  try {
+    alias = decodeURIComponent(segments[1]);
+  } catch {
+    return null;
+  }
+  return isAlias(alias) ? alias : null;
+}
+
+/** Chat mode's pages sit under /chat/: the prefix of the pages that follow the mode. */
+const prefix = () => ($mode.get().kind === 'chat' ? '/chat' : '');
+
+/**
+ * The pages that stay in the mode they were opened in (mode.ts): the bag, the terms, the QR hand-off (QR,
+ * time-out, order) and the way back to the shop lead to chat's own pages in chat mode. `language` tells the
+ * QR page the visitor's language (`?lang=`, stored as the chosen locale).
+ */
+export const homeHref = () => `${prefix()}/`;
+export const bagHref = () => `${prefix()}/cart/`;
+export const termsHref = () => `${prefix()}/terms/`;
+export const qrHref = (draftOrderAlias: string, language?: ChatLanguage) =>
+  `${prefix()}/qr/${draftOrderAlias}/${language ? `?lang=${language}` : ''}`;
+export const qrTimeoutHref = () => `${prefix()}/qr/timeout/`;
+export const orderHref = (orderAlias: string) => `${prefix()}/order/${orderAlias}/`;
+
+/** The address step has no chat page of its own. */
+export const addressHref = (alias: string) => `/address/${alias}/`;
+export const addressCompleteHref = (alias: string) => `/address/${alias}/complete/`;
