@@ -25,6 +25,7 @@ import { rateLimiter } from 'hono-rate-limiter';
 import { CartService, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
 import { Catalog } from './catalog.ts';
 import { bumpCatalogVersion, catalogVersion } from './catalog-version.ts';
+import { clientAddress, proxyTrust } from './client-address.ts';
 import type { Config } from './config.ts';
 import { isBusyError, Store, transaction } from './db.ts';
 import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
@@ -39,6 +40,7 @@ import {
   RenderQueueFull,
 } from './images.ts';
 import { OrderService } from './orders.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 import { STAFF_SESSION_SECONDS, StaffDirectory, secureOrigin, staffCookieName } from './staff.ts';
 import {
   completedPage,
@@ -82,10 +84,12 @@ export interface AppOptions {
   warmLanguages?: readonly Lang[];
 }
 
-/** Failed staff sign-ins: 20 per client and 5 per account in 15 minutes; then refused until the window ends. */
+/**
+ * Failed staff sign-ins: per account and client, growing delays (sign-in-throttle.ts); per client across
+ * accounts, 20 in 15 minutes, then that client waits for the window to end.
+ */
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const SIGN_IN_LIMIT_PER_CLIENT = 20;
-const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
 /**
  * Where a staff member may be sent after signing in: a store-counter page (relative to /store/), or
  * `editor`, the site's editor page that `npm start` serves beside the API (scripts/publisher/).
@@ -100,9 +104,14 @@ const SAMPLE_VIDEO = readFileSync(join(HERE, 'assets', 'sample.mp4'));
 const PUBLIC_CACHE = 'public, max-age=60';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function isLoopback(c: Context<Env>): boolean {
+/** The socket's remote address; undefined for a request made in the process (app.request in tests). */
+function peerOf(c: Context<Env>): string | undefined {
   const env = c.env as Partial<HttpBindings> | undefined;
-  const address = env?.incoming?.socket?.remoteAddress;
+  return env?.incoming?.socket?.remoteAddress;
+}
+
+function isLoopback(c: Context<Env>): boolean {
+  const address = peerOf(c);
   if (address === undefined) return true; // in-process request (app.request in tests)
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
@@ -113,18 +122,6 @@ function isLoopback(c: Context<Env>): boolean {
  */
 function isDirectLoopback(c: Context<Env>): boolean {
   return isLoopback(c) && c.req.header('x-forwarded-for') === undefined;
-}
-
-/**
- * The client's address: the connecting peer, or, when the peer is our own /api proxy on loopback, the
- * address the proxy names in X-Forwarded-For (the last hop it added).
- */
-function clientAddress(c: Context<Env>): string {
-  const env = c.env as Partial<HttpBindings> | undefined;
-  const peer = env?.incoming?.socket?.remoteAddress ?? 'in-process';
-  const forwarded = c.req.header('x-forwarded-for');
-  if (forwarded !== undefined && isLoopback(c)) return forwarded.split(',').pop()?.trim() || peer;
-  return peer;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -184,6 +181,10 @@ export function createApp(options: AppOptions): Hono<Env> {
   const images = new ImageService(store, config.imageCacheDir, options.imageLimits);
   const faults = new FaultInjector(config.faults, options.random);
   const staff = new StaffDirectory(config.staffAccounts, now);
+  const throttle = new SignInThrottle(now);
+  const trust = proxyTrust(config);
+  /** The client's address for the per-client limits (client-address.ts). */
+  const clientOf = (c: Context<Env>): string => clientAddress(peerOf(c), (name) => c.req.header(name), trust);
   const secureCookie = config.publicUrl.startsWith('https:');
   for (const lang of options.warmLanguages ?? []) {
     catalog.warm(lang).catch((error: unknown) => logError(error, `warming the ${lang} product cache`));
@@ -313,42 +314,54 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
     return form;
   };
-  const tooMany = (message: string) => async (c: Context<Env>) => {
-    const { account, next } = await signInForm(c);
-    return c.body(
-      signInPage({ action: 'signin', next: NEXT_PATH.test(next) ? next : '', account, message }),
-      429,
-      { ...HTML_HEADERS, 'Retry-After': String(SIGN_IN_WINDOW_MS / 1000) },
-    );
-  };
-  const failedSignIn = (c: Context<Env>) => c.res.status < 400;
+  // Only a wrong password counts against the client: a try refused for waiting (429) checked nothing.
+  const failedSignIn = (c: Context<Env>) => c.res.status < 400 || c.res.status === 429;
   app.post(
     '/store/signin',
     rateLimiter<Env>({
       windowMs: SIGN_IN_WINDOW_MS,
       limit: SIGN_IN_LIMIT_PER_CLIENT,
-      keyGenerator: (c) => `client:${clientAddress(c)}`,
+      keyGenerator: (c) => `client:${clientOf(c)}`,
       skipSuccessfulRequests: true,
       requestWasSuccessful: failedSignIn,
-      handler: tooMany(
-        'サインインの失敗が続いたため、この端末からのサインインを一時的に止めています。15分ほど待ってからもう一度お試しください。',
-      ),
-    }),
-    rateLimiter<Env>({
-      windowMs: SIGN_IN_WINDOW_MS,
-      limit: SIGN_IN_LIMIT_PER_ACCOUNT,
-      keyGenerator: async (c) => `account:${(await signInForm(c)).account}`,
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: failedSignIn,
-      handler: tooMany(
-        'パスワードの誤りが続いたため、このアカウントは15分間ロックされています。時間をおいてからもう一度お試しください。',
-      ),
+      handler: async (c) => {
+        const { account, next } = await signInForm(c);
+        return c.body(
+          signInPage({
+            action: 'signin',
+            next: NEXT_PATH.test(next) ? next : '',
+            account,
+            message:
+              'サインインの失敗が続いたため、この端末からのサインインを一時的に止めています。15分ほど待ってからもう一度お試しください。',
+          }),
+          429,
+          { ...HTML_HEADERS, 'Retry-After': String(SIGN_IN_WINDOW_MS / 1000) },
+        );
+      },
     }),
     async (c) => {
       const { account, password, next } = await signInForm(c);
       const target = NEXT_PATH.test(next) ? next : '';
+      const client = clientOf(c);
+      // This account from this client waits after repeated failures, whatever the password (the right one
+      // too): guessing is slowed, and nobody else's sign-in is.
+      const wait = throttle.wait(account, client);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        return c.body(
+          signInPage({
+            action: 'signin',
+            next: target,
+            account,
+            message: `サインインの失敗が続いたため、${seconds}秒ほど待ってからもう一度お試しください。`,
+          }),
+          429,
+          { ...HTML_HEADERS, 'Retry-After': String(seconds) },
+        );
+      }
       const token = account === '' || password === '' ? null : await staff.signIn(account, password);
       if (token === null) {
+        throttle.failed(account, client);
         return c.body(
           signInPage({
             action: 'signin',
@@ -360,6 +373,7 @@ export function createApp(options: AppOptions): Hono<Env> {
           HTML_HEADERS,
         );
       }
+      throttle.succeeded(account, client);
       setCookie(c, staffCookie, token, {
         httpOnly: true,
         secure: staffSecure,

@@ -17,7 +17,10 @@
  * | WRAPPING_FEE             | 330                            | Gift-wrapping fee (yen) per bag. |
  * | SEED_PRODUCTS            | 100                            | Number of products seeded into a new database (`--products N`). |
  * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. |
+ * | CATALOG_TRUSTED_PROXIES  | loopback                       | Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses and CIDR ranges, comma-separated (`loopback,10.0.0.0/8`), or `none` (client-address.ts). |
+ * | CATALOG_CLIENT_IP_HEADER | (none)                         | A header a trusted proxy names the client in, believed before X-Forwarded-For: `x-nf-client-connection-ip` behind Netlify. |
  */
+import { parseClientIpHeader, parseTrustedProxies } from './client-address.ts';
 import { type FaultRule, parseFaultRules } from './faults.ts';
 import { parseStaffAccounts } from './staff.ts';
 
@@ -39,6 +42,10 @@ export interface Config {
   faults: FaultRule[];
   /** Directory of the rendered-image disk cache; null keeps rendered images in memory only. */
   imageCacheDir: string | null;
+  /** CIDR ranges of the proxies whose forwarding headers are believed (client-address.ts). */
+  trustedProxies: readonly string[];
+  /** The header a trusted proxy names the client in (lower case), or null. */
+  clientIpHeader: string | null;
 }
 
 const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
@@ -56,6 +63,8 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   seedProducts: 100,
   faults: [],
   imageCacheDir: null,
+  trustedProxies: parseTrustedProxies('loopback'),
+  clientIpHeader: null,
 });
 
 type Env = Record<string, string | undefined>;
@@ -128,6 +137,8 @@ export function loadConfig(env: Env = process.env): Config {
     seedProducts: intVar(env, 'SEED_PRODUCTS', DEFAULT_CONFIG.seedProducts, 1, 1_000_000),
     faults,
     imageCacheDir: null,
+    trustedProxies: parseTrustedProxies(strVar(env, 'CATALOG_TRUSTED_PROXIES', 'loopback')),
+    clientIpHeader: parseClientIpHeader(env.CATALOG_CLIENT_IP_HEADER),
   };
 }
 

@@ -266,13 +266,38 @@ describe('staff sign-in', () => {
     expect(lookalike.headers.get('location')).toBe('signin');
   });
 
-  test('locks an account after 5 failures, even against the right password', async () => {
-    for (let i = 0; i < 5; i += 1)
-      expect((await signIn({ account: STAFF_ACCOUNT, password: `guess${i}` })).status).toBe(401);
-    const locked = await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get('set-cookie')).toBeNull();
-    expect(await locked.text()).toContain('このアカウントは15分間ロックされています');
+  test('nobody can lock staff out: failures from one client never stop a sign-in from another', async () => {
+    const attacker = { 'X-Forwarded-For': '203.0.113.66' };
+    for (let i = 0; i < 30; i += 1) await signIn({ account: STAFF_ACCOUNT, password: `guess${i}` }, attacker);
+    const counter = await signIn(
+      { account: STAFF_ACCOUNT, password: STAFF_PASSWORD },
+      { 'X-Forwarded-For': '198.51.100.20' },
+    );
+    expect(counter.status).toBe(303);
+    expect(counter.headers.get('set-cookie')).toMatch(/^__Host-staff=/);
+  });
+
+  test('failures of one account from one client wait longer and longer, the right password too', async () => {
+    const from = { 'X-Forwarded-For': '203.0.113.7' };
+    const guess = () => signIn({ account: STAFF_ACCOUNT, password: 'wrong' }, from);
+    // Three free tries, then 1 s, 2 s, 4 s… between tries.
+    for (let i = 0; i < 3; i += 1) expect((await guess()).status).toBe(401);
+    const waiting = await guess();
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    expect(await waiting.text()).toContain('秒ほど待ってから');
+    t.clock.advance(1);
+    expect((await guess()).status).toBe(401);
+    const longer = await guess();
+    expect(longer.headers.get('retry-after')).toBe('2');
+    t.clock.advance(1);
+    const right = await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }, from);
+    expect(right.status).toBe(429);
+    expect(right.headers.get('set-cookie')).toBeNull();
+    t.clock.advance(1);
+    expect((await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }, from)).status).toBe(303);
+    // Signed in: the slate is clean.
+    for (let i = 0; i < 3; i += 1) expect((await guess()).status).toBe(401);
   });
 
   test('slows a client that tries many accounts', async () => {
