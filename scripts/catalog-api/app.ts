@@ -12,6 +12,7 @@
  *   PUT  /store/products/{id}                  staff (editors): { title, lang? } changes a product's title
  *   GET|PUT|DELETE /__faults                   fault injection for tests, loopback only (see faults.ts)
  *   POST /__test/draft-orders/{alias}/expire   test hook: the draft order expires now (loopback, not proxied)
+ *   (the last two only in demo mode with CATALOG_TEST_SWITCHES=1; otherwise they do not exist)
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -222,37 +223,41 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.get('/healthz', (c) => c.json({ ok: true }));
 
-  // ------------------------------------------------------------------------------------------ faults
-  app.use('/__faults', async (c, next) => {
-    if (!isDirectLoopback(c))
-      return c.json({ code: 'FORBIDDEN', message: 'Faults are only accepted from loopback' }, 403);
-    await next();
-    return undefined;
-  });
-  app.get('/__faults', (c) => c.json({ rules: faults.list() }));
-  app.put('/__faults', async (c) => {
-    const body = await readJsonBody(c.req.raw, { required: true });
-    const result = parseFaultRules(body);
-    if (!result.ok) throw badRequest(result.message);
-    faults.set(result.rules);
-    return c.json({ rules: faults.list() });
-  });
-  app.delete('/__faults', (c) => {
-    faults.clear();
-    return c.json({ rules: [] });
-  });
+  // ------------------------------------------------------------------------------------------ test switches
+  // Fault injection and test hooks exist only in demo mode with CATALOG_TEST_SWITCHES=1 (config.ts): without
+  // it, and always in production mode, their paths are not registered at all. Where they exist, they still
+  // answer direct loopback calls only.
+  if (config.testSwitches) {
+    app.use('/__faults', async (c, next) => {
+      if (!isDirectLoopback(c))
+        return c.json({ code: 'FORBIDDEN', message: 'Faults are only accepted from loopback' }, 403);
+      await next();
+      return undefined;
+    });
+    app.get('/__faults', (c) => c.json({ rules: faults.list() }));
+    app.put('/__faults', async (c) => {
+      const body = await readJsonBody(c.req.raw, { required: true });
+      const result = parseFaultRules(body);
+      if (!result.ok) throw badRequest(result.message);
+      faults.set(result.rules);
+      return c.json({ rules: faults.list() });
+    });
+    app.delete('/__faults', (c) => {
+      faults.clear();
+      return c.json({ rules: [] });
+    });
 
-  // ------------------------------------------------------------------------------------------ test hooks
-  app.use('/__test/*', async (c, next) => {
-    if (!isDirectLoopback(c)) {
-      return c.json({ code: 'FORBIDDEN', message: 'Test hooks are only accepted from loopback' }, 403);
-    }
-    await next();
-    return undefined;
-  });
-  app.post('/__test/draft-orders/:alias/expire', (c) =>
-    c.json(orders.expireNow(checkAlias('alias', c.req.param('alias')))),
-  );
+    app.use('/__test/*', async (c, next) => {
+      if (!isDirectLoopback(c)) {
+        return c.json({ code: 'FORBIDDEN', message: 'Test hooks are only accepted from loopback' }, 403);
+      }
+      await next();
+      return undefined;
+    });
+    app.post('/__test/draft-orders/:alias/expire', (c) =>
+      c.json(orders.expireNow(checkAlias('alias', c.req.param('alias')))),
+    );
+  }
 
   // ------------------------------------------------------------------------------------------ public assets
   app.get('/images/:kind/:file', async (c) => {

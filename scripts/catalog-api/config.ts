@@ -16,7 +16,8 @@
  * | FREE_SHIPPING_FROM       | 11000                          | Subtotal (yen) from which shipping is free. |
  * | WRAPPING_FEE             | 330                            | Gift-wrapping fee (yen) per bag. |
  * | SEED_PRODUCTS            | 100                            | Number of products seeded into a new database (`--products N`). |
- * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. |
+ * | CATALOG_TEST_SWITCHES    | (off)                          | `1` registers the test switches (`/__faults`, `/__test/…`), demo mode only: without it (and always in production mode) those paths do not exist. |
+ * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. Needs CATALOG_TEST_SWITCHES=1. |
  * | CATALOG_TRUSTED_PROXIES  | loopback                       | Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses and CIDR ranges, comma-separated (`loopback,10.0.0.0/8`), or `none` (client-address.ts). |
  * | CATALOG_CLIENT_IP_HEADER | (none)                         | A header a trusted proxy names the client in, believed before X-Forwarded-For: `x-nf-client-connection-ip` behind Netlify. |
  */
@@ -40,6 +41,8 @@ export interface Config {
   wrappingFee: number;
   seedProducts: number;
   faults: FaultRule[];
+  /** Whether the test switches (`/__faults`, `/__test/…`) are registered: demo mode with CATALOG_TEST_SWITCHES=1. */
+  testSwitches: boolean;
   /** Directory of the rendered-image disk cache; null keeps rendered images in memory only. */
   imageCacheDir: string | null;
   /** CIDR ranges of the proxies whose forwarding headers are believed (client-address.ts). */
@@ -62,6 +65,7 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   wrappingFee: 330,
   seedProducts: 100,
   faults: [],
+  testSwitches: false,
   imageCacheDir: null,
   trustedProxies: parseTrustedProxies('loopback'),
   clientIpHeader: null,
@@ -92,9 +96,25 @@ export function loadConfig(env: Env = process.env): Config {
   } catch {
     throw new Error(`CATALOG_PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(publicUrl)}`);
   }
+  const mode = strVar(env, 'CATALOG_API_MODE', 'demo');
+  if (mode !== 'demo' && mode !== 'production') {
+    throw new Error(`CATALOG_API_MODE must be demo or production, got ${JSON.stringify(mode)}`);
+  }
+  const switches = strVar(env, 'CATALOG_TEST_SWITCHES', '0');
+  if (switches !== '0' && switches !== '1') {
+    throw new Error(`CATALOG_TEST_SWITCHES must be 1 or unset, got ${JSON.stringify(switches)}`);
+  }
+  const testSwitches = switches === '1';
+  if (testSwitches && mode === 'production') {
+    throw new Error(
+      'CATALOG_TEST_SWITCHES is refused in production mode: test switches never run in production',
+    );
+  }
   let faults: FaultRule[] = [];
   const { CATALOG_API_FAULTS: faultsRaw } = env;
   if (faultsRaw !== undefined && faultsRaw.trim() !== '') {
+    if (!testSwitches)
+      throw new Error('CATALOG_API_FAULTS is a test switch: it needs CATALOG_TEST_SWITCHES=1');
     let parsed: unknown;
     try {
       parsed = JSON.parse(faultsRaw);
@@ -104,10 +124,6 @@ export function loadConfig(env: Env = process.env): Config {
     const result = parseFaultRules(parsed);
     if (!result.ok) throw new Error(`CATALOG_API_FAULTS: ${result.message}`);
     faults = result.rules;
-  }
-  const mode = strVar(env, 'CATALOG_API_MODE', 'demo');
-  if (mode !== 'demo' && mode !== 'production') {
-    throw new Error(`CATALOG_API_MODE must be demo or production, got ${JSON.stringify(mode)}`);
   }
   const staffAccounts = parseStaffAccounts(env.CATALOG_STAFF_ACCOUNTS ?? '');
   if (mode === 'production' && staffAccounts.size === 0) {
@@ -136,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     wrappingFee: intVar(env, 'WRAPPING_FEE', DEFAULT_CONFIG.wrappingFee, 0, 1_000_000),
     seedProducts: intVar(env, 'SEED_PRODUCTS', DEFAULT_CONFIG.seedProducts, 1, 1_000_000),
     faults,
+    testSwitches,
     imageCacheDir: null,
     trustedProxies: parseTrustedProxies(strVar(env, 'CATALOG_TRUSTED_PROXIES', 'loopback')),
     clientIpHeader: parseClientIpHeader(env.CATALOG_CLIENT_IP_HEADER),

@@ -4,7 +4,7 @@ let t: TestApp;
 let shopper: Client;
 
 beforeEach(() => {
-  t = makeApp();
+  t = makeApp({ config: { testSwitches: true } });
   shopper = new Client(t.app);
 });
 
