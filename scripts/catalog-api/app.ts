@@ -21,8 +21,10 @@ import { fileURLToPath } from 'node:url';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { rateLimiter } from 'hono-rate-limiter';
+import { fromOwnOrigin } from '../shared/origin-check.ts';
 import { CartService, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
 import { Catalog } from './catalog.ts';
 import { bumpCatalogVersion, catalogVersion } from './catalog-version.ts';
@@ -45,6 +47,7 @@ import { SignInThrottle } from './sign-in-throttle.ts';
 import { STAFF_SESSION_SECONDS, StaffDirectory, secureOrigin, staffCookieName } from './staff.ts';
 import {
   completedPage,
+  crossSitePage,
   draftPage,
   failurePage,
   HTML_HEADERS,
@@ -294,6 +297,30 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   // ------------------------------------------------------------------------------------------ store counter
+  // Every staff request that changes something must come from a page of the site (the API's public
+  // origin, where the /api proxy serves it): the editor's origin check (scripts/shared/origin-check.ts).
+  const siteOrigin = new URL(config.publicUrl).origin;
+  const fromSite = (c: Context<Env>) =>
+    fromOwnOrigin(
+      { origin: c.req.header('origin'), secFetchSite: c.req.header('sec-fetch-site') },
+      siteOrigin,
+    );
+  const formFromSite = createMiddleware<Env>(async (c, next) => {
+    if (!fromSite(c)) return c.body(crossSitePage(), 403, HTML_HEADERS);
+    await next();
+    return undefined;
+  });
+  const jsonFromSite = createMiddleware<Env>(async (c, next) => {
+    if (!fromSite(c)) {
+      return c.json(
+        { code: 'FORBIDDEN', message: "Staff requests are accepted from the site's own pages only" },
+        403,
+        { 'Cache-Control': 'no-store' },
+      );
+    }
+    await next();
+    return undefined;
+  });
   const staffCookie = staffCookieName(config.publicUrl);
   const staffSecure = secureOrigin(config.publicUrl);
   const staffAccount = (c: Context<Env>): string | null => staff.account(getCookie(c, staffCookie));
@@ -323,6 +350,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   const failedSignIn = (c: Context<Env>) => c.res.status < 400 || c.res.status === 429;
   app.post(
     '/store/signin',
+    formFromSite,
     rateLimiter<Env>({
       windowMs: SIGN_IN_WINDOW_MS,
       limit: SIGN_IN_LIMIT_PER_CLIENT,
@@ -408,7 +436,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json({ account }, 200, { 'Cache-Control': 'no-store' });
   });
 
-  app.post('/store/signout', (c) => {
+  app.post('/store/signout', formFromSite, (c) => {
     staff.signOut(getCookie(c, staffCookie));
     deleteCookie(c, staffCookie, { path: '/', secure: staffSecure });
     return c.body(signedOutPage(), 200, HTML_HEADERS);
@@ -437,7 +465,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.body(html, 200, HTML_HEADERS);
   });
 
-  app.post('/store/qr/:alias/complete', (c) => {
+  app.post('/store/qr/:alias/complete', formFromSite, (c) => {
     const alias = c.req.param('alias');
     const back = `../${encodeURIComponent(alias)}`;
     if (staffAccount(c) === null) return c.body(failurePage('FORBIDDEN', back), 403, HTML_HEADERS);
@@ -453,13 +481,13 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
   });
 
-  app.post('/store/shipments/:alias/shipped', (c) => {
+  app.post('/store/shipments/:alias/shipped', jsonFromSite, (c) => {
     requireStaff(c);
     return c.json(orders.markShipped(checkAlias('shipmentAlias', c.req.param('alias'))));
   });
 
   // An editor's change to a product (its title in one language); the catalogue version moves with it.
-  app.put('/store/products/:id', async (c) => {
+  app.put('/store/products/:id', jsonFromSite, async (c) => {
     requireStaff(c);
     const id = parsePositiveInt('id', c.req.param('id'));
     const body = (await readJsonBody(c.req.raw, { required: true })) as Record<string, unknown> | null;
@@ -611,7 +639,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     c.json(orders.status(checkAlias('alias', c.req.param('alias')), viewer(c))),
   );
 
-  app.post('/catalog/cart/qr/:alias/complete', (c) => {
+  app.post('/catalog/cart/qr/:alias/complete', jsonFromSite, (c) => {
     requireStaff(c);
     return c.json(orders.complete(checkAlias('alias', c.req.param('alias'))));
   });

@@ -220,6 +220,14 @@ export function signedOutPage(): string {
   );
 }
 
+/** A staff request that did not come from the store's own pages (origin-check.ts): nothing was done. */
+export function crossSitePage(): string {
+  return page(
+    'この操作は受け付けられません',
+    '<h1>この操作は受け付けられません</h1><p class="error">スタッフの操作は、このお店の画面からだけ受け付けます。画面を開き直してからもう一度お試しください。</p>',
+  );
+}
+
 export function notFoundPage(): string {
   return page(
     'QRコードが見つかりません',

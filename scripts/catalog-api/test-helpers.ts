@@ -11,6 +11,8 @@ import { seed } from './seed.ts';
 import { hashPassword } from './staff.ts';
 
 export const TOKEN = testConfig().apiToken;
+/** The site's origin in every test app (its public URL's): where the browser's staff requests come from. */
+export const SITE_ORIGIN = new URL(testConfig().publicUrl).origin;
 /** The staff account every test app has. */
 export const STAFF_ACCOUNT = 'staff';
 export const STAFF_PASSWORD = 'counter-test-password';
@@ -86,7 +88,7 @@ export function staffCookie(app: ReturnType<typeof createApp>): Promise<string> 
     cookie = Promise.resolve(
       app.request('/store/signin', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE_ORIGIN },
         body: new URLSearchParams({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }).toString(),
       }),
     ).then((response) => {
@@ -97,6 +99,11 @@ export function staffCookie(app: ReturnType<typeof createApp>): Promise<string> 
     staffCookies.set(app, cookie);
   }
   return cookie;
+}
+
+/** The headers of a staff request from the site's own pages: the session cookie and the page's Origin. */
+export async function staffHeaders(app: ReturnType<typeof createApp>): Promise<Record<string, string>> {
+  return { Cookie: await staffCookie(app), Origin: SITE_ORIGIN };
 }
 
 export interface CallResult {
@@ -115,7 +122,10 @@ export interface CallOptions {
   token?: string | null;
 }
 
-/** A client with a cookie jar (the cart session), like one browser. */
+/**
+ * A client with a cookie jar (the cart session), like one browser on the site's pages: it names the site's
+ * origin on every request but GET and HEAD, as browsers do (a test may override it).
+ */
 export class Client {
   readonly app: ReturnType<typeof createApp>;
   cookie: string | null = null;
@@ -126,6 +136,7 @@ export class Client {
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
     const headers = new Headers(options.headers ?? {});
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', SITE_ORIGIN);
     const token = options.token === undefined ? TOKEN : options.token;
     if (token !== null) headers.set('X-Api-Token', token);
     if (this.cookie !== null) {

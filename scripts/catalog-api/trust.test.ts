@@ -9,10 +9,13 @@ import {
   Client,
   findVariant,
   makeApp,
+  SITE_ORIGIN,
   STAFF_ACCOUNT,
   STAFF_PASSWORD,
   staffCookie,
+  staffHeaders,
   type TestApp,
+  TOKEN,
 } from './test-helpers.ts';
 
 const ADDRESS = {
@@ -50,7 +53,7 @@ async function issueAndPay(): Promise<{ draft: string; order: string; shipment: 
   const issued = await shopper.call('POST', '/catalog/cart/qr');
   const draft = (issued.body as { draftOrderAlias: string }).draftOrderAlias;
   const paid = await shopper.call('POST', `/catalog/cart/qr/${draft}/complete`, {
-    headers: { Cookie: await staffCookie(t.app) },
+    headers: await staffHeaders(t.app),
   });
   expect(paid.status).toBe(200);
   const status = (await shopper.call('GET', `/catalog/cart/qr/${draft}/status`)).body as {
@@ -136,7 +139,7 @@ describe('orders, shipments and addresses', () => {
     });
     const shipped = await t.app.request(`/store/shipments/${shipment}/shipped`, {
       method: 'POST',
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect(shipped.status).toBe(200);
     const late = await stranger.call('PUT', `/catalog/shipments/${shipment}/address`, {
@@ -171,7 +174,7 @@ describe('completing a QR takes only what was paid', () => {
     });
     const later = await add(shopper, `total_stock >= 5 AND product_id != ${paid.productId}`, 2);
     const done = await shopper.call('POST', `/catalog/cart/qr/${draft}/complete`, {
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect(done.status).toBe(200);
     const bag = (await shopper.call('POST', '/catalog/cart')).body as {
@@ -196,7 +199,7 @@ describe('completing a QR takes only what was paid', () => {
     const draft = ((await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
       .draftOrderAlias;
     await shopper.call('POST', `/catalog/cart/qr/${draft}/complete`, {
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect((await shopper.call('POST', '/catalog/cart')).body).toMatchObject({
       products: [],
@@ -209,7 +212,7 @@ describe('staff sign-in', () => {
   const signIn = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.request('/store/signin', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE_ORIGIN, ...headers },
       body: new URLSearchParams(fields).toString(),
     });
 
@@ -312,7 +315,10 @@ describe('staff sign-in', () => {
 
   test('a signed-out or forged session is no staff session', async () => {
     const cookie = await staffCookie(t.app);
-    await t.app.request('/store/signout', { method: 'POST', headers: { Cookie: cookie } });
+    await t.app.request('/store/signout', {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: SITE_ORIGIN },
+    });
     const draft = 'Q'.repeat(32);
     expect((await t.app.request(`/store/qr/${draft}`, { headers: { Cookie: cookie } })).status).toBe(401);
   });
@@ -334,6 +340,103 @@ describe('staff sign-in', () => {
         .size,
     ).toBe(1);
     expect(() => loadConfig({ CATALOG_STAFF_ACCOUNTS: 'anna:plaintext' })).toThrow(/hash-password/);
+  });
+});
+
+describe('staff requests that change something come from the site’s own pages only', () => {
+  /** Every state-changing staff request, with a valid staff session: what it changes, and how to see it. */
+  const cases = (cookie: string) => ({
+    'completing a payment (counter form)': async (headers: Record<string, string>) => {
+      await add(shopper, 'total_stock >= 5', 1);
+      const draft = ((await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
+        .draftOrderAlias;
+      const response = await t.app.request(`/store/qr/${draft}/complete`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      });
+      const after = (await shopper.call('GET', `/catalog/cart/qr/${draft}/status`)).body as {
+        status: string;
+      };
+      return { status: response.status, changed: after.status === 'completed' };
+    },
+    'completing a payment (JSON)': async (headers: Record<string, string>) => {
+      await add(shopper, 'total_stock >= 5', 1);
+      const draft = ((await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
+        .draftOrderAlias;
+      const response = await t.app.request(`/catalog/cart/qr/${draft}/complete`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'X-Api-Token': TOKEN, ...headers },
+      });
+      const after = (await shopper.call('GET', `/catalog/cart/qr/${draft}/status`)).body as {
+        status: string;
+      };
+      return { status: response.status, changed: after.status === 'completed' };
+    },
+    'marking a shipment shipped': async (headers: Record<string, string>) => {
+      const { shipment } = await issueAndPay();
+      await shopper.call('PUT', `/catalog/shipments/${shipment}/address`, { body: ADDRESS });
+      const response = await t.app.request(`/store/shipments/${shipment}/shipped`, {
+        method: 'POST',
+        headers: { Cookie: cookie, ...headers },
+      });
+      const after = (await shopper.call('GET', `/catalog/shipments/${shipment}`)).body as { status: string };
+      return { status: response.status, changed: after.status === 'shipped' };
+    },
+    'renaming a product': async (headers: Record<string, string>) => {
+      const title = `改名${Math.random()}`;
+      const response = await t.app.request('/store/products/3', {
+        method: 'PUT',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ title }),
+      });
+      const after = (await shopper.call('GET', '/catalog/products/3')).body as { title: string };
+      return { status: response.status, changed: after.title === title };
+    },
+    'signing out': async (headers: Record<string, string>) => {
+      const response = await t.app.request('/store/signout', {
+        method: 'POST',
+        headers: { Cookie: cookie, ...headers },
+      });
+      const still = await t.app.request('/store/session', { headers: { Cookie: cookie } });
+      return { status: response.status, changed: still.status !== 200 };
+    },
+  });
+
+  const crossSite: [string, Record<string, string>][] = [
+    ['another site', { Origin: 'https://evil.example' }],
+    ['a sibling subdomain', { Origin: 'http://shop.localhost:4321', 'Sec-Fetch-Site': 'same-site' }],
+    ['the right origin but a cross-site fetch', { Origin: SITE_ORIGIN, 'Sec-Fetch-Site': 'cross-site' }],
+    ['no origin at all', {}],
+  ];
+
+  test.each(crossSite)('are refused from %s, changing nothing', async (_, headers) => {
+    const cookie = await staffCookie(t.app);
+    for (const [name, attempt] of Object.entries(cases(cookie))) {
+      const result = await attempt(headers);
+      expect(result, name).toEqual({ status: 403, changed: false });
+    }
+  });
+
+  test('are accepted from the site’s own pages', async () => {
+    const cookie = await staffCookie(t.app);
+    for (const [name, attempt] of Object.entries(cases(cookie))) {
+      const result = await attempt({ Origin: SITE_ORIGIN, 'Sec-Fetch-Site': 'same-origin' });
+      expect(result.changed, name).toBe(true);
+      expect(result.status, name).toBeLessThan(400);
+    }
+  });
+
+  test('so is signing in: another site cannot sign a browser in', async () => {
+    const signIn = (headers: Record<string, string>) =>
+      t.app.request('/store/signin', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }).toString(),
+      });
+    const refused = await signIn({ Origin: 'https://evil.example' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    expect((await signIn({ Origin: SITE_ORIGIN })).status).toBe(303);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
+import { fromOwnOrigin } from '../shared/origin-check.ts';
 import { editorPage, messagePage, signInPage, statusBody } from './editor-page.ts';
 import type { Publisher } from './publisher.ts';
 
@@ -73,10 +74,11 @@ function ownOrigin(req: http.IncomingMessage): string {
 
 /** Whether a POST comes from a page of this origin: never from another site, whatever its cookies. */
 function sameOriginPost(req: http.IncomingMessage): boolean {
-  const origin = req.headers.origin;
-  if (typeof origin !== 'string' || origin !== ownOrigin(req)) return false;
   const site = req.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin';
+  return fromOwnOrigin(
+    { origin: req.headers.origin, secFetchSite: Array.isArray(site) ? site[0] : site },
+    ownOrigin(req),
+  );
 }
 
 /** Routes of the editor page; resolves true when it answered the request. */
