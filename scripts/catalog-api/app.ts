@@ -9,7 +9,9 @@
  *   GET|POST /store/signin, POST /store/signout  staff sign-in (rate limited per client and per account)
  *   GET  /store/session                        whom the staff cookie belongs to (the local editor page asks)
  *   POST /store/shipments/{alias}/shipped      staff: address_received → shipped (JSON)
- *   PUT  /store/products/{id}                  staff (editors): { title, lang? } changes a product's title
+ *   PUT  /store/products/{id}                  editors: { title, lang? } changes a product's title
+ * Staff accounts have roles (staff.ts): counter staff view and complete QR orders and mark shipments
+ * shipped; editors change products (and publish, on the editor page of scripts/publisher/).
  *   GET|PUT|DELETE /__faults                   fault injection for tests, loopback only (see faults.ts)
  *   POST /__test/draft-orders/{alias}/expire   test hook: the draft order expires now (loopback, not proxied)
  *   (the last two only in demo mode with CATALOG_TEST_SWITCHES=1; otherwise they do not exist)
@@ -44,9 +46,17 @@ import {
 } from './images.ts';
 import { OrderService } from './orders.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
-import { STAFF_SESSION_SECONDS, StaffDirectory, secureOrigin, staffCookieName } from './staff.ts';
+import {
+  type Role,
+  STAFF_SESSION_SECONDS,
+  StaffDirectory,
+  type StaffMember,
+  secureOrigin,
+  staffCookieName,
+} from './staff.ts';
 import {
   completedPage,
+  counterRoleRequiredPage,
   crossSitePage,
   draftPage,
   failurePage,
@@ -323,11 +333,15 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
   const staffCookie = staffCookieName(config.publicUrl);
   const staffSecure = secureOrigin(config.publicUrl);
-  const staffAccount = (c: Context<Env>): string | null => staff.account(getCookie(c, staffCookie));
-  const requireStaff = (c: Context<Env>): string => {
-    const account = staffAccount(c);
-    if (account === null) throw new ApiError(403, 'FORBIDDEN', 'Staff sign-in is required');
-    return account;
+  const staffMember = (c: Context<Env>): StaffMember | null => staff.member(getCookie(c, staffCookie));
+  /** The signed-in staff member, who must have `role` (403 otherwise: FORBIDDEN, or ROLE_REQUIRED). */
+  const requireStaff = (c: Context<Env>, role: Role): StaffMember => {
+    const member = staffMember(c);
+    if (member === null) throw new ApiError(403, 'FORBIDDEN', 'Staff sign-in is required');
+    if (!member.roles.has(role)) {
+      throw new ApiError(403, 'ROLE_REQUIRED', `This needs a staff account with the ${role} role`);
+    }
+    return member;
   };
   // The sign-in form, read once per request (both limiters and the handler need it), 4 KB at most.
   const signInForms = new WeakMap<Request, Promise<{ account: string; password: string; next: string }>>();
@@ -426,14 +440,17 @@ export function createApp(options: AppOptions): Hono<Env> {
   );
 
   app.get('/store/signin', (c) => {
-    const account = staffAccount(c);
-    if (account !== null) return c.body(signedInPage(account), 200, HTML_HEADERS);
+    const member = staffMember(c);
+    if (member !== null) return c.body(signedInPage(member.account), 200, HTML_HEADERS);
     return c.body(signInPage({ action: 'signin', next: '' }), 200, HTML_HEADERS);
   });
 
   app.get('/store/session', (c) => {
-    const account = requireStaff(c);
-    return c.json({ account }, 200, { 'Cache-Control': 'no-store' });
+    const member = staffMember(c);
+    if (member === null) throw new ApiError(403, 'FORBIDDEN', 'Staff sign-in is required');
+    return c.json({ account: member.account, roles: [...member.roles] }, 200, {
+      'Cache-Control': 'no-store',
+    });
   });
 
   app.post('/store/signout', formFromSite, (c) => {
@@ -444,12 +461,14 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.get('/store/qr/:alias', (c) => {
     const alias = c.req.param('alias');
-    const account = staffAccount(c);
-    // Nothing about the draft order, not even whether it exists, before staff have signed in.
-    if (account === null) {
+    const member = staffMember(c);
+    // Nothing about the draft order, not even whether it exists, before counter staff have signed in.
+    if (member === null) {
       const next = ALIAS_PATTERN.test(alias) ? `qr/${alias}` : '';
       return c.body(signInPage({ action: '../signin', next }), 401, HTML_HEADERS);
     }
+    if (!member.roles.has('counter'))
+      return c.body(counterRoleRequiredPage(member.account), 403, HTML_HEADERS);
     const draft = ALIAS_PATTERN.test(alias) ? orders.draft(alias) : null;
     if (!draft) return c.body(notFoundPage(), 404, HTML_HEADERS);
     const html = draftPage({
@@ -459,7 +478,7 @@ export function createApp(options: AppOptions): Hono<Env> {
       expiresAt: draft.row.expires_at,
       now: now(),
       stockChanged: draft.status === 'pending' && orders.stockShortfalls(draft.snapshot).length > 0,
-      staff: account,
+      staff: member.account,
       chatLanguage: draft.row.chat_order === 1 ? draft.row.lang : null,
     });
     return c.body(html, 200, HTML_HEADERS);
@@ -468,7 +487,9 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.post('/store/qr/:alias/complete', formFromSite, (c) => {
     const alias = c.req.param('alias');
     const back = `../${encodeURIComponent(alias)}`;
-    if (staffAccount(c) === null) return c.body(failurePage('FORBIDDEN', back), 403, HTML_HEADERS);
+    const member = staffMember(c);
+    if (member === null) return c.body(failurePage('FORBIDDEN', back), 403, HTML_HEADERS);
+    if (!member.roles.has('counter')) return c.body(failurePage('ROLE_REQUIRED', back), 403, HTML_HEADERS);
     if (!ALIAS_PATTERN.test(alias)) return c.body(failurePage('NOT_FOUND', back), 404, HTML_HEADERS);
     try {
       const order = orders.complete(alias);
@@ -482,13 +503,13 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   app.post('/store/shipments/:alias/shipped', jsonFromSite, (c) => {
-    requireStaff(c);
+    requireStaff(c, 'counter');
     return c.json(orders.markShipped(checkAlias('shipmentAlias', c.req.param('alias'))));
   });
 
   // An editor's change to a product (its title in one language); the catalogue version moves with it.
   app.put('/store/products/:id', jsonFromSite, async (c) => {
-    requireStaff(c);
+    requireStaff(c, 'editor');
     const id = parsePositiveInt('id', c.req.param('id'));
     const body = (await readJsonBody(c.req.raw, { required: true })) as Record<string, unknown> | null;
     const title = typeof body?.title === 'string' ? body.title.trim() : '';
@@ -640,7 +661,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   );
 
   app.post('/catalog/cart/qr/:alias/complete', jsonFromSite, (c) => {
-    requireStaff(c);
+    requireStaff(c, 'counter');
     return c.json(orders.complete(checkAlias('alias', c.req.param('alias'))));
   });
 

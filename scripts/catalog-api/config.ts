@@ -8,7 +8,7 @@
  * | CATALOG_API_DB           | .data/catalog.sqlite           | SQLite file; created and seeded on first start if missing (`--db PATH`, `--reset` reseeds). The rendered-image disk cache lives beside it in `image-cache/`. |
  * | CATALOG_API_TOKEN        | gift-catalogue-public-token    | Required in `X-Api-Token` on every /catalog/* call (401 otherwise). An identifier, not a secret. |
  * | CATALOG_API_MODE         | demo                           | `production` refuses to start without CATALOG_STAFF_ACCOUNTS; `demo` (the local `npm start`) creates a demo staff account and prints it. |
- * | CATALOG_STAFF_ACCOUNTS   | (none)                         | Staff of the store counter: `name:hash[,name:hash…]`, each hash from `npm run api -- --hash-password`. |
+ * | CATALOG_STAFF_ACCOUNTS   | (none)                         | Staff accounts: `name:roles:hash[,…]`, roles `counter`, `editor` or `counter+editor`, each hash from `npm run api -- --hash-password` (staff.ts; the first format, `name:hash`, keeps both roles). |
  * | CATALOG_DEMO_STAFF_PASSWORD | (random)                    | Demo mode only, without accounts: the password of the demo account `staff` (tests set it). |
  * | CATALOG_PUBLIC_URL       | http://localhost:4321/api      | Absolute base of every URL the API hands out (images, logos, videos, urlForQrCode): browsers reach the API through the site's /api proxy. |
  * | DRAFT_ORDER_TTL_SECONDS  | 900                            | Time limit of a QR draft order. |
@@ -23,7 +23,7 @@
  */
 import { parseClientIpHeader, parseTrustedProxies } from './client-address.ts';
 import { type FaultRule, parseFaultRules } from './faults.ts';
-import { parseStaffAccounts } from './staff.ts';
+import { parseStaffAccounts, type StaffAccount } from './staff.ts';
 
 export interface Config {
   host: string;
@@ -31,8 +31,8 @@ export interface Config {
   dbPath: string;
   apiToken: string;
   mode: 'demo' | 'production';
-  /** Staff account name → scrypt hash (staff.ts). */
-  staffAccounts: Map<string, string>;
+  /** Staff account name → its scrypt hash and roles (staff.ts). */
+  staffAccounts: Map<string, StaffAccount>;
   /** Without a trailing slash. */
   publicUrl: string;
   draftOrderTtlSeconds: number;
@@ -57,7 +57,7 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   dbPath: '.data/catalog.sqlite',
   apiToken: 'gift-catalogue-public-token',
   mode: 'demo',
-  staffAccounts: new Map<string, string>(),
+  staffAccounts: new Map<string, StaffAccount>(),
   publicUrl: 'http://localhost:4321/api',
   draftOrderTtlSeconds: 900,
   shippingCharge: 880,

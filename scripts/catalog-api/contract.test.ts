@@ -572,7 +572,7 @@ describe('staff session', () => {
         headers: await staffHeaders(t.app),
       },
     );
-    expect(signedIn.body).toEqual({ account: 'staff' });
+    expect(signedIn.body).toEqual({ account: 'staff', roles: ['counter', 'editor'] });
     expect(signedIn.headers.get('cache-control')).toBe('no-store');
     await op(client, 'GET', '/store/session', {}, { token: null });
     await op(

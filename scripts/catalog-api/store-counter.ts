@@ -220,6 +220,16 @@ export function signedOutPage(): string {
   );
 }
 
+/** Signed in with an account that does not take payments (an editor's). */
+export function counterRoleRequiredPage(account: string): string {
+  return page(
+    'お支払いを受け付けられません',
+    `<h1>お支払いを受け付けられません</h1>
+<p class="error">スタッフ ${escapeHtml(account)} には、お支払いの受け付けの権限がありません。店頭担当のアカウントでサインインし直してください。</p>
+${staffBar(account, '../signout')}`,
+  );
+}
+
 /** A staff request that did not come from the store's own pages (origin-check.ts): nothing was done. */
 export function crossSitePage(): string {
   return page(
@@ -256,6 +266,7 @@ ${shipping}
 
 const FAILURE_MESSAGES: Record<string, string> = {
   FORBIDDEN: 'スタッフのサインインが必要です。サインインし直してください。',
+  ROLE_REQUIRED: 'このアカウントには、お支払いの受け付けの権限がありません。',
   NOT_FOUND: 'このQRコードの注文は見つかりませんでした。',
   EXPIRED: 'お支払い期限が過ぎています。お客さまにQRコードの再発行をお願いしてください。',
   CANCELLED: '新しいQRコードが発行されたため、このQRコードは使えません。',

@@ -8,7 +8,7 @@ import { type Config, testConfig } from './config.ts';
 import { openDatabase } from './db.ts';
 import type { ImageLimits } from './images.ts';
 import { seed } from './seed.ts';
-import { hashPassword } from './staff.ts';
+import { everyRole, hashPassword } from './staff.ts';
 
 export const TOKEN = testConfig().apiToken;
 /** The site's origin in every test app (its public URL's): where the browser's staff requests come from. */
@@ -66,7 +66,10 @@ export function makeApp(
 ): TestApp {
   const db = seededDb(options.products ?? 100);
   const clock = new Clock();
-  const config = testConfig({ staffAccounts: new Map([[STAFF_ACCOUNT, STAFF_HASH]]), ...options.config });
+  const config = testConfig({
+    staffAccounts: new Map([[STAFF_ACCOUNT, everyRole(STAFF_HASH)]]),
+    ...options.config,
+  });
   const errors: unknown[] = [];
   const app = createApp({
     db,

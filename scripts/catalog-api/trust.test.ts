@@ -4,7 +4,7 @@
  * that issued them, or for holders of their own aliases (links the shopper keeps); staff sign in for real.
  */
 import { loadConfig } from './config.ts';
-import { hashPassword, verifyPassword } from './staff.ts';
+import { hashPassword, parseStaffAccounts, verifyPassword } from './staff.ts';
 import {
   Client,
   findVariant,
@@ -437,6 +437,108 @@ describe('staff requests that change something come from the site’s own pages 
     expect(refused.status).toBe(403);
     expect(refused.headers.get('set-cookie')).toBeNull();
     expect((await signIn({ Origin: SITE_ORIGIN })).status).toBe(303);
+  });
+});
+
+describe('roles: counter staff and editors', () => {
+  const COUNTER = 'counter-1';
+  const EDITOR = 'editor-1';
+  let roles: TestApp;
+  beforeEach(() => {
+    const hash = hashPassword('role-test-password', { N: 1024 });
+    roles = makeApp({
+      config: {
+        staffAccounts: parseStaffAccounts(`${COUNTER}:counter:${hash},${EDITOR}:editor:${hash}`),
+      },
+    });
+  });
+  const signedIn = async (account: string) => {
+    const response = await roles.app.request('/store/signin', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE_ORIGIN },
+      body: new URLSearchParams({ account, password: 'role-test-password' }).toString(),
+    });
+    expect(response.status).toBe(303);
+    return { Cookie: response.headers.get('set-cookie')?.split(';')[0] ?? '', Origin: SITE_ORIGIN };
+  };
+  const rename = (headers: Record<string, string>) =>
+    roles.app.request('/store/products/3', {
+      method: 'PUT',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: '改名' }),
+    });
+
+  test('the session names the account and its roles', async () => {
+    const session = await roles.app.request('/store/session', { headers: await signedIn(COUNTER) });
+    expect(await session.json()).toEqual({ account: COUNTER, roles: ['counter'] });
+  });
+
+  test('renaming a product is for editors only', async () => {
+    const refused = await rename(await signedIn(COUNTER));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'ROLE_REQUIRED' });
+    expect((await rename(await signedIn(EDITOR))).status).toBe(200);
+  });
+
+  test('the counter’s work is for counter staff only', async () => {
+    const buyer = new Client(roles.app);
+    const v = findVariant(roles.db, 'total_stock >= 5');
+    await buyer.call('POST', '/catalog/cart/product', {
+      body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
+    });
+    const draft = ((await buyer.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
+      .draftOrderAlias;
+    const editor = await signedIn(EDITOR);
+    const view = await roles.app.request(`/store/qr/${draft}`, { headers: editor });
+    expect(view.status).toBe(403);
+    expect(await view.text()).toContain('お支払いの受け付けの権限がありません');
+    const form = await roles.app.request(`/store/qr/${draft}/complete`, { method: 'POST', headers: editor });
+    expect(form.status).toBe(403);
+    const json = await buyer.call('POST', `/catalog/cart/qr/${draft}/complete`, { headers: editor });
+    expect(json.status).toBe(403);
+    expect((await buyer.call('GET', `/catalog/cart/qr/${draft}/status`)).body).toMatchObject({
+      status: 'pending',
+    });
+    const counter = await signedIn(COUNTER);
+    expect((await roles.app.request(`/store/qr/${draft}`, { headers: counter })).status).toBe(200);
+    expect(
+      (await roles.app.request(`/store/qr/${draft}/complete`, { method: 'POST', headers: counter })).status,
+    ).toBe(200);
+  });
+
+  test('marking shipped is counter work too', async () => {
+    const shipped = await roles.app.request(`/store/shipments/${'S'.repeat(32)}/shipped`, {
+      method: 'POST',
+      headers: await signedIn(EDITOR),
+    });
+    expect(shipped.status).toBe(403);
+    expect(await shipped.json()).toMatchObject({ code: 'ROLE_REQUIRED' });
+  });
+});
+
+describe('CATALOG_STAFF_ACCOUNTS', () => {
+  const hash = hashPassword('format-test-password', { N: 1024 });
+
+  test('names each account’s roles: counter, editor, or both', () => {
+    const accounts = parseStaffAccounts(
+      `anna:counter:${hash}, ken:editor:${hash},mio:counter+editor:${hash}`,
+    );
+    expect([...accounts].map(([name, account]) => [name, [...account.roles]])).toEqual([
+      ['anna', ['counter']],
+      ['ken', ['editor']],
+      ['mio', ['counter', 'editor']],
+    ]);
+  });
+
+  test('an account in the old format (no roles) keeps both, as before, and is flagged for migration', () => {
+    const accounts = parseStaffAccounts(`old:${hash}`);
+    expect(accounts.get('old')).toMatchObject({ roles: new Set(['counter', 'editor']), legacy: true });
+    expect(parseStaffAccounts(`anna:counter:${hash}`).get('anna')?.legacy).toBe(false);
+  });
+
+  test('an unknown role is refused, naming the account', () => {
+    expect(() => parseStaffAccounts(`anna:admin:${hash}`)).toThrow(/"anna".*counter.*editor/);
+    expect(() => parseStaffAccounts(`anna::${hash}`)).toThrow(/"anna"/);
   });
 });
 
