@@ -534,6 +534,28 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   // ------------------------------------------------------------------------------------------ /catalog/*
+  // Each client's writes (anything but GET and HEAD) are limited: a visitor cannot fill the database.
+  app.use(
+    '/catalog/*',
+    rateLimiter<Env>({
+      windowMs: 60_000,
+      limit: config.writeLimitPerMinute,
+      standardHeaders: false,
+      keyGenerator: (c) => `write:${clientOf(c)}`,
+      skip: (c) => c.req.method === 'GET' || c.req.method === 'HEAD',
+      handler: (c) =>
+        c.json(
+          {
+            code: 'TOO_MANY_REQUESTS',
+            message:
+              '操作が続いたため、少しのあいだ受け付けを止めています。1分ほど待ってからもう一度お試しください。',
+          },
+          429,
+          { 'Retry-After': '60', 'Cache-Control': 'no-store' },
+        ),
+    }),
+  );
+
   app.use('/catalog/*', async (c, next) => {
     const rule = faults.roll(c.req.method, c.req.path);
     if (rule) {
@@ -617,7 +639,14 @@ export function createApp(options: AppOptions): Hono<Env> {
     return id;
   };
 
-  app.get('/catalog/cart/products/count', (c) => c.json({ count: cart.count(session(c)) }));
+  /** The visitor's live session, without creating one: who may see what is theirs. */
+  const viewer = (c: Context<Env>): string | null => cart.existing(getCookie(c, SESSION_COOKIE));
+
+  // Reading the bag never starts a session: without one, the bag is empty and nothing is stored.
+  app.get('/catalog/cart/products/count', (c) => {
+    const id = viewer(c);
+    return c.json({ count: id === null ? 0 : cart.count(id) });
+  });
 
   app.post('/catalog/cart/product', async (c) => {
     const request = parseAddToCart(await readJsonBody(c.req.raw, { required: true }));
@@ -641,16 +670,14 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.post('/catalog/cart', async (c) => {
     const lang = parseLangBody(await readJsonBody(c.req.raw, { required: false }));
-    return c.json(cart.view(session(c), lang).cart);
+    const id = viewer(c);
+    return c.json(id === null ? cart.empty() : cart.view(id, lang).cart);
   });
 
   app.post('/catalog/cart/qr', async (c) => {
     const request = parseIssueQr(await readJsonBody(c.req.raw, { required: false }));
     return c.json(orders.issue(session(c), request.lang, request.chat), 201);
   });
-
-  /** The visitor's live session, without creating one: who may see what is theirs. */
-  const viewer = (c: Context<Env>): string | null => cart.existing(getCookie(c, SESSION_COOKIE));
 
   app.get('/catalog/cart/qr/:alias', (c) =>
     c.json(orders.confirmation(checkAlias('alias', c.req.param('alias')), viewer(c))),
@@ -679,12 +706,13 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json(orders.putAddress(alias, body, viewer(c)));
   });
 
-  // Expired visitor sessions and their bags are deleted at start and then hourly.
+  // Expired visitor sessions and their bags, and draft orders never paid, are deleted at start and then hourly.
   const sweep = () => {
     try {
       cart.deleteExpiredSessions();
+      orders.deleteEndedDrafts();
     } catch (error) {
-      logError(error, 'deleting expired sessions');
+      logError(error, 'deleting expired sessions and ended draft orders');
     }
   };
   sweep();

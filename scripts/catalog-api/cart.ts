@@ -199,6 +199,21 @@ export class CartService {
     this.#store.touchSession.run(this.#now(), sessionId);
   }
 
+  /** The bag of a visitor without a session: empty, with nothing stored. */
+  empty(): Cart {
+    return {
+      products: [],
+      count: 0,
+      shippingCharge: 0,
+      wrapping: false,
+      wrappingFee: 0,
+      subtotal: 0,
+      grandTotal: 0,
+      warning: [],
+      chatOrder: false,
+    };
+  }
+
   /** The bag in a language, with charges and warnings against current stock. Drops lines whose product is gone. */
   view(sessionId: string, lang: Lang): CartView {
     const session = this.#store.session.get(sessionId);

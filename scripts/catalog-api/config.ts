@@ -18,6 +18,7 @@
  * | SEED_PRODUCTS            | 100                            | Number of products seeded into a new database (`--products N`). |
  * | CATALOG_TEST_SWITCHES    | (off)                          | `1` registers the test switches (`/__faults`, `/__test/…`), demo mode only: without it (and always in production mode) those paths do not exist. |
  * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. Needs CATALOG_TEST_SWITCHES=1. |
+ * | CATALOG_WRITE_LIMIT      | 300                            | Writes (anything but GET and HEAD) to /catalog/* each client may make per minute; past it, 429. |
  * | CATALOG_TRUSTED_PROXIES  | loopback                       | Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses and CIDR ranges, comma-separated (`loopback,10.0.0.0/8`), or `none` (client-address.ts). |
  * | CATALOG_CLIENT_IP_HEADER | (none)                         | A header a trusted proxy names the client in, believed before X-Forwarded-For: `x-nf-client-connection-ip` behind Netlify. |
  */
@@ -40,6 +41,8 @@ export interface Config {
   freeShippingFrom: number;
   wrappingFee: number;
   seedProducts: number;
+  /** Writes to /catalog/* per client per minute. */
+  writeLimitPerMinute: number;
   faults: FaultRule[];
   /** Whether the test switches (`/__faults`, `/__test/…`) are registered: demo mode with CATALOG_TEST_SWITCHES=1. */
   testSwitches: boolean;
@@ -64,6 +67,7 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   freeShippingFrom: 11000,
   wrappingFee: 330,
   seedProducts: 100,
+  writeLimitPerMinute: 300,
   faults: [],
   testSwitches: false,
   imageCacheDir: null,
@@ -151,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
     freeShippingFrom: intVar(env, 'FREE_SHIPPING_FROM', DEFAULT_CONFIG.freeShippingFrom, 0, 100_000_000),
     wrappingFee: intVar(env, 'WRAPPING_FEE', DEFAULT_CONFIG.wrappingFee, 0, 1_000_000),
     seedProducts: intVar(env, 'SEED_PRODUCTS', DEFAULT_CONFIG.seedProducts, 1, 1_000_000),
+    writeLimitPerMinute: intVar(env, 'CATALOG_WRITE_LIMIT', DEFAULT_CONFIG.writeLimitPerMinute, 1, 1_000_000),
     faults,
     testSwitches,
     imageCacheDir: null,

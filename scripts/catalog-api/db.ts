@@ -355,6 +355,7 @@ export class Store {
   readonly cancelPendingDrafts;
   readonly completeDraft;
   readonly expireDraft;
+  readonly deleteEndedDrafts;
   readonly order;
   readonly insertOrder;
   readonly shipment;
@@ -470,6 +471,10 @@ export class Store {
     this.expireDraft = new Query<never>(
       db,
       "UPDATE draft_orders SET expires_at = ? WHERE alias = ? AND status = 'pending'",
+    );
+    this.deleteEndedDrafts = new Query<never>(
+      db,
+      "DELETE FROM draft_orders WHERE status != 'completed' AND expires_at < ?",
     );
     this.order = new Query<OrderRow>(db, 'SELECT * FROM orders WHERE alias = ?');
     this.insertOrder = new Query<never>(

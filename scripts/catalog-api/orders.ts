@@ -80,6 +80,9 @@ function newAlias(): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A draft order never paid is kept this long after its time limit (its QR page says what became of it). */
+const ENDED_DRAFT_KEPT_MS = 24 * 3600_000;
+
 export class OrderService {
   readonly #store: Store;
   readonly #catalog: Catalog;
@@ -217,6 +220,14 @@ export class OrderService {
     }
     this.#store.expireDraft.run(this.#now(), alias);
     return this.status(alias, draft.row.session_id);
+  }
+
+  /**
+   * Deletes the draft orders that were never paid (expired, or cancelled by a newer QR code) a day after
+   * their time limit; a paid one stays beside its order. Returns how many went. Run with the hourly sweep.
+   */
+  deleteEndedDrafts(): number {
+    return this.#store.deleteEndedDrafts.run(this.#now() - ENDED_DRAFT_KEPT_MS);
   }
 
   /**
