@@ -626,9 +626,9 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   /** The cart session of the request, setting the cookie when it is new. */
   const session = (c: Context<Env>): string => {
-    const { id, isNew } = cart.session(getCookie(c, SESSION_COOKIE));
-    if (isNew) {
-      setCookie(c, SESSION_COOKIE, id, {
+    const { id, token } = cart.session(getCookie(c, SESSION_COOKIE));
+    if (token !== null) {
+      setCookie(c, SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'Lax',
         path: '/',

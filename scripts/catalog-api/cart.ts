@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
+import { atRest } from './at-rest.ts';
 import type { Catalog, Product } from './catalog.ts';
 import type { Config } from './config.ts';
 import type { Store, VariantRow } from './db.ts';
@@ -90,25 +91,34 @@ export class CartService {
     this.#now = now;
   }
 
-  /** The live session of a cookie value, or null: absent, malformed, unknown, idle too long or too old. */
+  /**
+   * The live session of a cookie value, or null: absent, malformed, unknown, idle too long or too old. A
+   * session is known by its key, the stored SHA-256 of the cookie value (at-rest.ts): every method here
+   * and in orders.ts takes the key, never the cookie value.
+   */
   existing(cookie: string | undefined): string | null {
     if (cookie === undefined || !SESSION_ID.test(cookie)) return null;
-    const row = this.#store.session.get(cookie);
+    const key = atRest(cookie);
+    const row = this.#store.session.get(key);
     if (!row) return null;
     const now = this.#now();
     if (now - row.updated_at >= SESSION_IDLE_SECONDS * 1000) return null;
     if (now - row.created_at >= SESSION_ABSOLUTE_SECONDS * 1000) return null;
-    if (now - row.updated_at >= TOUCH_EVERY_MS) this.#touch(cookie);
-    return cookie;
+    if (now - row.updated_at >= TOUCH_EVERY_MS) this.#touch(key);
+    return key;
   }
 
-  /** The session of a cookie value, creating one (isNew: set the cookie) when there is no live one. */
-  session(cookie: string | undefined): { id: string; isNew: boolean } {
+  /**
+   * The session of a cookie value, creating one when there is no live one: its key, and, when new, the
+   * cookie value to set (`token`).
+   */
+  session(cookie: string | undefined): { id: string; token: string | null } {
     const live = this.existing(cookie);
-    if (live !== null) return { id: live, isNew: false };
-    const id = randomBytes(32).toString('base64url');
+    if (live !== null) return { id: live, token: null };
+    const token = randomBytes(32).toString('base64url');
+    const id = atRest(token);
     this.#store.insertSession.run(id, this.#now());
-    return { id, isNew: true };
+    return { id, token };
   }
 
   count(sessionId: string): number {

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { databaseProblem, openDatabase, seedInfo } from './db.ts';
+import { databaseProblem, migrate, openDatabase, SCHEMA_VERSION, seedInfo } from './db.ts';
 import { seed } from './seed.ts';
 import { everyRole, hashPassword } from './staff.ts';
 
@@ -125,6 +125,9 @@ if (args.values.reset || info === null || (products !== undefined && info.produc
     `seeded ${result.products} products (${result.variants} variants, ${result.images} images) in ${Math.round(performance.now() - started)} ms`,
   );
 }
+
+// A database of an older schema keeps its bags, orders and addresses: it is migrated in place.
+if (migrate(db)) console.log(`catalog API: migrated ${config.dbPath} to schema ${SCHEMA_VERSION}`);
 
 const app = createApp({ db, config, warmLanguages: ['ja'] });
 const count = (db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;

@@ -59,12 +59,14 @@ export interface TestApp {
 export function makeApp(
   options: {
     products?: number;
+    /** A database to serve instead of a freshly seeded one. */
+    db?: DatabaseSync;
     config?: Partial<Config>;
     random?: () => number;
     imageLimits?: Partial<ImageLimits>;
   } = {},
 ): TestApp {
-  const db = seededDb(options.products ?? 100);
+  const db = options.db ?? seededDb(options.products ?? 100);
   const clock = new Clock();
   const config = testConfig({
     staffAccounts: new Map([[STAFF_ACCOUNT, everyRole(STAFF_HASH)]]),
