@@ -27,10 +27,10 @@ import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { rateLimiter } from 'hono-rate-limiter';
 import { fromOwnOrigin } from '../shared/origin-check.ts';
-import { CartService, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
+import { CartService, PLAIN_SESSION_COOKIE, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
 import { Catalog } from './catalog.ts';
 import { bumpCatalogVersion, catalogVersion } from './catalog-version.ts';
-import { clientAddress, proxyTrust } from './client-address.ts';
+import { clientAddress, forwardedHttps, proxyTrust } from './client-address.ts';
 import type { Config } from './config.ts';
 import { isBusyError, Store, transaction } from './db.ts';
 import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
@@ -624,23 +624,45 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json(catalog.filters(areaId), 200, { 'Cache-Control': PUBLIC_CACHE });
   });
 
-  /** The cart session of the request, setting the cookie when it is new. */
-  const session = (c: Context<Env>): string => {
-    const { id, token } = cart.session(getCookie(c, SESSION_COOKIE));
-    if (token !== null) {
-      setCookie(c, SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        path: '/',
-        maxAge: SESSION_ABSOLUTE_SECONDS,
-        secure: secureCookie,
-      });
+  /** Whether the visitor came over HTTPS: the public URL is https, or a trusted proxy says so. */
+  const overHttps = (c: Context<Env>): boolean =>
+    secureCookie || forwardedHttps(peerOf(c), (name) => c.req.header(name), trust);
+  /** Sets the bag cookie: `__Host-cart` (Secure) over HTTPS, `cart_session` on plain HTTP (cart.ts). */
+  const setBagCookie = (c: Context<Env>, token: string): void => {
+    const secure = overHttps(c);
+    setCookie(c, secure ? SESSION_COOKIE : PLAIN_SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: SESSION_ABSOLUTE_SECONDS,
+      secure,
+    });
+  };
+  /**
+   * The visitor's live session (its key), or null; with `create`, a new one when there is none. A bag
+   * under the plain-HTTP name reached over HTTPS (a browser from before `__Host-cart`) is read this once:
+   * it is given a new value under the new name and the old cookie is deleted.
+   */
+  const bagSession = (c: Context<Env>, create: boolean): string | null => {
+    const current = cart.existing(getCookie(c, SESSION_COOKIE));
+    if (current !== null) return current;
+    const plain = cart.existing(getCookie(c, PLAIN_SESSION_COOKIE));
+    if (plain !== null) {
+      if (!overHttps(c)) return plain;
+      const { id, token } = cart.rotate(plain);
+      setBagCookie(c, token);
+      deleteCookie(c, PLAIN_SESSION_COOKIE, { path: '/' });
+      return id;
     }
+    if (!create) return null;
+    const { id, token } = cart.create();
+    setBagCookie(c, token);
     return id;
   };
-
+  /** The cart session of the request, starting one (and setting its cookie) when there is none. */
+  const session = (c: Context<Env>): string => bagSession(c, true) ?? '';
   /** The visitor's live session, without creating one: who may see what is theirs. */
-  const viewer = (c: Context<Env>): string | null => cart.existing(getCookie(c, SESSION_COOKIE));
+  const viewer = (c: Context<Env>): string | null => bagSession(c, false);
 
   // Reading the bag never starts a session: without one, the bag is empty and nothing is stored.
   app.get('/catalog/cart/products/count', (c) => {
@@ -674,9 +696,14 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json(id === null ? cart.empty() : cart.view(id, lang).cart);
   });
 
+  // Issuing a QR code gives the bag a new cookie value (its draft orders follow it): whatever saw the
+  // old value before the shopper went to pay opens nothing now.
   app.post('/catalog/cart/qr', async (c) => {
     const request = parseIssueQr(await readJsonBody(c.req.raw, { required: false }));
-    return c.json(orders.issue(session(c), request.lang, request.chat), 201);
+    const id = session(c);
+    const issued = orders.issue(id, request.lang, request.chat);
+    setBagCookie(c, cart.rotate(id).token);
+    return c.json(issued, 201);
   });
 
   app.get('/catalog/cart/qr/:alias', (c) =>

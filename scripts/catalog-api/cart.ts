@@ -7,7 +7,7 @@ import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { atRest } from './at-rest.ts';
 import type { Catalog, Product } from './catalog.ts';
 import type { Config } from './config.ts';
-import type { Store, VariantRow } from './db.ts';
+import { type Store, transaction, type VariantRow } from './db.ts';
 import { ApiError, notFound } from './errors.ts';
 import type { Lang } from './i18n-data.ts';
 import type { AddToCart, SetQty, SetReceive } from './validate.ts';
@@ -17,7 +17,12 @@ export type CartProduct = components['schemas']['CartProduct'];
 type CartWarning = components['schemas']['CartWarning'];
 export type OrderLine = components['schemas']['OrderLine'];
 
-export const SESSION_COOKIE = 'cart_session';
+/**
+ * The bag cookie: `__Host-cart` wherever the visitor came over HTTPS (Secure, Path=/, no Domain: no other
+ * host or path can set or shadow it), `cart_session` on plain HTTP, where browsers refuse `__Host-`.
+ */
+export const SESSION_COOKIE = '__Host-cart';
+export const PLAIN_SESSION_COOKIE = 'cart_session';
 /** A visitor session ends after 30 days without use (idle limit) and 90 days after it began (absolute limit). */
 const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 3600;
@@ -108,16 +113,27 @@ export class CartService {
     return key;
   }
 
-  /**
-   * The session of a cookie value, creating one when there is no live one: its key, and, when new, the
-   * cookie value to set (`token`).
-   */
-  session(cookie: string | undefined): { id: string; token: string | null } {
-    const live = this.existing(cookie);
-    if (live !== null) return { id: live, token: null };
+  /** A new session: its key, and the cookie value to set (`token`). */
+  create(): { id: string; token: string } {
     const token = randomBytes(32).toString('base64url');
     const id = atRest(token);
     this.#store.insertSession.run(id, this.#now());
+    return { id, token };
+  }
+
+  /**
+   * The same session (its bag, its draft orders, its limits) under a new cookie value: the old value opens
+   * nothing any more. Gives the new key and the cookie value to set.
+   */
+  rotate(key: string): { id: string; token: string } {
+    const token = randomBytes(32).toString('base64url');
+    const id = atRest(token);
+    transaction(this.#store.db, () => {
+      this.#store.copySession.run(id, key);
+      this.#store.moveCartLines.run(id, key);
+      this.#store.moveDrafts.run(id, key);
+      this.#store.deleteSession.run(key);
+    });
     return { id, token };
   }
 

@@ -390,6 +390,10 @@ export class Store {
 
   readonly session;
   readonly insertSession;
+  readonly copySession;
+  readonly moveCartLines;
+  readonly moveDrafts;
+  readonly deleteSession;
   readonly touchSession;
   readonly deleteExpiredSessionLines;
   readonly deleteExpiredSessions;
@@ -475,6 +479,14 @@ export class Store {
       'INSERT OR IGNORE INTO sessions (id, created_at, updated_at) VALUES (?1, ?2, ?2)',
     );
     this.touchSession = new Query<never>(db, 'UPDATE sessions SET updated_at = ? WHERE id = ?');
+    this.copySession = new Query<never>(
+      db,
+      `INSERT INTO sessions (id, wrapping, chat_order, created_at, updated_at)
+       SELECT ?1, wrapping, chat_order, created_at, updated_at FROM sessions WHERE id = ?2`,
+    );
+    this.moveCartLines = new Query<never>(db, 'UPDATE cart_lines SET session_id = ?1 WHERE session_id = ?2');
+    this.moveDrafts = new Query<never>(db, 'UPDATE draft_orders SET session_id = ?1 WHERE session_id = ?2');
+    this.deleteSession = new Query<never>(db, 'DELETE FROM sessions WHERE id = ?');
     this.setWrapping = new Query<never>(db, 'UPDATE sessions SET wrapping = ? WHERE id = ?');
     this.setChatOrder = new Query<never>(db, 'UPDATE sessions SET chat_order = ? WHERE id = ?');
     this.cartLines = new Query<CartLineRow>(
