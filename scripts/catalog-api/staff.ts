@@ -12,7 +12,10 @@
  */
 import { randomBytes, type ScryptOptions, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
+/** New hashes: N = 2^17, r = 8, p = 1 (OWASP's minimum for scrypt), 128 MiB and a few hundred ms each. */
+const SCRYPT = { N: 131_072, r: 8, p: 1, keyLength: 32 } as const;
+/** The most a stored hash may make one verification allocate (scrypt needs 128·N·r bytes). */
+const MAX_SCRYPT_BYTES = 256 * 1024 * 1024;
 const ACCOUNT_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 const HASH = /^scrypt\$(\d{1,7})\$(\d{1,3})\$(\d{1,3})\$([A-Za-z0-9_-]{16,128})\$([A-Za-z0-9_-]{16,256})$/;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -49,7 +52,7 @@ export function hashPassword(password: string, params: { N?: number } = {}): str
     N,
     r: SCRYPT.r,
     p: SCRYPT.p,
-    maxmem: 256 * N * SCRYPT.r + 1024 * 1024,
+    maxmem: MAX_SCRYPT_BYTES + 1024 * 1024,
   });
   return `scrypt$${N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
@@ -66,6 +69,17 @@ function scryptAsync(
 }
 
 /**
+ * Whether a hash's parameters are ones this server computes: N a power of two from 2^10 to 2^20, r from 1 to 32, p
+ * from 1 to 4, and at most 256 MiB of memory (128·N·r). Anything else is refused before any work: a
+ * hostile or mistaken hash must not make the server allocate gigabytes (N = 2^20 with r = 32 is 4 GiB).
+ */
+export function scryptParametersAccepted(N: number, r: number, p: number): boolean {
+  if (!Number.isSafeInteger(N) || N < 1024 || N > 1_048_576 || (N & (N - 1)) !== 0) return false;
+  if (!Number.isInteger(r) || r < 1 || r > 32 || !Number.isInteger(p) || p < 1 || p > 4) return false;
+  return 128 * N * r <= MAX_SCRYPT_BYTES;
+}
+
+/**
  * Whether a password matches a stored hash (constant-time comparison; false for a malformed hash). The work
  * runs off the event loop, so a sign-in never stalls other requests.
  */
@@ -75,8 +89,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, n, r, p, salt, key] = match as unknown as [string, string, string, string, string, string];
   const expected = Buffer.from(key, 'base64url');
   const N = Number(n);
-  // Only sane parameters: a hostile hash must not make the server allocate gigabytes.
-  if (N < 1024 || N > 1_048_576 || (N & (N - 1)) !== 0 || Number(r) > 32 || Number(p) > 16) return false;
+  if (!scryptParametersAccepted(N, Number(r), Number(p))) return false;
   const actual = await scryptAsync(
     password.normalize('NFKC'),
     Buffer.from(salt, 'base64url'),
@@ -85,7 +98,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
       N,
       r: Number(r),
       p: Number(p),
-      maxmem: 256 * N * Number(r) + 1024 * 1024,
+      maxmem: MAX_SCRYPT_BYTES + 1024 * 1024,
     },
   );
   return timingSafeEqual(actual, expected);
@@ -154,10 +167,23 @@ export class StaffDirectory {
   readonly #accounts: Map<string, StaffAccount>;
   readonly #sessions = new Map<string, StaffSession>();
   readonly #now: () => number;
+  /** Checked for an unknown account: made at the cost of the configured ones, so timing tells nothing. */
+  #dummyHash: string | undefined;
 
   constructor(accounts: Map<string, StaffAccount>, now: () => number) {
     this.#accounts = accounts;
     this.#now = now;
+  }
+
+  #dummy(): string {
+    if (this.#dummyHash === undefined) {
+      const first = this.#accounts.values().next().value;
+      const N = Number(first?.hash.split('$')[1] ?? SCRYPT.N);
+      this.#dummyHash = hashPassword(randomBytes(16).toString('base64url'), {
+        N: scryptParametersAccepted(N, SCRYPT.r, SCRYPT.p) ? N : SCRYPT.N,
+      });
+    }
+    return this.#dummyHash;
   }
 
   get size(): number {
@@ -170,7 +196,7 @@ export class StaffDirectory {
    */
   async signIn(account: string, password: string): Promise<string | null> {
     const stored = this.#accounts.get(account);
-    const ok = (await verifyPassword(password, stored?.hash ?? DUMMY_HASH)) && stored !== undefined;
+    const ok = (await verifyPassword(password, stored?.hash ?? this.#dummy())) && stored !== undefined;
     if (!ok) return null;
     const token = randomBytes(32).toString('base64url');
     const now = this.#now();
@@ -208,5 +234,3 @@ export class StaffDirectory {
     }
   }
 }
-
-const DUMMY_HASH = hashPassword(randomBytes(16).toString('base64url'));

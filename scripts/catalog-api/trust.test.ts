@@ -4,7 +4,7 @@
  * that issued them, or for holders of their own aliases (links the shopper keeps); staff sign in for real.
  */
 import { loadConfig } from './config.ts';
-import { hashPassword, parseStaffAccounts, verifyPassword } from './staff.ts';
+import { hashPassword, parseStaffAccounts, scryptParametersAccepted, verifyPassword } from './staff.ts';
 import {
   Client,
   findVariant,
@@ -324,8 +324,9 @@ describe('staff sign-in', () => {
   });
 
   test('passwords are stored as scrypt hashes; production refuses to start without staff accounts', async () => {
+    // New hashes at N = 2^17, r = 8, p = 1 (OWASP's minimum for scrypt).
     const hash = hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(hash).not.toContain('correct');
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct hors', hash)).toBe(false);
@@ -340,6 +341,37 @@ describe('staff sign-in', () => {
         .size,
     ).toBe(1);
     expect(() => loadConfig({ CATALOG_STAFF_ACCOUNTS: 'anna:plaintext' })).toThrow(/hash-password/);
+  });
+
+  test('hashes made at N = 2^14 before still verify', async () => {
+    const old = hashPassword('correct horse', { N: 16384 });
+    expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('correct horse', old)).toBe(true);
+    expect(await verifyPassword('wrong horse', old)).toBe(false);
+  });
+
+  test.each([
+    ['N = 2^20, r = 32: 4 GiB', 1_048_576, 32, 1],
+    ['N = 2^20, r = 8: 1 GiB', 1_048_576, 8, 1],
+    ['N = 2^21', 2_097_152, 1, 1],
+    ['r = 64', 16384, 64, 1],
+    ['p = 16', 16384, 8, 16],
+    ['r = 0', 16384, 0, 1],
+    ['p = 0', 16384, 8, 0],
+    ['N not a power of two', 100_000, 8, 1],
+  ])('a hash whose parameters cost too much is refused before any work: %s', async (_, N, r, p) => {
+    expect(scryptParametersAccepted(N, r, p)).toBe(false);
+    const started = performance.now();
+    const hostile = `scrypt$${N}$${r}$${p}$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAA`;
+    expect(await verifyPassword('x', hostile)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  test('the parameters it accepts reach 256 MiB at most', () => {
+    expect(scryptParametersAccepted(131_072, 8, 1)).toBe(true);
+    expect(scryptParametersAccepted(16384, 8, 1)).toBe(true);
+    expect(scryptParametersAccepted(262_144, 8, 1)).toBe(true);
+    expect(scryptParametersAccepted(524_288, 8, 1)).toBe(false);
   });
 });
 
