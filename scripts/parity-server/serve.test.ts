@@ -287,7 +287,7 @@ describe('headers', () => {
     for (const requestPath of ['/', '/about', '/qr/abc', '/nope']) {
       const res = await fetch(`${base}${requestPath}`);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('referrer-policy')).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('permissions-policy')).toBe('camera=(self), microphone=(), geolocation=()');
       // What a page's <meta> policy cannot carry, and the transport and isolation rules.
@@ -309,6 +309,24 @@ describe('headers', () => {
       expect(cacheControl).toContain('max-age=0');
       expect(cacheControl).toContain('must-revalidate');
       expect(cacheControl).not.toContain('no-store');
+    }
+  });
+
+  test("a visitor's own pages send no Referer anywhere: their address is a link to the order", async () => {
+    for (const requestPath of [
+      '/qr/abc/',
+      '/order/xyz/',
+      '/address/s1/',
+      '/address/s1/complete/',
+      '/chat/qr/abc/',
+      '/chat/order/xyz/',
+    ]) {
+      const res = await fetch(`${base}${requestPath}`);
+      expect(res.headers.get('referrer-policy'), requestPath).toBe('no-referrer');
+    }
+    for (const requestPath of ['/', '/about/', '/area/3/']) {
+      const res = await fetch(`${base}${requestPath}`);
+      expect(res.headers.get('referrer-policy'), requestPath).toBe('strict-origin-when-cross-origin');
     }
   });
 
