@@ -25,7 +25,8 @@ export const HTML_HEADERS = {
   'Cache-Control': 'no-store',
   'Content-Security-Policy':
     "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
+  // Not no-referrer: under it a browser sends `Origin: null` with the forms' POSTs, which the origin check refuses.
+  'Referrer-Policy': 'same-origin',
   'X-Robots-Tag': 'noindex',
   'X-Content-Type-Options': 'nosniff',
 };

@@ -458,6 +458,15 @@ describe('staff requests that change something come from the site’s own pages 
     }
   });
 
+  test('the counter’s own pages let their forms name the site: no-referrer would make the Origin null', async () => {
+    // Under Referrer-Policy: no-referrer a browser sends `Origin: null` with a form's POST, and the check
+    // refuses it: the counter's pages keep the referrer within the site, and give it to nobody else.
+    for (const page of ['/store/signin', `/store/qr/${'Q'.repeat(32)}`]) {
+      const response = await t.app.request(page, { headers: { Cookie: await staffCookie(t.app) } });
+      expect(response.headers.get('referrer-policy'), page).toBe('same-origin');
+    }
+  });
+
   test('so is signing in: another site cannot sign a browser in', async () => {
     const signIn = (headers: Record<string, string>) =>
       t.app.request('/store/signin', {
