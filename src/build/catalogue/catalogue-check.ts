@@ -31,8 +31,27 @@ function describeIssue(issue: z.core.$ZodIssue, source: ListSource): string {
 }
 
 /**
- * The entries of a list, each parsed with `schema` (unknown fields dropped). Throws one line per problem,
- * at most five, when the answer is not a list or an entry does not fit.
+ * A value from the API's JSON with every string well-formed: a lone surrogate (half an emoji, which a JSON
+ * answer can carry as `"\ud83c"`) becomes U+FFFD, as it would anyway once written into a page as UTF-8.
+ * Without this, a page's HTML and the same text in its island's props differ, and React discards the
+ * server HTML (error 418). Every other character (sequences, controls, marks, separators) already reaches
+ * the browser the same both ways. In place: the value is the build's own freshly parsed copy.
+ */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.isWellFormed() ? value : value.toWellFormed();
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) value[i] = wellFormed(value[i]);
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) record[key] = wellFormed(record[key]);
+  }
+  return value;
+}
+
+/**
+ * The entries of a list, each parsed with `schema` (unknown fields dropped) and its text made well-formed
+ * (wellFormed). Throws one line per problem, at most five, when the answer is not a list or an entry does
+ * not fit.
  */
 export function checkList<T>(answer: unknown, schema: z.ZodType<T>, source: ListSource): T[] {
   if (!Array.isArray(answer)) {
@@ -43,7 +62,7 @@ export function checkList<T>(answer: unknown, schema: z.ZodType<T>, source: List
   const problems: string[] = [];
   const entries: T[] = [];
   answer.forEach((entry, index) => {
-    const parsed = schema.safeParse(entry);
+    const parsed = schema.safeParse(wellFormed(entry));
     if (parsed.success) entries.push(parsed.data);
     else {
       const issue = parsed.error.issues[0];
