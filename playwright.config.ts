@@ -67,6 +67,10 @@ export default defineConfig({
       // Per-port paths, so runs on different ports (parallel work) never share a build or a database.
       CATALOG_API_DB: `.data/e2e-${API_PORT}.sqlite`,
       CATALOG_API_RESET: '1',
+      // The API's test switches (the QR-timeout journey's expiry hook): off unless asked for, never in production.
+      CATALOG_TEST_SWITCHES: '1',
+      // Every spec's browser reaches the API from loopback, one client to its per-client write limit.
+      CATALOG_WRITE_LIMIT: '100000',
       // The demo staff account's password (tests/e2e/fixtures/bag.ts signs in with it).
       CATALOG_DEMO_STAFF_PASSWORD: 'e2e-counter-staff-password',
       DIST_DIR: `dist-e2e-${PORT}`,

@@ -1,5 +1,5 @@
 import { PREFECTURES, tokyoDatePlus, validateAddress } from './address.ts';
-import { Client, makeApp, staffCookie, type TestApp } from './test-helpers.ts';
+import { Client, makeApp, staffHeaders, type TestApp } from './test-helpers.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 1, 0, 0); // 2025-01-15 10:00 in Tokyo
 
@@ -130,7 +130,7 @@ describe('PUT /catalog/shipments/{alias}/address', () => {
     const issued = (await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string };
     const order = (
       await shopper.call('POST', `/catalog/cart/qr/${issued.draftOrderAlias}/complete`, {
-        headers: { Cookie: await staffCookie(t.app) },
+        headers: await staffHeaders(t.app),
       })
     ).body as { shipments: { shipmentAlias: string }[] };
     shipmentAlias = order.shipments[0]?.shipmentAlias ?? '';
@@ -165,7 +165,7 @@ describe('PUT /catalog/shipments/{alias}/address', () => {
     expect(corrected.body).toMatchObject({ address: { city: '中央区' } });
     const shipped = await t.app.request(`/store/shipments/${shipmentAlias}/shipped`, {
       method: 'POST',
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect(shipped.status).toBe(200);
     const late = await put(GOOD);
@@ -180,8 +180,8 @@ describe('PUT /catalog/shipments/{alias}/address', () => {
   test('marking shipped needs the staff token and an address', async () => {
     const path = `/store/shipments/${shipmentAlias}/shipped`;
     expect((await t.app.request(path, { method: 'POST' })).status).toBe(403);
-    expect(
-      (await t.app.request(path, { method: 'POST', headers: { Cookie: await staffCookie(t.app) } })).status,
-    ).toBe(409);
+    expect((await t.app.request(path, { method: 'POST', headers: await staffHeaders(t.app) })).status).toBe(
+      409,
+    );
   });
 });

@@ -9,9 +9,12 @@
  *   GET|POST /store/signin, POST /store/signout  staff sign-in (rate limited per client and per account)
  *   GET  /store/session                        whom the staff cookie belongs to (the local editor page asks)
  *   POST /store/shipments/{alias}/shipped      staff: address_received → shipped (JSON)
- *   PUT  /store/products/{id}                  staff (editors): { title, lang? } changes a product's title
+ *   PUT  /store/products/{id}                  editors: { title, lang? } changes a product's title
+ * Staff accounts have roles (staff.ts): counter staff view and complete QR orders and mark shipments
+ * shipped; editors change products (and publish, on the editor page of scripts/publisher/).
  *   GET|PUT|DELETE /__faults                   fault injection for tests, loopback only (see faults.ts)
  *   POST /__test/draft-orders/{alias}/expire   test hook: the draft order expires now (loopback, not proxied)
+ *   (the last two only in demo mode with CATALOG_TEST_SWITCHES=1; otherwise they do not exist)
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,11 +23,14 @@ import { fileURLToPath } from 'node:url';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { rateLimiter } from 'hono-rate-limiter';
-import { CartService, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
+import { fromOwnOrigin } from '../shared/origin-check.ts';
+import { CartService, PLAIN_SESSION_COOKIE, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE } from './cart.ts';
 import { Catalog } from './catalog.ts';
 import { bumpCatalogVersion, catalogVersion } from './catalog-version.ts';
+import { clientAddress, forwardedHttps, proxyTrust } from './client-address.ts';
 import type { Config } from './config.ts';
 import { isBusyError, Store, transaction } from './db.ts';
 import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
@@ -39,9 +45,19 @@ import {
   RenderQueueFull,
 } from './images.ts';
 import { OrderService } from './orders.ts';
-import { STAFF_SESSION_SECONDS, StaffDirectory, secureOrigin, staffCookieName } from './staff.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
+import {
+  type Role,
+  STAFF_SESSION_SECONDS,
+  StaffDirectory,
+  type StaffMember,
+  secureOrigin,
+  staffCookieName,
+} from './staff.ts';
 import {
   completedPage,
+  counterRoleRequiredPage,
+  crossSitePage,
   draftPage,
   failurePage,
   HTML_HEADERS,
@@ -82,10 +98,12 @@ export interface AppOptions {
   warmLanguages?: readonly Lang[];
 }
 
-/** Failed staff sign-ins: 20 per client and 5 per account in 15 minutes; then refused until the window ends. */
+/**
+ * Failed staff sign-ins: per account and client, growing delays (sign-in-throttle.ts); per client across
+ * accounts, 20 in 15 minutes, then that client waits for the window to end.
+ */
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const SIGN_IN_LIMIT_PER_CLIENT = 20;
-const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
 /**
  * Where a staff member may be sent after signing in: a store-counter page (relative to /store/), or
  * `editor`, the site's editor page that `npm start` serves beside the API (scripts/publisher/).
@@ -100,9 +118,14 @@ const SAMPLE_VIDEO = readFileSync(join(HERE, 'assets', 'sample.mp4'));
 const PUBLIC_CACHE = 'public, max-age=60';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function isLoopback(c: Context<Env>): boolean {
+/** The socket's remote address; undefined for a request made in the process (app.request in tests). */
+function peerOf(c: Context<Env>): string | undefined {
   const env = c.env as Partial<HttpBindings> | undefined;
-  const address = env?.incoming?.socket?.remoteAddress;
+  return env?.incoming?.socket?.remoteAddress;
+}
+
+function isLoopback(c: Context<Env>): boolean {
+  const address = peerOf(c);
   if (address === undefined) return true; // in-process request (app.request in tests)
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
@@ -113,18 +136,6 @@ function isLoopback(c: Context<Env>): boolean {
  */
 function isDirectLoopback(c: Context<Env>): boolean {
   return isLoopback(c) && c.req.header('x-forwarded-for') === undefined;
-}
-
-/**
- * The client's address: the connecting peer, or, when the peer is our own /api proxy on loopback, the
- * address the proxy names in X-Forwarded-For (the last hop it added).
- */
-function clientAddress(c: Context<Env>): string {
-  const env = c.env as Partial<HttpBindings> | undefined;
-  const peer = env?.incoming?.socket?.remoteAddress ?? 'in-process';
-  const forwarded = c.req.header('x-forwarded-for');
-  if (forwarded !== undefined && isLoopback(c)) return forwarded.split(',').pop()?.trim() || peer;
-  return peer;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -184,6 +195,10 @@ export function createApp(options: AppOptions): Hono<Env> {
   const images = new ImageService(store, config.imageCacheDir, options.imageLimits);
   const faults = new FaultInjector(config.faults, options.random);
   const staff = new StaffDirectory(config.staffAccounts, now);
+  const throttle = new SignInThrottle(now);
+  const trust = proxyTrust(config);
+  /** The client's address for the per-client limits (client-address.ts). */
+  const clientOf = (c: Context<Env>): string => clientAddress(peerOf(c), (name) => c.req.header(name), trust);
   const secureCookie = config.publicUrl.startsWith('https:');
   for (const lang of options.warmLanguages ?? []) {
     catalog.warm(lang).catch((error: unknown) => logError(error, `warming the ${lang} product cache`));
@@ -221,37 +236,41 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.get('/healthz', (c) => c.json({ ok: true }));
 
-  // ------------------------------------------------------------------------------------------ faults
-  app.use('/__faults', async (c, next) => {
-    if (!isDirectLoopback(c))
-      return c.json({ code: 'FORBIDDEN', message: 'Faults are only accepted from loopback' }, 403);
-    await next();
-    return undefined;
-  });
-  app.get('/__faults', (c) => c.json({ rules: faults.list() }));
-  app.put('/__faults', async (c) => {
-    const body = await readJsonBody(c.req.raw, { required: true });
-    const result = parseFaultRules(body);
-    if (!result.ok) throw badRequest(result.message);
-    faults.set(result.rules);
-    return c.json({ rules: faults.list() });
-  });
-  app.delete('/__faults', (c) => {
-    faults.clear();
-    return c.json({ rules: [] });
-  });
+  // ------------------------------------------------------------------------------------------ test switches
+  // Fault injection and test hooks exist only in demo mode with CATALOG_TEST_SWITCHES=1 (config.ts): without
+  // it, and always in production mode, their paths are not registered at all. Where they exist, they still
+  // answer direct loopback calls only.
+  if (config.testSwitches) {
+    app.use('/__faults', async (c, next) => {
+      if (!isDirectLoopback(c))
+        return c.json({ code: 'FORBIDDEN', message: 'Faults are only accepted from loopback' }, 403);
+      await next();
+      return undefined;
+    });
+    app.get('/__faults', (c) => c.json({ rules: faults.list() }));
+    app.put('/__faults', async (c) => {
+      const body = await readJsonBody(c.req.raw, { required: true });
+      const result = parseFaultRules(body);
+      if (!result.ok) throw badRequest(result.message);
+      faults.set(result.rules);
+      return c.json({ rules: faults.list() });
+    });
+    app.delete('/__faults', (c) => {
+      faults.clear();
+      return c.json({ rules: [] });
+    });
 
-  // ------------------------------------------------------------------------------------------ test hooks
-  app.use('/__test/*', async (c, next) => {
-    if (!isDirectLoopback(c)) {
-      return c.json({ code: 'FORBIDDEN', message: 'Test hooks are only accepted from loopback' }, 403);
-    }
-    await next();
-    return undefined;
-  });
-  app.post('/__test/draft-orders/:alias/expire', (c) =>
-    c.json(orders.expireNow(checkAlias('alias', c.req.param('alias')))),
-  );
+    app.use('/__test/*', async (c, next) => {
+      if (!isDirectLoopback(c)) {
+        return c.json({ code: 'FORBIDDEN', message: 'Test hooks are only accepted from loopback' }, 403);
+      }
+      await next();
+      return undefined;
+    });
+    app.post('/__test/draft-orders/:alias/expire', (c) =>
+      c.json(orders.expireNow(checkAlias('alias', c.req.param('alias')))),
+    );
+  }
 
   // ------------------------------------------------------------------------------------------ public assets
   app.get('/images/:kind/:file', async (c) => {
@@ -288,13 +307,41 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   // ------------------------------------------------------------------------------------------ store counter
+  // Every staff request that changes something must come from a page of the site (the API's public
+  // origin, where the /api proxy serves it): the editor's origin check (scripts/shared/origin-check.ts).
+  const siteOrigin = new URL(config.publicUrl).origin;
+  const fromSite = (c: Context<Env>) =>
+    fromOwnOrigin(
+      { origin: c.req.header('origin'), secFetchSite: c.req.header('sec-fetch-site') },
+      siteOrigin,
+    );
+  const formFromSite = createMiddleware<Env>(async (c, next) => {
+    if (!fromSite(c)) return c.body(crossSitePage(), 403, HTML_HEADERS);
+    await next();
+    return undefined;
+  });
+  const jsonFromSite = createMiddleware<Env>(async (c, next) => {
+    if (!fromSite(c)) {
+      return c.json(
+        { code: 'FORBIDDEN', message: "Staff requests are accepted from the site's own pages only" },
+        403,
+        { 'Cache-Control': 'no-store' },
+      );
+    }
+    await next();
+    return undefined;
+  });
   const staffCookie = staffCookieName(config.publicUrl);
   const staffSecure = secureOrigin(config.publicUrl);
-  const staffAccount = (c: Context<Env>): string | null => staff.account(getCookie(c, staffCookie));
-  const requireStaff = (c: Context<Env>): string => {
-    const account = staffAccount(c);
-    if (account === null) throw new ApiError(403, 'FORBIDDEN', 'Staff sign-in is required');
-    return account;
+  const staffMember = (c: Context<Env>): StaffMember | null => staff.member(getCookie(c, staffCookie));
+  /** The signed-in staff member, who must have `role` (403 otherwise: FORBIDDEN, or ROLE_REQUIRED). */
+  const requireStaff = (c: Context<Env>, role: Role): StaffMember => {
+    const member = staffMember(c);
+    if (member === null) throw new ApiError(403, 'FORBIDDEN', 'Staff sign-in is required');
+    if (!member.roles.has(role)) {
+      throw new ApiError(403, 'ROLE_REQUIRED', `This needs a staff account with the ${role} role`);
+    }
+    return member;
   };
   // The sign-in form, read once per request (both limiters and the handler need it), 4 KB at most.
   const signInForms = new WeakMap<Request, Promise<{ account: string; password: string; next: string }>>();
@@ -313,42 +360,55 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
     return form;
   };
-  const tooMany = (message: string) => async (c: Context<Env>) => {
-    const { account, next } = await signInForm(c);
-    return c.body(
-      signInPage({ action: 'signin', next: NEXT_PATH.test(next) ? next : '', account, message }),
-      429,
-      { ...HTML_HEADERS, 'Retry-After': String(SIGN_IN_WINDOW_MS / 1000) },
-    );
-  };
-  const failedSignIn = (c: Context<Env>) => c.res.status < 400;
+  // Only a wrong password counts against the client: a try refused for waiting (429) checked nothing.
+  const failedSignIn = (c: Context<Env>) => c.res.status < 400 || c.res.status === 429;
   app.post(
     '/store/signin',
+    formFromSite,
     rateLimiter<Env>({
       windowMs: SIGN_IN_WINDOW_MS,
       limit: SIGN_IN_LIMIT_PER_CLIENT,
-      keyGenerator: (c) => `client:${clientAddress(c)}`,
+      keyGenerator: (c) => `client:${clientOf(c)}`,
       skipSuccessfulRequests: true,
       requestWasSuccessful: failedSignIn,
-      handler: tooMany(
-        'サインインの失敗が続いたため、この端末からのサインインを一時的に止めています。15分ほど待ってからもう一度お試しください。',
-      ),
-    }),
-    rateLimiter<Env>({
-      windowMs: SIGN_IN_WINDOW_MS,
-      limit: SIGN_IN_LIMIT_PER_ACCOUNT,
-      keyGenerator: async (c) => `account:${(await signInForm(c)).account}`,
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: failedSignIn,
-      handler: tooMany(
-        'パスワードの誤りが続いたため、このアカウントは15分間ロックされています。時間をおいてからもう一度お試しください。',
-      ),
+      handler: async (c) => {
+        const { account, next } = await signInForm(c);
+        return c.body(
+          signInPage({
+            action: 'signin',
+            next: NEXT_PATH.test(next) ? next : '',
+            account,
+            message:
+              'サインインの失敗が続いたため、この端末からのサインインを一時的に止めています。15分ほど待ってからもう一度お試しください。',
+          }),
+          429,
+          { ...HTML_HEADERS, 'Retry-After': String(SIGN_IN_WINDOW_MS / 1000) },
+        );
+      },
     }),
     async (c) => {
       const { account, password, next } = await signInForm(c);
       const target = NEXT_PATH.test(next) ? next : '';
+      const client = clientOf(c);
+      // This account from this client waits after repeated failures, whatever the password (the right one
+      // too): guessing is slowed, and nobody else's sign-in is.
+      const wait = throttle.wait(account, client);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        return c.body(
+          signInPage({
+            action: 'signin',
+            next: target,
+            account,
+            message: `サインインの失敗が続いたため、${seconds}秒ほど待ってからもう一度お試しください。`,
+          }),
+          429,
+          { ...HTML_HEADERS, 'Retry-After': String(seconds) },
+        );
+      }
       const token = account === '' || password === '' ? null : await staff.signIn(account, password);
       if (token === null) {
+        throttle.failed(account, client);
         return c.body(
           signInPage({
             action: 'signin',
@@ -360,6 +420,7 @@ export function createApp(options: AppOptions): Hono<Env> {
           HTML_HEADERS,
         );
       }
+      throttle.succeeded(account, client);
       setCookie(c, staffCookie, token, {
         httpOnly: true,
         secure: staffSecure,
@@ -379,17 +440,20 @@ export function createApp(options: AppOptions): Hono<Env> {
   );
 
   app.get('/store/signin', (c) => {
-    const account = staffAccount(c);
-    if (account !== null) return c.body(signedInPage(account), 200, HTML_HEADERS);
+    const member = staffMember(c);
+    if (member !== null) return c.body(signedInPage(member.account), 200, HTML_HEADERS);
     return c.body(signInPage({ action: 'signin', next: '' }), 200, HTML_HEADERS);
   });
 
   app.get('/store/session', (c) => {
-    const account = requireStaff(c);
-    return c.json({ account }, 200, { 'Cache-Control': 'no-store' });
+    const member = staffMember(c);
+    if (member === null) throw new ApiError(403, 'FORBIDDEN', 'Staff sign-in is required');
+    return c.json({ account: member.account, roles: [...member.roles] }, 200, {
+      'Cache-Control': 'no-store',
+    });
   });
 
-  app.post('/store/signout', (c) => {
+  app.post('/store/signout', formFromSite, (c) => {
     staff.signOut(getCookie(c, staffCookie));
     deleteCookie(c, staffCookie, { path: '/', secure: staffSecure });
     return c.body(signedOutPage(), 200, HTML_HEADERS);
@@ -397,12 +461,14 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.get('/store/qr/:alias', (c) => {
     const alias = c.req.param('alias');
-    const account = staffAccount(c);
-    // Nothing about the draft order, not even whether it exists, before staff have signed in.
-    if (account === null) {
+    const member = staffMember(c);
+    // Nothing about the draft order, not even whether it exists, before counter staff have signed in.
+    if (member === null) {
       const next = ALIAS_PATTERN.test(alias) ? `qr/${alias}` : '';
       return c.body(signInPage({ action: '../signin', next }), 401, HTML_HEADERS);
     }
+    if (!member.roles.has('counter'))
+      return c.body(counterRoleRequiredPage(member.account), 403, HTML_HEADERS);
     const draft = ALIAS_PATTERN.test(alias) ? orders.draft(alias) : null;
     if (!draft) return c.body(notFoundPage(), 404, HTML_HEADERS);
     const html = draftPage({
@@ -412,16 +478,18 @@ export function createApp(options: AppOptions): Hono<Env> {
       expiresAt: draft.row.expires_at,
       now: now(),
       stockChanged: draft.status === 'pending' && orders.stockShortfalls(draft.snapshot).length > 0,
-      staff: account,
+      staff: member.account,
       chatLanguage: draft.row.chat_order === 1 ? draft.row.lang : null,
     });
     return c.body(html, 200, HTML_HEADERS);
   });
 
-  app.post('/store/qr/:alias/complete', (c) => {
+  app.post('/store/qr/:alias/complete', formFromSite, (c) => {
     const alias = c.req.param('alias');
     const back = `../${encodeURIComponent(alias)}`;
-    if (staffAccount(c) === null) return c.body(failurePage('FORBIDDEN', back), 403, HTML_HEADERS);
+    const member = staffMember(c);
+    if (member === null) return c.body(failurePage('FORBIDDEN', back), 403, HTML_HEADERS);
+    if (!member.roles.has('counter')) return c.body(failurePage('ROLE_REQUIRED', back), 403, HTML_HEADERS);
     if (!ALIAS_PATTERN.test(alias)) return c.body(failurePage('NOT_FOUND', back), 404, HTML_HEADERS);
     try {
       const order = orders.complete(alias);
@@ -434,14 +502,14 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
   });
 
-  app.post('/store/shipments/:alias/shipped', (c) => {
-    requireStaff(c);
+  app.post('/store/shipments/:alias/shipped', jsonFromSite, (c) => {
+    requireStaff(c, 'counter');
     return c.json(orders.markShipped(checkAlias('shipmentAlias', c.req.param('alias'))));
   });
 
   // An editor's change to a product (its title in one language); the catalogue version moves with it.
-  app.put('/store/products/:id', async (c) => {
-    requireStaff(c);
+  app.put('/store/products/:id', jsonFromSite, async (c) => {
+    requireStaff(c, 'editor');
     const id = parsePositiveInt('id', c.req.param('id'));
     const body = (await readJsonBody(c.req.raw, { required: true })) as Record<string, unknown> | null;
     const title = typeof body?.title === 'string' ? body.title.trim() : '';
@@ -466,6 +534,28 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   // ------------------------------------------------------------------------------------------ /catalog/*
+  // Each client's writes (anything but GET and HEAD) are limited: a visitor cannot fill the database.
+  app.use(
+    '/catalog/*',
+    rateLimiter<Env>({
+      windowMs: 60_000,
+      limit: config.writeLimitPerMinute,
+      standardHeaders: false,
+      keyGenerator: (c) => `write:${clientOf(c)}`,
+      skip: (c) => c.req.method === 'GET' || c.req.method === 'HEAD',
+      handler: (c) =>
+        c.json(
+          {
+            code: 'TOO_MANY_REQUESTS',
+            message:
+              '操作が続いたため、少しのあいだ受け付けを止めています。1分ほど待ってからもう一度お試しください。',
+          },
+          429,
+          { 'Retry-After': '60', 'Cache-Control': 'no-store' },
+        ),
+    }),
+  );
+
   app.use('/catalog/*', async (c, next) => {
     const rule = faults.roll(c.req.method, c.req.path);
     if (rule) {
@@ -534,22 +624,51 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json(catalog.filters(areaId), 200, { 'Cache-Control': PUBLIC_CACHE });
   });
 
-  /** The cart session of the request, setting the cookie when it is new. */
-  const session = (c: Context<Env>): string => {
-    const { id, isNew } = cart.session(getCookie(c, SESSION_COOKIE));
-    if (isNew) {
-      setCookie(c, SESSION_COOKIE, id, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        path: '/',
-        maxAge: SESSION_ABSOLUTE_SECONDS,
-        secure: secureCookie,
-      });
+  /** Whether the visitor came over HTTPS: the public URL is https, or a trusted proxy says so. */
+  const overHttps = (c: Context<Env>): boolean =>
+    secureCookie || forwardedHttps(peerOf(c), (name) => c.req.header(name), trust);
+  /** Sets the bag cookie: `__Host-cart` (Secure) over HTTPS, `cart_session` on plain HTTP (cart.ts). */
+  const setBagCookie = (c: Context<Env>, token: string): void => {
+    const secure = overHttps(c);
+    setCookie(c, secure ? SESSION_COOKIE : PLAIN_SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: SESSION_ABSOLUTE_SECONDS,
+      secure,
+    });
+  };
+  /**
+   * The visitor's live session (its key), or null; with `create`, a new one when there is none. A bag
+   * under the plain-HTTP name reached over HTTPS (a browser from before `__Host-cart`) is read this once:
+   * it is given a new value under the new name and the old cookie is deleted.
+   */
+  const bagSession = (c: Context<Env>, create: boolean): string | null => {
+    const current = cart.existing(getCookie(c, SESSION_COOKIE));
+    if (current !== null) return current;
+    const plain = cart.existing(getCookie(c, PLAIN_SESSION_COOKIE));
+    if (plain !== null) {
+      if (!overHttps(c)) return plain;
+      const { id, token } = cart.rotate(plain);
+      setBagCookie(c, token);
+      deleteCookie(c, PLAIN_SESSION_COOKIE, { path: '/' });
+      return id;
     }
+    if (!create) return null;
+    const { id, token } = cart.create();
+    setBagCookie(c, token);
     return id;
   };
+  /** The cart session of the request, starting one (and setting its cookie) when there is none. */
+  const session = (c: Context<Env>): string => bagSession(c, true) ?? '';
+  /** The visitor's live session, without creating one: who may see what is theirs. */
+  const viewer = (c: Context<Env>): string | null => bagSession(c, false);
 
-  app.get('/catalog/cart/products/count', (c) => c.json({ count: cart.count(session(c)) }));
+  // Reading the bag never starts a session: without one, the bag is empty and nothing is stored.
+  app.get('/catalog/cart/products/count', (c) => {
+    const id = viewer(c);
+    return c.json({ count: id === null ? 0 : cart.count(id) });
+  });
 
   app.post('/catalog/cart/product', async (c) => {
     const request = parseAddToCart(await readJsonBody(c.req.raw, { required: true }));
@@ -573,16 +692,19 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.post('/catalog/cart', async (c) => {
     const lang = parseLangBody(await readJsonBody(c.req.raw, { required: false }));
-    return c.json(cart.view(session(c), lang).cart);
+    const id = viewer(c);
+    return c.json(id === null ? cart.empty() : cart.view(id, lang).cart);
   });
 
+  // Issuing a QR code gives the bag a new cookie value (its draft orders follow it): whatever saw the
+  // old value before the shopper went to pay opens nothing now.
   app.post('/catalog/cart/qr', async (c) => {
     const request = parseIssueQr(await readJsonBody(c.req.raw, { required: false }));
-    return c.json(orders.issue(session(c), request.lang, request.chat), 201);
+    const id = session(c);
+    const issued = orders.issue(id, request.lang, request.chat);
+    setBagCookie(c, cart.rotate(id).token);
+    return c.json(issued, 201);
   });
-
-  /** The visitor's live session, without creating one: who may see what is theirs. */
-  const viewer = (c: Context<Env>): string | null => cart.existing(getCookie(c, SESSION_COOKIE));
 
   app.get('/catalog/cart/qr/:alias', (c) =>
     c.json(orders.confirmation(checkAlias('alias', c.req.param('alias')), viewer(c))),
@@ -592,8 +714,8 @@ export function createApp(options: AppOptions): Hono<Env> {
     c.json(orders.status(checkAlias('alias', c.req.param('alias')), viewer(c))),
   );
 
-  app.post('/catalog/cart/qr/:alias/complete', (c) => {
-    requireStaff(c);
+  app.post('/catalog/cart/qr/:alias/complete', jsonFromSite, (c) => {
+    requireStaff(c, 'counter');
     return c.json(orders.complete(checkAlias('alias', c.req.param('alias'))));
   });
 
@@ -611,12 +733,13 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json(orders.putAddress(alias, body, viewer(c)));
   });
 
-  // Expired visitor sessions and their bags are deleted at start and then hourly.
+  // Expired visitor sessions and their bags, and draft orders never paid, are deleted at start and then hourly.
   const sweep = () => {
     try {
       cart.deleteExpiredSessions();
+      orders.deleteEndedDrafts();
     } catch (error) {
-      logError(error, 'deleting expired sessions');
+      logError(error, 'deleting expired sessions and ended draft orders');
     }
   };
   sweep();

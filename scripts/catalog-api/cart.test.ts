@@ -88,6 +88,8 @@ describe('errors', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.app.request('/nothing')).status).toBe(404);
+    const v = variant('total_stock >= 5');
+    await add(v.productId, v.variantId, 1);
     t.db.exec('DROP TABLE cart_lines');
     const broken = await shopper.call('GET', '/catalog/cart/products/count');
     expect(broken.status).toBe(500);
@@ -98,8 +100,9 @@ describe('errors', () => {
 });
 
 describe('the cart session cookie', () => {
-  test('is set on the first cart call, HttpOnly, SameSite=Lax, Path=/, for the 90-day absolute limit', async () => {
-    const result = await shopper.call('GET', '/catalog/cart/products/count');
+  test('is set by the first change to the bag, HttpOnly, SameSite=Lax, Path=/, for the 90-day absolute limit', async () => {
+    const v = variant('total_stock >= 5');
+    const result = await add(v.productId, v.variantId, 1);
     const cookie = result.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^cart_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
@@ -114,13 +117,17 @@ describe('the cart session cookie', () => {
 
   test('is Secure when the public URL is https', async () => {
     const secure = makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
-    const result = await new Client(secure.app).call('GET', '/catalog/cart/products/count');
+    const v = variant('total_stock >= 5');
+    const result = await new Client(secure.app).call('POST', '/catalog/cart/product', {
+      body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
+    });
     expect(result.headers.get('set-cookie')).toContain('Secure');
   });
 
   test('an unknown or forged session id gets a fresh session', async () => {
     shopper.cookie = 'cart_session=forged';
-    const result = await shopper.call('GET', '/catalog/cart/products/count');
+    const v = variant('total_stock >= 5');
+    const result = await add(v.productId, v.variantId, 1);
     expect(result.headers.get('set-cookie')).toMatch(/^cart_session=[A-Za-z0-9_-]{43};/);
   });
 

@@ -4,9 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
+import { atRest } from './at-rest.ts';
 import type { Catalog, Product } from './catalog.ts';
 import type { Config } from './config.ts';
-import type { Store, VariantRow } from './db.ts';
+import { type Store, transaction, type VariantRow } from './db.ts';
 import { ApiError, notFound } from './errors.ts';
 import type { Lang } from './i18n-data.ts';
 import type { AddToCart, SetQty, SetReceive } from './validate.ts';
@@ -16,7 +17,12 @@ export type CartProduct = components['schemas']['CartProduct'];
 type CartWarning = components['schemas']['CartWarning'];
 export type OrderLine = components['schemas']['OrderLine'];
 
-export const SESSION_COOKIE = 'cart_session';
+/**
+ * The bag cookie: `__Host-cart` wherever the visitor came over HTTPS (Secure, Path=/, no Domain: no other
+ * host or path can set or shadow it), `cart_session` on plain HTTP, where browsers refuse `__Host-`.
+ */
+export const SESSION_COOKIE = '__Host-cart';
+export const PLAIN_SESSION_COOKIE = 'cart_session';
 /** A visitor session ends after 30 days without use (idle limit) and 90 days after it began (absolute limit). */
 const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 3600;
@@ -90,25 +96,45 @@ export class CartService {
     this.#now = now;
   }
 
-  /** The live session of a cookie value, or null: absent, malformed, unknown, idle too long or too old. */
+  /**
+   * The live session of a cookie value, or null: absent, malformed, unknown, idle too long or too old. A
+   * session is known by its key, the stored SHA-256 of the cookie value (at-rest.ts): every method here
+   * and in orders.ts takes the key, never the cookie value.
+   */
   existing(cookie: string | undefined): string | null {
     if (cookie === undefined || !SESSION_ID.test(cookie)) return null;
-    const row = this.#store.session.get(cookie);
+    const key = atRest(cookie);
+    const row = this.#store.session.get(key);
     if (!row) return null;
     const now = this.#now();
     if (now - row.updated_at >= SESSION_IDLE_SECONDS * 1000) return null;
     if (now - row.created_at >= SESSION_ABSOLUTE_SECONDS * 1000) return null;
-    if (now - row.updated_at >= TOUCH_EVERY_MS) this.#touch(cookie);
-    return cookie;
+    if (now - row.updated_at >= TOUCH_EVERY_MS) this.#touch(key);
+    return key;
   }
 
-  /** The session of a cookie value, creating one (isNew: set the cookie) when there is no live one. */
-  session(cookie: string | undefined): { id: string; isNew: boolean } {
-    const live = this.existing(cookie);
-    if (live !== null) return { id: live, isNew: false };
-    const id = randomBytes(32).toString('base64url');
+  /** A new session: its key, and the cookie value to set (`token`). */
+  create(): { id: string; token: string } {
+    const token = randomBytes(32).toString('base64url');
+    const id = atRest(token);
     this.#store.insertSession.run(id, this.#now());
-    return { id, isNew: true };
+    return { id, token };
+  }
+
+  /**
+   * The same session (its bag, its draft orders, its limits) under a new cookie value: the old value opens
+   * nothing any more. Gives the new key and the cookie value to set.
+   */
+  rotate(key: string): { id: string; token: string } {
+    const token = randomBytes(32).toString('base64url');
+    const id = atRest(token);
+    transaction(this.#store.db, () => {
+      this.#store.copySession.run(id, key);
+      this.#store.moveCartLines.run(id, key);
+      this.#store.moveDrafts.run(id, key);
+      this.#store.deleteSession.run(key);
+    });
+    return { id, token };
   }
 
   count(sessionId: string): number {
@@ -197,6 +223,21 @@ export class CartService {
 
   #touch(sessionId: string): void {
     this.#store.touchSession.run(this.#now(), sessionId);
+  }
+
+  /** The bag of a visitor without a session: empty, with nothing stored. */
+  empty(): Cart {
+    return {
+      products: [],
+      count: 0,
+      shippingCharge: 0,
+      wrapping: false,
+      wrappingFee: 0,
+      subtotal: 0,
+      grandTotal: 0,
+      warning: [],
+      chatOrder: false,
+    };
   }
 
   /** The bag in a language, with charges and warnings against current stock. Drops lines whose product is gone. */

@@ -1,4 +1,4 @@
-import { Client, findVariant, makeApp, staffCookie, type TestApp } from './test-helpers.ts';
+import { Client, findVariant, makeApp, staffCookie, staffHeaders, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
@@ -34,7 +34,7 @@ describe('the catalogue version', () => {
       .draftOrderAlias;
     t.clock.advance(5);
     await shopper.call('POST', `/catalog/cart/qr/${alias}/complete`, {
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     const after = await version();
     expect(after.version).not.toBe(before.version);

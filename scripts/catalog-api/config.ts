@@ -8,7 +8,7 @@
  * | CATALOG_API_DB           | .data/catalog.sqlite           | SQLite file; created and seeded on first start if missing (`--db PATH`, `--reset` reseeds). The rendered-image disk cache lives beside it in `image-cache/`. |
  * | CATALOG_API_TOKEN        | gift-catalogue-public-token    | Required in `X-Api-Token` on every /catalog/* call (401 otherwise). An identifier, not a secret. |
  * | CATALOG_API_MODE         | demo                           | `production` refuses to start without CATALOG_STAFF_ACCOUNTS; `demo` (the local `npm start`) creates a demo staff account and prints it. |
- * | CATALOG_STAFF_ACCOUNTS   | (none)                         | Staff of the store counter: `name:hash[,name:hash…]`, each hash from `npm run api -- --hash-password`. |
+ * | CATALOG_STAFF_ACCOUNTS   | (none)                         | Staff accounts: `name:roles:hash[,…]`, roles `counter`, `editor` or `counter+editor`, each hash from `npm run api -- --hash-password` (staff.ts; the first format, `name:hash`, keeps both roles). |
  * | CATALOG_DEMO_STAFF_PASSWORD | (random)                    | Demo mode only, without accounts: the password of the demo account `staff` (tests set it). |
  * | CATALOG_PUBLIC_URL       | http://localhost:4321/api      | Absolute base of every URL the API hands out (images, logos, videos, urlForQrCode): browsers reach the API through the site's /api proxy. |
  * | DRAFT_ORDER_TTL_SECONDS  | 900                            | Time limit of a QR draft order. |
@@ -16,10 +16,15 @@
  * | FREE_SHIPPING_FROM       | 11000                          | Subtotal (yen) from which shipping is free. |
  * | WRAPPING_FEE             | 330                            | Gift-wrapping fee (yen) per bag. |
  * | SEED_PRODUCTS            | 100                            | Number of products seeded into a new database (`--products N`). |
- * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. |
+ * | CATALOG_TEST_SWITCHES    | (off)                          | `1` registers the test switches (`/__faults`, `/__test/…`), demo mode only: without it (and always in production mode) those paths do not exist. |
+ * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. Needs CATALOG_TEST_SWITCHES=1. |
+ * | CATALOG_WRITE_LIMIT      | 300                            | Writes (anything but GET and HEAD) to /catalog/* each client may make per minute; past it, 429. |
+ * | CATALOG_TRUSTED_PROXIES  | loopback                       | Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses and CIDR ranges, comma-separated (`loopback,10.0.0.0/8`), or `none` (client-address.ts). |
+ * | CATALOG_CLIENT_IP_HEADER | (none)                         | A header a trusted proxy names the client in, believed before X-Forwarded-For: `x-nf-client-connection-ip` behind Netlify. |
  */
+import { parseClientIpHeader, parseTrustedProxies } from './client-address.ts';
 import { type FaultRule, parseFaultRules } from './faults.ts';
-import { parseStaffAccounts } from './staff.ts';
+import { parseStaffAccounts, type StaffAccount } from './staff.ts';
 
 export interface Config {
   host: string;
@@ -27,8 +32,8 @@ export interface Config {
   dbPath: string;
   apiToken: string;
   mode: 'demo' | 'production';
-  /** Staff account name → scrypt hash (staff.ts). */
-  staffAccounts: Map<string, string>;
+  /** Staff account name → its scrypt hash and roles (staff.ts). */
+  staffAccounts: Map<string, StaffAccount>;
   /** Without a trailing slash. */
   publicUrl: string;
   draftOrderTtlSeconds: number;
@@ -36,9 +41,17 @@ export interface Config {
   freeShippingFrom: number;
   wrappingFee: number;
   seedProducts: number;
+  /** Writes to /catalog/* per client per minute. */
+  writeLimitPerMinute: number;
   faults: FaultRule[];
+  /** Whether the test switches (`/__faults`, `/__test/…`) are registered: demo mode with CATALOG_TEST_SWITCHES=1. */
+  testSwitches: boolean;
   /** Directory of the rendered-image disk cache; null keeps rendered images in memory only. */
   imageCacheDir: string | null;
+  /** CIDR ranges of the proxies whose forwarding headers are believed (client-address.ts). */
+  trustedProxies: readonly string[];
+  /** The header a trusted proxy names the client in (lower case), or null. */
+  clientIpHeader: string | null;
 }
 
 const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
@@ -47,15 +60,19 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   dbPath: '.data/catalog.sqlite',
   apiToken: 'gift-catalogue-public-token',
   mode: 'demo',
-  staffAccounts: new Map<string, string>(),
+  staffAccounts: new Map<string, StaffAccount>(),
   publicUrl: 'http://localhost:4321/api',
   draftOrderTtlSeconds: 900,
   shippingCharge: 880,
   freeShippingFrom: 11000,
   wrappingFee: 330,
   seedProducts: 100,
+  writeLimitPerMinute: 300,
   faults: [],
+  testSwitches: false,
   imageCacheDir: null,
+  trustedProxies: parseTrustedProxies('loopback'),
+  clientIpHeader: null,
 });
 
 type Env = Record<string, string | undefined>;
@@ -83,9 +100,25 @@ export function loadConfig(env: Env = process.env): Config {
   } catch {
     throw new Error(`CATALOG_PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(publicUrl)}`);
   }
+  const mode = strVar(env, 'CATALOG_API_MODE', 'demo');
+  if (mode !== 'demo' && mode !== 'production') {
+    throw new Error(`CATALOG_API_MODE must be demo or production, got ${JSON.stringify(mode)}`);
+  }
+  const switches = strVar(env, 'CATALOG_TEST_SWITCHES', '0');
+  if (switches !== '0' && switches !== '1') {
+    throw new Error(`CATALOG_TEST_SWITCHES must be 1 or unset, got ${JSON.stringify(switches)}`);
+  }
+  const testSwitches = switches === '1';
+  if (testSwitches && mode === 'production') {
+    throw new Error(
+      'CATALOG_TEST_SWITCHES is refused in production mode: test switches never run in production',
+    );
+  }
   let faults: FaultRule[] = [];
   const { CATALOG_API_FAULTS: faultsRaw } = env;
   if (faultsRaw !== undefined && faultsRaw.trim() !== '') {
+    if (!testSwitches)
+      throw new Error('CATALOG_API_FAULTS is a test switch: it needs CATALOG_TEST_SWITCHES=1');
     let parsed: unknown;
     try {
       parsed = JSON.parse(faultsRaw);
@@ -95,10 +128,6 @@ export function loadConfig(env: Env = process.env): Config {
     const result = parseFaultRules(parsed);
     if (!result.ok) throw new Error(`CATALOG_API_FAULTS: ${result.message}`);
     faults = result.rules;
-  }
-  const mode = strVar(env, 'CATALOG_API_MODE', 'demo');
-  if (mode !== 'demo' && mode !== 'production') {
-    throw new Error(`CATALOG_API_MODE must be demo or production, got ${JSON.stringify(mode)}`);
   }
   const staffAccounts = parseStaffAccounts(env.CATALOG_STAFF_ACCOUNTS ?? '');
   if (mode === 'production' && staffAccounts.size === 0) {
@@ -126,8 +155,12 @@ export function loadConfig(env: Env = process.env): Config {
     freeShippingFrom: intVar(env, 'FREE_SHIPPING_FROM', DEFAULT_CONFIG.freeShippingFrom, 0, 100_000_000),
     wrappingFee: intVar(env, 'WRAPPING_FEE', DEFAULT_CONFIG.wrappingFee, 0, 1_000_000),
     seedProducts: intVar(env, 'SEED_PRODUCTS', DEFAULT_CONFIG.seedProducts, 1, 1_000_000),
+    writeLimitPerMinute: intVar(env, 'CATALOG_WRITE_LIMIT', DEFAULT_CONFIG.writeLimitPerMinute, 1, 1_000_000),
     faults,
+    testSwitches,
     imageCacheDir: null,
+    trustedProxies: parseTrustedProxies(strVar(env, 'CATALOG_TRUSTED_PROXIES', 'loopback')),
+    clientIpHeader: parseClientIpHeader(env.CATALOG_CLIENT_IP_HEADER),
   };
 }
 

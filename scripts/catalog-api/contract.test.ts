@@ -14,7 +14,7 @@ import {
   type CallResult,
   Client,
   makeApp,
-  staffCookie,
+  staffHeaders,
   type TestApp,
 } from './test-helpers.ts';
 
@@ -436,7 +436,7 @@ describe('QR hand-off', () => {
       'POST',
       '/catalog/cart/qr/{alias}/complete',
       { alias },
-      { headers: { Cookie: await staffCookie(t.app) } },
+      { headers: await staffHeaders(t.app) },
     );
     await op(client, 'GET', path, { alias }); // COMPLETED
     await op(client, 'GET', path, { alias: 'short' });
@@ -456,7 +456,7 @@ describe('QR hand-off', () => {
       'POST',
       '/catalog/cart/qr/{alias}/complete',
       { alias: second },
-      { headers: { Cookie: await staffCookie(t.app) } },
+      { headers: await staffHeaders(t.app) },
     );
     await op(client, 'GET', path, { alias: second }); // completed
     await op(client, 'GET', path, { alias: 'Z'.repeat(40) });
@@ -466,7 +466,7 @@ describe('QR hand-off', () => {
 
   test('POST /catalog/cart/qr/{alias}/complete', async () => {
     const path = '/catalog/cart/qr/{alias}/complete';
-    const staff = { headers: { Cookie: await staffCookie(t.app) } };
+    const staff = { headers: await staffHeaders(t.app) };
     await fillBag(2);
     const alias = await issue();
     await op(client, 'POST', path, { alias });
@@ -504,7 +504,7 @@ describe('QR hand-off', () => {
       'POST',
       '/catalog/cart/qr/{alias}/complete',
       { alias },
-      { headers: { Cookie: await staffCookie(t.app) } },
+      { headers: await staffHeaders(t.app) },
     );
     const order = done.body as { orderAlias: string; shipments: { shipmentAlias: string }[] };
     const orderAlias = order.orderAlias;
@@ -553,7 +553,7 @@ describe('QR hand-off', () => {
     await op(client, 'GET', '/catalog/orders/{orderAlias}', { orderAlias });
     const shipped = await t.app.request(`/store/shipments/${shipmentAlias}/shipped`, {
       method: 'POST',
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect(shipped.status).toBe(200);
     await op(client, 'PUT', path, { shipmentAlias }, { body: ADDRESS }); // 409 once shipped
@@ -569,10 +569,10 @@ describe('staff session', () => {
       {},
       {
         token: null,
-        headers: { Cookie: await staffCookie(t.app) },
+        headers: await staffHeaders(t.app),
       },
     );
-    expect(signedIn.body).toEqual({ account: 'staff' });
+    expect(signedIn.body).toEqual({ account: 'staff', roles: ['counter', 'editor'] });
     expect(signedIn.headers.get('cache-control')).toBe('no-store');
     await op(client, 'GET', '/store/session', {}, { token: null });
     await op(

@@ -4,8 +4,14 @@
 import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { atRest, seal } from './at-rest.ts';
 
-export const SCHEMA_VERSION = 1;
+/**
+ * 2: session ids and aliases stored as their SHA-256, linked aliases sealed (at-rest.ts). A database of
+ * version 1 is migrated in place (`migrate`); older ones are not accepted.
+ */
+export const SCHEMA_VERSION = 2;
+const OLDEST_MIGRATABLE = 1;
 /** How long a statement waits for a lock held by another connection before giving up (SQLITE_BUSY). */
 const BUSY_TIMEOUT_MS = 250;
 
@@ -88,6 +94,8 @@ CREATE TABLE variants (
   CHECK (stock_in_shop >= 0 AND stock_in_shop <= total_stock)
 );
 CREATE INDEX variants_product ON variants (product_id, position);
+-- Every session id and alias below is stored as its SHA-256 (at-rest.ts); *_sealed columns hold an alias
+-- sealed with the link that leads to it.
 CREATE TABLE sessions (
   id TEXT PRIMARY KEY,
   wrapping INTEGER NOT NULL DEFAULT 0,
@@ -112,7 +120,7 @@ CREATE TABLE draft_orders (
   created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
   snapshot TEXT NOT NULL,
-  order_alias TEXT
+  order_alias_sealed TEXT
 );
 CREATE INDEX draft_orders_session ON draft_orders (session_id, status);
 CREATE TABLE orders (
@@ -129,7 +137,9 @@ CREATE TABLE shipments (
   status TEXT NOT NULL CHECK (status IN ('awaiting_address', 'address_received', 'shipped', 'delivered')),
   lines TEXT NOT NULL,
   address TEXT,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  alias_sealed TEXT NOT NULL,
+  order_alias_sealed TEXT NOT NULL
 );
 CREATE INDEX shipments_order ON shipments (order_alias, position);
 `;
@@ -188,14 +198,56 @@ export function resetSchema(db: DatabaseSync): void {
   db.exec(SCHEMA);
 }
 
-/** The seed recorded in the database, or null when it has not been seeded (or the schema is older). */
+/**
+ * The seed recorded in the database, or null when it has not been seeded (or its schema is too old to
+ * migrate). A version below SCHEMA_VERSION is migrated by `migrate`.
+ */
 export function seedInfo(db: DatabaseSync): { products: number; schemaVersion: number } | null {
   const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
   if (!table) return null;
   const row = db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as { value: string } | undefined;
   if (!row) return null;
   const info = JSON.parse(row.value) as { products: number; schemaVersion: number };
-  return info.schemaVersion === SCHEMA_VERSION ? info : null;
+  return info.schemaVersion >= OLDEST_MIGRATABLE && info.schemaVersion <= SCHEMA_VERSION ? info : null;
+}
+
+/**
+ * Brings a seeded database of an older schema to this one, in place and in one transaction; true when it
+ * changed anything. Version 1 → 2: every session id and alias is replaced by its SHA-256, and the aliases
+ * one link leads to are sealed with that link, so the bags, orders and addresses of the links shoppers
+ * hold stay theirs (a reseed, CATALOG_API_RESET, would delete them).
+ */
+export function migrate(db: DatabaseSync): boolean {
+  const info = seedInfo(db);
+  if (info === null || info.schemaVersion === SCHEMA_VERSION) return false;
+  db.function('at_rest', { deterministic: true }, (value) =>
+    typeof value === 'string' ? atRest(value) : value,
+  );
+  db.function('sealed', (purpose, link, value) =>
+    typeof value === 'string' ? seal(purpose as never, String(link), value) : value,
+  );
+  transaction(db, () => {
+    // Keys change while rows refer to them: the references are checked at the commit, all changed.
+    db.exec('PRAGMA defer_foreign_keys = ON');
+    db.exec(`
+      ALTER TABLE draft_orders RENAME COLUMN order_alias TO order_alias_sealed;
+      ALTER TABLE shipments ADD COLUMN alias_sealed TEXT NOT NULL DEFAULT '';
+      ALTER TABLE shipments ADD COLUMN order_alias_sealed TEXT NOT NULL DEFAULT '';
+      UPDATE draft_orders SET order_alias_sealed = sealed('order-of-draft', alias, order_alias_sealed);
+      UPDATE shipments SET
+        alias_sealed = sealed('shipment-of-order', order_alias, alias),
+        order_alias_sealed = sealed('order-of-shipment', alias, order_alias);
+      UPDATE draft_orders SET alias = at_rest(alias), session_id = at_rest(session_id);
+      UPDATE orders SET alias = at_rest(alias), draft_alias = at_rest(draft_alias);
+      UPDATE shipments SET alias = at_rest(alias), order_alias = at_rest(order_alias);
+      UPDATE cart_lines SET session_id = at_rest(session_id);
+      UPDATE sessions SET id = at_rest(id);
+    `);
+    db.prepare("UPDATE meta SET value = json_set(value, '$.schemaVersion', ?) WHERE key = 'seed'").run(
+      SCHEMA_VERSION,
+    );
+  });
+  return true;
 }
 
 /** Runs fn in a transaction (BEGIN IMMEDIATE … COMMIT), rolling back when it throws. Not re-entrant. */
@@ -278,7 +330,7 @@ export interface DraftOrderRow {
   created_at: number;
   expires_at: number;
   snapshot: string;
-  order_alias: string | null;
+  order_alias_sealed: string | null;
 }
 interface OrderRow {
   alias: string;
@@ -295,6 +347,8 @@ export interface ShipmentRow {
   lines: string;
   address: string | null;
   updated_at: number;
+  alias_sealed: string;
+  order_alias_sealed: string;
 }
 
 /** A prepared statement with typed rows. */
@@ -336,6 +390,10 @@ export class Store {
 
   readonly session;
   readonly insertSession;
+  readonly copySession;
+  readonly moveCartLines;
+  readonly moveDrafts;
+  readonly deleteSession;
   readonly touchSession;
   readonly deleteExpiredSessionLines;
   readonly deleteExpiredSessions;
@@ -355,6 +413,7 @@ export class Store {
   readonly cancelPendingDrafts;
   readonly completeDraft;
   readonly expireDraft;
+  readonly deleteEndedDrafts;
   readonly order;
   readonly insertOrder;
   readonly shipment;
@@ -420,6 +479,14 @@ export class Store {
       'INSERT OR IGNORE INTO sessions (id, created_at, updated_at) VALUES (?1, ?2, ?2)',
     );
     this.touchSession = new Query<never>(db, 'UPDATE sessions SET updated_at = ? WHERE id = ?');
+    this.copySession = new Query<never>(
+      db,
+      `INSERT INTO sessions (id, wrapping, chat_order, created_at, updated_at)
+       SELECT ?1, wrapping, chat_order, created_at, updated_at FROM sessions WHERE id = ?2`,
+    );
+    this.moveCartLines = new Query<never>(db, 'UPDATE cart_lines SET session_id = ?1 WHERE session_id = ?2');
+    this.moveDrafts = new Query<never>(db, 'UPDATE draft_orders SET session_id = ?1 WHERE session_id = ?2');
+    this.deleteSession = new Query<never>(db, 'DELETE FROM sessions WHERE id = ?');
     this.setWrapping = new Query<never>(db, 'UPDATE sessions SET wrapping = ? WHERE id = ?');
     this.setChatOrder = new Query<never>(db, 'UPDATE sessions SET chat_order = ? WHERE id = ?');
     this.cartLines = new Query<CartLineRow>(
@@ -465,11 +532,15 @@ export class Store {
     );
     this.completeDraft = new Query<never>(
       db,
-      "UPDATE draft_orders SET status = 'completed', order_alias = ? WHERE alias = ? AND status = 'pending'",
+      "UPDATE draft_orders SET status = 'completed', order_alias_sealed = ? WHERE alias = ? AND status = 'pending'",
     );
     this.expireDraft = new Query<never>(
       db,
       "UPDATE draft_orders SET expires_at = ? WHERE alias = ? AND status = 'pending'",
+    );
+    this.deleteEndedDrafts = new Query<never>(
+      db,
+      "DELETE FROM draft_orders WHERE status != 'completed' AND expires_at < ?",
     );
     this.order = new Query<OrderRow>(db, 'SELECT * FROM orders WHERE alias = ?');
     this.insertOrder = new Query<never>(
@@ -483,8 +554,8 @@ export class Store {
     );
     this.insertShipment = new Query<never>(
       db,
-      `INSERT INTO shipments (alias, order_alias, position, status, lines, address, updated_at)
-       VALUES (?, ?, ?, 'awaiting_address', ?, NULL, ?)`,
+      `INSERT INTO shipments (alias, order_alias, position, status, lines, address, updated_at, alias_sealed, order_alias_sealed)
+       VALUES (?, ?, ?, 'awaiting_address', ?, NULL, ?, ?, ?)`,
     );
     this.updateShipment = new Query<never>(
       db,

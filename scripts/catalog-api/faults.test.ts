@@ -1,12 +1,13 @@
 import { loadConfig } from './config.ts';
 import { FaultInjector, parseFaultRules } from './faults.ts';
+import { hashPassword } from './staff.ts';
 import { Client, makeApp, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 let client: Client;
 
 beforeEach(() => {
-  t = makeApp();
+  t = makeApp({ config: { testSwitches: true } });
   client = new Client(t.app);
 });
 
@@ -117,11 +118,53 @@ describe('fault injection', () => {
 
   test('CATALOG_API_FAULTS sets rules at start', () => {
     const config = loadConfig({
+      CATALOG_TEST_SWITCHES: '1',
       CATALOG_API_FAULTS: '{"rules":[{"path":"^/catalog","status":503,"probability":0.05}]}',
     });
     expect(config.faults).toEqual([{ path: '^/catalog', status: 503, probability: 0.05 }]);
-    expect(() => loadConfig({ CATALOG_API_FAULTS: '{"rules":[{}]}' })).toThrow(/CATALOG_API_FAULTS/);
+    expect(() => loadConfig({ CATALOG_TEST_SWITCHES: '1', CATALOG_API_FAULTS: '{"rules":[{}]}' })).toThrow(
+      /CATALOG_API_FAULTS/,
+    );
     expect(parseFaultRules({ rules: [] })).toEqual({ ok: true, rules: [] });
+  });
+});
+
+describe('test switches exist only in demo mode with CATALOG_TEST_SWITCHES=1', () => {
+  const loopback = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+  const switches = ['/__faults', '/__test/draft-orders/QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ/expire'];
+
+  test('production mode does not register them: 404 from loopback, without any forwarding header', async () => {
+    const production = makeApp({ config: { mode: 'production' } });
+    for (const path of switches) {
+      for (const method of ['GET', 'PUT', 'POST', 'DELETE']) {
+        const response = await production.app.request(path, { method }, loopback);
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+      }
+    }
+  });
+
+  test('demo mode without the flag does not register them either', async () => {
+    const demo = makeApp();
+    for (const path of switches) {
+      expect((await demo.app.request(path, { method: 'DELETE' }, loopback)).status, path).toBe(404);
+    }
+  });
+
+  test('the flag is read from the environment, refused in production mode, and faults at start need it', () => {
+    expect(loadConfig({}).testSwitches).toBe(false);
+    expect(loadConfig({ CATALOG_TEST_SWITCHES: '1' }).testSwitches).toBe(true);
+    expect(() => loadConfig({ CATALOG_TEST_SWITCHES: 'yes' })).toThrow(/CATALOG_TEST_SWITCHES/);
+    const production = {
+      CATALOG_API_MODE: 'production',
+      CATALOG_STAFF_ACCOUNTS: `anna:${hashPassword('x')}`,
+    };
+    expect(() => loadConfig({ ...production, CATALOG_TEST_SWITCHES: '1' })).toThrow(
+      /CATALOG_TEST_SWITCHES.*production/,
+    );
+    expect(() =>
+      loadConfig({ CATALOG_API_FAULTS: '{"rules":[{"path":"^/catalog","status":503,"probability":1}]}' }),
+    ).toThrow(/CATALOG_API_FAULTS.*CATALOG_TEST_SWITCHES=1/);
   });
 });
 

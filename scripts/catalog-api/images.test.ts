@@ -60,6 +60,16 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
     expect([widthOnly.width, widthOnly.height]).toEqual([800, 450]);
   });
 
+  test('one dimension alone keeps the aspect ratio and the other side within 2048 px too', async () => {
+    // Areas are 16:9: 2048 px high would be 3641 px wide.
+    const tall = await sharp((await image('/images/areas/1.webp?height=2048')).body).metadata();
+    expect([tall.width, tall.height]).toEqual([2048, 1152]);
+    const high = await sharp((await image('/images/areas/1.webp?height=450')).body).metadata();
+    expect([high.width, high.height]).toEqual([800, 450]);
+    const wide = await sharp((await image('/images/products/1.webp?width=2048')).body).metadata();
+    expect([wide.width, wide.height]).toEqual([2048, 2048]);
+  });
+
   test('tenant logos are PNG by extension', async () => {
     const { response, body } = await image('/images/tenants/5.png?width=128');
     expect(response.headers.get('content-type')).toBe('image/png');

@@ -57,8 +57,8 @@ const EXT_FORMAT: Record<string, ImageFormat> = {
   avif: 'avif',
 };
 const MAX_DIMENSION = 2048;
-/** Bump when the drawings change, so disk caches and ETags do not serve old pictures. */
-const DRAWING_VERSION = 1;
+/** Bump when the drawings or their sizes change, so disk caches and ETags do not serve old pictures. */
+const DRAWING_VERSION = 2;
 
 /** Parses `{id}.{ext}`; null when it is not an image file name. */
 export function parseImageFile(file: string): { id: number; ext: ImageFormat } | null {
@@ -436,12 +436,20 @@ function etagOf(body: Buffer): string {
 
 async function render(svg: string, params: ImageParams): Promise<Buffer> {
   let pipeline = sharp(Buffer.from(svg), { density: 72 });
-  if (params.width !== null || params.height !== null) {
+  if (params.width !== null && params.height !== null) {
     pipeline = pipeline.resize({
-      ...(params.width !== null ? { width: params.width } : {}),
-      ...(params.height !== null ? { height: params.height } : {}),
+      width: params.width,
+      height: params.height,
       fit: params.fit,
       background: { r: 255, g: 255, b: 255, alpha: 1 },
+    });
+  } else if (params.width !== null || params.height !== null) {
+    // One side given: the aspect ratio is kept, and the other side is bounded too (a 16:9 area image
+    // asked 2048 px high would otherwise be 3641 px wide).
+    pipeline = pipeline.resize({
+      width: params.width ?? MAX_DIMENSION,
+      height: params.height ?? MAX_DIMENSION,
+      fit: 'inside',
     });
   }
   switch (params.format) {

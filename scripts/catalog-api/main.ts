@@ -7,9 +7,10 @@
  *   --port N       port (default CATALOG_API_PORT, 8787)
  *   --hash-password  read a staff password from standard input and print its hash for CATALOG_STAFF_ACCOUNTS
  *
- * Staff of the store counter sign in with accounts from CATALOG_STAFF_ACCOUNTS. Without any, the demo mode
- * (the default, what `npm start` runs) creates the account `staff` with a random password (or
- * CATALOG_DEMO_STAFF_PASSWORD) and prints it; CATALOG_API_MODE=production refuses to start instead.
+ * Staff sign in with accounts from CATALOG_STAFF_ACCOUNTS (counter staff, editors, or both). Without any,
+ * the demo mode (the default, what `npm start` runs) creates the account `staff`, with both roles and a
+ * random password (or CATALOG_DEMO_STAFF_PASSWORD), and prints it; CATALOG_API_MODE=production refuses to
+ * start instead.
  *
  * The database is created and seeded on first start. Asking for a different --products than the database
  * holds reseeds it. Environment variables: see config.ts.
@@ -21,9 +22,9 @@ import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { databaseProblem, openDatabase, seedInfo } from './db.ts';
+import { databaseProblem, migrate, openDatabase, SCHEMA_VERSION, seedInfo } from './db.ts';
 import { seed } from './seed.ts';
-import { hashPassword } from './staff.ts';
+import { everyRole, hashPassword } from './staff.ts';
 
 function fail(message: string): never {
   console.error(`catalog API: ${message}`);
@@ -78,10 +79,18 @@ try {
 if (config.staffAccounts.size === 0) {
   // Demo mode only (production refused to load above): one account for trying the store counter locally.
   const password = process.env.CATALOG_DEMO_STAFF_PASSWORD?.trim() || randomBytes(12).toString('base64url');
-  config.staffAccounts.set('staff', hashPassword(password));
+  config.staffAccounts.set('staff', everyRole(hashPassword(password)));
   console.log(
     `catalog API: DEMO staff sign-in for the store counter: account "staff", password "${password}". ` +
       'Demo only: a deployment sets CATALOG_STAFF_ACCOUNTS and CATALOG_API_MODE=production.',
+  );
+}
+const unsplit = [...config.staffAccounts].filter(([, account]) => account.legacy).map(([name]) => name);
+if (unsplit.length > 0) {
+  console.warn(
+    `catalog API: staff accounts without roles (${unsplit.join(', ')}) keep both, counter and editor, as ` +
+      'before. Give each its roles in CATALOG_STAFF_ACCOUNTS (name:counter:hash, name:editor:hash or ' +
+      'name:counter+editor:hash), so that counter staff cannot rename products or publish.',
   );
 }
 const products = positiveInt('--products', args.values.products, 1_000_000);
@@ -116,6 +125,9 @@ if (args.values.reset || info === null || (products !== undefined && info.produc
     `seeded ${result.products} products (${result.variants} variants, ${result.images} images) in ${Math.round(performance.now() - started)} ms`,
   );
 }
+
+// A database of an older schema keeps its bags, orders and addresses: it is migrated in place.
+if (migrate(db)) console.log(`catalog API: migrated ${config.dbPath} to schema ${SCHEMA_VERSION}`);
 
 const app = createApp({ db, config, warmLanguages: ['ja'] });
 const count = (db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;

@@ -3,10 +3,15 @@
  *
  * Stock is decremented only when the store counter completes a draft order. A draft order is a snapshot of the
  * bag (lines, prices, charges) with a time limit; issuing a new one cancels the session's pending one.
+ *
+ * Aliases are stored as their SHA-256 and looked up by it (at-rest.ts): every method takes the alias as
+ * given out, and an alias another link leads to is read back by unsealing it with that link. Session ids
+ * here are already keys (cart.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { validateAddress } from './address.ts';
+import { atRest, seal, unseal } from './at-rest.ts';
 import type { CartProduct, CartService, OrderLine } from './cart.ts';
 import type { Catalog } from './catalog.ts';
 import { bumpCatalogVersion } from './catalog-version.ts';
@@ -80,6 +85,9 @@ function newAlias(): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A draft order never paid is kept this long after its time limit (its QR page says what became of it). */
+const ENDED_DRAFT_KEPT_MS = 24 * 3600_000;
+
 export class OrderService {
   readonly #store: Store;
   readonly #catalog: Catalog;
@@ -124,7 +132,7 @@ export class OrderService {
     transaction(this.#store.db, () => {
       this.#store.cancelPendingDrafts.run(sessionId);
       this.#store.insertDraftOrder.run(
-        alias,
+        atRest(alias),
         sessionId,
         lang,
         chat ? 1 : 0,
@@ -159,9 +167,14 @@ export class OrderService {
   }
 
   draft(alias: string): { row: DraftOrderRow; snapshot: DraftSnapshot; status: EffectiveStatus } | null {
-    const row = this.#store.draftOrder.get(alias);
+    const row = this.#store.draftOrder.get(atRest(alias));
     if (!row) return null;
     return { row, snapshot: JSON.parse(row.snapshot) as DraftSnapshot, status: this.effectiveStatus(row) };
+  }
+
+  /** The alias of the order a draft became, unsealed with the draft's alias; null before payment. */
+  #orderOfDraft(alias: string, row: DraftOrderRow): string | null {
+    return row.order_alias_sealed === null ? null : unseal('order-of-draft', alias, row.order_alias_sealed);
   }
 
   /**
@@ -172,9 +185,8 @@ export class OrderService {
     const draft = this.draft(alias);
     if (!draft) return { errorCode: 'NOT_FOUND' };
     if (draft.status === 'completed') {
-      return draft.row.order_alias === null || draft.row.session_id !== viewer
-        ? { errorCode: 'COMPLETED' }
-        : { errorCode: 'COMPLETED', orderAlias: draft.row.order_alias };
+      const orderAlias = draft.row.session_id === viewer ? this.#orderOfDraft(alias, draft.row) : null;
+      return orderAlias === null ? { errorCode: 'COMPLETED' } : { errorCode: 'COMPLETED', orderAlias };
     }
     if (draft.status === 'expired' || draft.status === 'cancelled') return { errorCode: 'EXPIRED' };
     if (this.stockShortfalls(draft.snapshot).length > 0) return { errorCode: 'STOCK_CHANGED' };
@@ -200,8 +212,8 @@ export class OrderService {
       status: draft.status,
       expiresAt: iso(draft.row.expires_at),
     };
-    if (draft.row.order_alias !== null && draft.row.session_id === viewer)
-      body.orderAlias = draft.row.order_alias;
+    const orderAlias = draft.row.session_id === viewer ? this.#orderOfDraft(alias, draft.row) : null;
+    if (orderAlias !== null) body.orderAlias = orderAlias;
     return body;
   }
 
@@ -215,8 +227,16 @@ export class OrderService {
     if (draft.status !== 'pending') {
       throw new ApiError(409, 'NOT_PENDING', `A draft order in status ${draft.status} cannot expire`);
     }
-    this.#store.expireDraft.run(this.#now(), alias);
+    this.#store.expireDraft.run(this.#now(), atRest(alias));
     return this.status(alias, draft.row.session_id);
+  }
+
+  /**
+   * Deletes the draft orders that were never paid (expired, or cancelled by a newer QR code) a day after
+   * their time limit; a paid one stays beside its order. Returns how many went. Run with the hourly sweep.
+   */
+  deleteEndedDrafts(): number {
+    return this.#store.deleteEndedDrafts.run(this.#now() - ENDED_DRAFT_KEPT_MS);
   }
 
   /**
@@ -262,12 +282,21 @@ export class OrderService {
         pickup:
           places.length > 0 ? { place: places.join(LIST_SEPARATOR[lang]), note: PICKUP_NOTE[lang] } : null,
       };
-      this.#store.insertOrder.run(orderAlias, alias, now, JSON.stringify(data));
+      this.#store.insertOrder.run(atRest(orderAlias), atRest(alias), now, JSON.stringify(data));
       const shipLines = snapshot.lines.filter((line) => line.receive === 'ship');
       if (shipLines.length > 0) {
-        this.#store.insertShipment.run(newAlias(), orderAlias, 0, JSON.stringify(shipLines), now);
+        const shipmentAlias = newAlias();
+        this.#store.insertShipment.run(
+          atRest(shipmentAlias),
+          atRest(orderAlias),
+          0,
+          JSON.stringify(shipLines),
+          now,
+          seal('shipment-of-order', orderAlias, shipmentAlias),
+          seal('order-of-shipment', shipmentAlias, orderAlias),
+        );
       }
-      this.#store.completeDraft.run(orderAlias, alias);
+      this.#store.completeDraft.run(seal('order-of-draft', alias, orderAlias), atRest(alias));
       this.#takePaidLines(draft.row.session_id, snapshot);
       // Stock moved: product pages show it, so the catalogue has a new version.
       bumpCatalogVersion(this.#store.db, now);
@@ -303,7 +332,7 @@ export class OrderService {
 
   /** Whether a session is the one that issued the draft order behind an order. */
   #owns(orderAlias: string, viewer: string | null): boolean {
-    return viewer !== null && this.#store.orderSession.get(orderAlias)?.session_id === viewer;
+    return viewer !== null && this.#store.orderSession.get(atRest(orderAlias))?.session_id === viewer;
   }
 
   /**
@@ -311,12 +340,17 @@ export class OrderService {
    * told it). Delivery addresses are masked unless the viewer is the issuing session.
    */
   order(orderAlias: string, viewer: string | null): Order {
-    const row = this.#store.order.get(orderAlias);
+    const row = this.#store.order.get(atRest(orderAlias));
     if (!row) throw notFound('order not found.');
     const owner = this.#owns(orderAlias, viewer);
     const data = JSON.parse(row.data) as OrderData;
+    const shipments = this.#store.shipmentsOfOrder.all(row.alias).map((s) => {
+      const shipmentAlias = unseal('shipment-of-order', orderAlias, s.alias_sealed);
+      if (shipmentAlias === null) throw new Error('a shipment of this order cannot be unsealed');
+      return this.#shipmentBody(s, shipmentAlias, orderAlias, owner);
+    });
     return {
-      orderAlias: row.alias,
+      orderAlias,
       status: row.status,
       createdAt: iso(row.created_at),
       lines: data.lines,
@@ -326,15 +360,15 @@ export class OrderService {
       subtotal: data.subtotal,
       grandTotal: data.grandTotal,
       pickup: data.pickup,
-      shipments: this.#store.shipmentsOfOrder.all(row.alias).map((s) => this.#shipmentBody(s, owner)),
+      shipments,
     };
   }
 
-  #shipmentBody(row: ShipmentRow, owner: boolean): Shipment {
+  #shipmentBody(row: ShipmentRow, shipmentAlias: string, orderAlias: string, owner: boolean): Shipment {
     const address = row.address === null ? null : (JSON.parse(row.address) as ShipmentAddress);
     return {
-      shipmentAlias: row.alias,
-      orderAlias: row.order_alias,
+      shipmentAlias,
+      orderAlias,
       status: row.status,
       lines: JSON.parse(row.lines) as OrderLine[],
       address: address === null || owner ? address : maskAddress(address),
@@ -344,9 +378,11 @@ export class OrderService {
 
   /** A shipment, for a holder of its alias (the address link); the address masked unless the viewer owns it. */
   shipment(alias: string, viewer: string | null): Shipment {
-    const row = this.#store.shipment.get(alias);
+    const row = this.#store.shipment.get(atRest(alias));
     if (!row) throw notFound('shipment not found.');
-    return this.#shipmentBody(row, this.#owns(row.order_alias, viewer));
+    const orderAlias = unseal('order-of-shipment', alias, row.order_alias_sealed);
+    if (orderAlias === null) throw new Error('the order of this shipment cannot be unsealed');
+    return this.#shipmentBody(row, alias, orderAlias, this.#owns(orderAlias, viewer));
   }
 
   /**
@@ -354,7 +390,7 @@ export class OrderService {
    * 422 with Japanese field messages. The answer masks the address unless the viewer owns the order.
    */
   putAddress(alias: string, body: unknown, viewer: string | null): Shipment {
-    const row = this.#store.shipment.get(alias);
+    const row = this.#store.shipment.get(atRest(alias));
     if (!row) throw notFound('shipment not found.');
     const result = validateAddress(body, this.#now());
     if (row.status === 'shipped' || row.status === 'delivered') {
@@ -363,18 +399,23 @@ export class OrderService {
     if (!result.ok) {
       throw new ApiError(422, 'INVALID_ADDRESS', 'Some fields are invalid', { fields: result.fields });
     }
-    this.#store.updateShipment.run('address_received', JSON.stringify(result.address), this.#now(), alias);
+    this.#store.updateShipment.run(
+      'address_received',
+      JSON.stringify(result.address),
+      this.#now(),
+      row.alias,
+    );
     return this.shipment(alias, viewer);
   }
 
   /** Staff: the shipment has left (address_received → shipped). */
   markShipped(alias: string): Shipment {
-    const row = this.#store.shipment.get(alias);
+    const row = this.#store.shipment.get(atRest(alias));
     if (!row) throw notFound('shipment not found.');
     if (row.status !== 'address_received') {
       throw new ApiError(409, 'NOT_READY', `A shipment in status ${row.status} cannot be shipped`);
     }
-    this.#store.updateShipment.run('shipped', row.address, this.#now(), alias);
+    this.#store.updateShipment.run('shipped', row.address, this.#now(), row.alias);
     return this.shipment(alias, null);
   }
 }

@@ -1,4 +1,4 @@
-import { Client, makeApp, staffCookie } from './test-helpers.ts';
+import { Client, makeApp, staffHeaders } from './test-helpers.ts';
 
 /** Every endpoint that reads a JSON body, with a body that is otherwise valid for it. */
 const ENDPOINTS: [method: string, path: string, body: Record<string, unknown>][] = [
@@ -23,7 +23,7 @@ describe('request JSON with prototype keys', () => {
     const rawBody = `{${JSON.stringify(key)}: {"polluted": true}, ${JSON.stringify(body).slice(1)}`;
     const result = await shopper.call(method, path, {
       rawBody,
-      headers: { 'Content-Type': 'application/json', Cookie: await staffCookie(t.app) },
+      headers: { 'Content-Type': 'application/json', ...(await staffHeaders(t.app)) },
     });
     expect(result.status).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

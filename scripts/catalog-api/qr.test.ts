@@ -1,4 +1,4 @@
-import { Client, findVariant, makeApp, staffCookie, type TestApp } from './test-helpers.ts';
+import { Client, findVariant, makeApp, SITE_ORIGIN, staffCookie, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
@@ -353,6 +353,7 @@ describe('the store-counter page', () => {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: SITE_ORIGIN,
       ...(cookie === undefined ? {} : { Cookie: cookie }),
     },
     body: new URLSearchParams(fields).toString(),

@@ -3,12 +3,19 @@
  * sign-in sessions held in memory (a restart signs staff out). Nothing here is ever put in a URL: the
  * session travels in an HttpOnly, SameSite=Strict cookie.
  *
- * Account format (CATALOG_STAFF_ACCOUNTS): `name:hash[,name:hash…]`, each hash made by
- * `npm run api -- --hash-password` (scrypt$N$r$p$salt$key, base64url).
+ * Account format (CATALOG_STAFF_ACCOUNTS): `name:roles:hash[,…]`, roles `counter`, `editor` or
+ * `counter+editor`, each hash made by `npm run api -- --hash-password` (scrypt$N$r$p$salt$key, base64url).
+ * Counter staff take payments and mark shipments shipped; editors change products and publish the site.
+ * The first format, `name:hash`, still works and keeps both roles, as such an account always had: an
+ * upgrade never locks the counter out mid-day. main.ts names such accounts at start, so the split into
+ * roles is a deliberate change to the configuration.
  */
 import { randomBytes, type ScryptOptions, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
+/** New hashes: N = 2^17, r = 8, p = 1 (OWASP's minimum for scrypt), 128 MiB and a few hundred ms each. */
+const SCRYPT = { N: 131_072, r: 8, p: 1, keyLength: 32 } as const;
+/** The most a stored hash may make one verification allocate (scrypt needs 128·N·r bytes). */
+const MAX_SCRYPT_BYTES = 256 * 1024 * 1024;
 const ACCOUNT_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 const HASH = /^scrypt\$(\d{1,7})\$(\d{1,3})\$(\d{1,3})\$([A-Za-z0-9_-]{16,128})\$([A-Za-z0-9_-]{16,256})$/;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -17,15 +24,37 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const STAFF_SESSION_SECONDS = 10 * 3600;
 const STAFF_IDLE_MS = 2 * 3600_000;
 
-/** Hashes a password for CATALOG_STAFF_ACCOUNTS: scrypt with a random 16-byte salt. */
-export function hashPassword(password: string): string {
+/** What a staff account may do. */
+export type Role = 'counter' | 'editor';
+const ROLES: readonly Role[] = ['counter', 'editor'];
+
+export interface StaffAccount {
+  hash: string;
+  roles: ReadonlySet<Role>;
+  /** Configured in the first format, without roles (it has both). */
+  legacy: boolean;
+}
+
+/** A signed-in staff member. */
+export interface StaffMember {
+  account: string;
+  roles: ReadonlySet<Role>;
+}
+
+/**
+ * Hashes a password for CATALOG_STAFF_ACCOUNTS: scrypt with a random 16-byte salt. `N` is the default's
+ * unless given (tests make cheap hashes; a hash carries its own parameters).
+ */
+export function hashPassword(password: string, params: { N?: number } = {}): string {
+  const N = params.N ?? SCRYPT.N;
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize('NFKC'), salt, SCRYPT.keyLength, {
-    N: SCRYPT.N,
+    N,
     r: SCRYPT.r,
     p: SCRYPT.p,
+    maxmem: MAX_SCRYPT_BYTES + 1024 * 1024,
   });
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  return `scrypt$${N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 function scryptAsync(
@@ -40,6 +69,17 @@ function scryptAsync(
 }
 
 /**
+ * Whether a hash's parameters are ones this server computes: N a power of two from 2^10 to 2^20, r from 1 to 32, p
+ * from 1 to 4, and at most 256 MiB of memory (128·N·r). Anything else is refused before any work: a
+ * hostile or mistaken hash must not make the server allocate gigabytes (N = 2^20 with r = 32 is 4 GiB).
+ */
+export function scryptParametersAccepted(N: number, r: number, p: number): boolean {
+  if (!Number.isSafeInteger(N) || N < 1024 || N > 1_048_576 || (N & (N - 1)) !== 0) return false;
+  if (!Number.isInteger(r) || r < 1 || r > 32 || !Number.isInteger(p) || p < 1 || p > 4) return false;
+  return 128 * N * r <= MAX_SCRYPT_BYTES;
+}
+
+/**
  * Whether a password matches a stored hash (constant-time comparison; false for a malformed hash). The work
  * runs off the event loop, so a sign-in never stalls other requests.
  */
@@ -49,8 +89,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, n, r, p, salt, key] = match as unknown as [string, string, string, string, string, string];
   const expected = Buffer.from(key, 'base64url');
   const N = Number(n);
-  // Only sane parameters: a hostile hash must not make the server allocate gigabytes.
-  if (N < 1024 || N > 1_048_576 || (N & (N - 1)) !== 0 || Number(r) > 32 || Number(p) > 16) return false;
+  if (!scryptParametersAccepted(N, Number(r), Number(p))) return false;
   const actual = await scryptAsync(
     password.normalize('NFKC'),
     Buffer.from(salt, 'base64url'),
@@ -59,35 +98,55 @@ export async function verifyPassword(password: string, stored: string): Promise<
       N,
       r: Number(r),
       p: Number(p),
-      maxmem: 256 * N * Number(r) + 1024 * 1024,
+      maxmem: MAX_SCRYPT_BYTES + 1024 * 1024,
     },
   );
   return timingSafeEqual(actual, expected);
 }
 
-/** Parses `name:hash,…`; throws naming the problem (never echoing a hash). */
-export function parseStaffAccounts(raw: string): Map<string, string> {
-  const accounts = new Map<string, string>();
+/** Parses `name:roles:hash,…` (or the first format, `name:hash`); throws naming the problem, never a hash. */
+export function parseStaffAccounts(raw: string): Map<string, StaffAccount> {
+  const accounts = new Map<string, StaffAccount>();
   for (const entry of raw.split(',').map((part) => part.trim())) {
     if (entry === '') continue;
     const colon = entry.indexOf(':');
     const name = colon < 0 ? entry : entry.slice(0, colon);
-    const hash = colon < 0 ? '' : entry.slice(colon + 1);
+    let rest = colon < 0 ? '' : entry.slice(colon + 1);
     if (!ACCOUNT_NAME.test(name)) {
       throw new Error('CATALOG_STAFF_ACCOUNTS: an account name must be 1–64 of A–Z a–z 0–9 . _ -');
     }
-    if (!HASH.test(hash)) {
+    // The first format, `name:hash` (a hash has no colon).
+    const legacy = !rest.includes(':');
+    let roles: Role[] = [...ROLES];
+    if (!legacy) {
+      const second = rest.indexOf(':');
+      const names = second < 0 ? '' : rest.slice(0, second);
+      rest = second < 0 ? '' : rest.slice(second + 1);
+      roles = names.split('+') as Role[];
+      if (names === '' || !roles.every((role) => ROLES.includes(role))) {
+        throw new Error(
+          `CATALOG_STAFF_ACCOUNTS: the roles of "${name}" must be counter, editor or counter+editor (name:roles:hash)`,
+        );
+      }
+    }
+    if (!HASH.test(rest)) {
       throw new Error(
         `CATALOG_STAFF_ACCOUNTS: the hash of "${name}" is not one made by npm run api -- --hash-password`,
       );
     }
-    accounts.set(name, hash);
+    accounts.set(name, { hash: rest, roles: new Set(ROLES.filter((role) => roles.includes(role))), legacy });
   }
   return accounts;
 }
 
+/** An account with both roles (the demo account of main.ts). */
+export function everyRole(hash: string): StaffAccount {
+  return { hash, roles: new Set(ROLES), legacy: false };
+}
+
 interface StaffSession {
   account: string;
+  roles: ReadonlySet<Role>;
   createdAt: number;
   lastUsed: number;
 }
@@ -105,13 +164,26 @@ export function secureOrigin(publicUrl: string): boolean {
 }
 
 export class StaffDirectory {
-  readonly #accounts: Map<string, string>;
+  readonly #accounts: Map<string, StaffAccount>;
   readonly #sessions = new Map<string, StaffSession>();
   readonly #now: () => number;
+  /** Checked for an unknown account: made at the cost of the configured ones, so timing tells nothing. */
+  #dummyHash: string | undefined;
 
-  constructor(accounts: Map<string, string>, now: () => number) {
+  constructor(accounts: Map<string, StaffAccount>, now: () => number) {
     this.#accounts = accounts;
     this.#now = now;
+  }
+
+  #dummy(): string {
+    if (this.#dummyHash === undefined) {
+      const first = this.#accounts.values().next().value;
+      const N = Number(first?.hash.split('$')[1] ?? SCRYPT.N);
+      this.#dummyHash = hashPassword(randomBytes(16).toString('base64url'), {
+        N: scryptParametersAccepted(N, SCRYPT.r, SCRYPT.p) ? N : SCRYPT.N,
+      });
+    }
+    return this.#dummyHash;
   }
 
   get size(): number {
@@ -124,17 +196,17 @@ export class StaffDirectory {
    */
   async signIn(account: string, password: string): Promise<string | null> {
     const stored = this.#accounts.get(account);
-    const ok = (await verifyPassword(password, stored ?? DUMMY_HASH)) && stored !== undefined;
+    const ok = (await verifyPassword(password, stored?.hash ?? this.#dummy())) && stored !== undefined;
     if (!ok) return null;
     const token = randomBytes(32).toString('base64url');
     const now = this.#now();
-    this.#sessions.set(token, { account, createdAt: now, lastUsed: now });
+    this.#sessions.set(token, { account, roles: stored.roles, createdAt: now, lastUsed: now });
     this.#prune(now);
     return token;
   }
 
-  /** The account of a live session token, or null. */
-  account(token: string | undefined): string | null {
+  /** The account and roles of a live session token, or null. */
+  member(token: string | undefined): StaffMember | null {
     if (token === undefined || !TOKEN.test(token)) return null;
     const session = this.#sessions.get(token);
     if (!session) return null;
@@ -144,7 +216,7 @@ export class StaffDirectory {
       return null;
     }
     session.lastUsed = now;
-    return session.account;
+    return { account: session.account, roles: session.roles };
   }
 
   signOut(token: string | undefined): void {
@@ -162,5 +234,3 @@ export class StaffDirectory {
     }
   }
 }
-
-const DUMMY_HASH = hashPassword(randomBytes(16).toString('base64url'));

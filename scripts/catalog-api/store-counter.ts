@@ -25,7 +25,8 @@ export const HTML_HEADERS = {
   'Cache-Control': 'no-store',
   'Content-Security-Policy':
     "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
+  // Not no-referrer: under it a browser sends `Origin: null` with the forms' POSTs, which the origin check refuses.
+  'Referrer-Policy': 'same-origin',
   'X-Robots-Tag': 'noindex',
   'X-Content-Type-Options': 'nosniff',
 };
@@ -220,6 +221,24 @@ export function signedOutPage(): string {
   );
 }
 
+/** Signed in with an account that does not take payments (an editor's). */
+export function counterRoleRequiredPage(account: string): string {
+  return page(
+    'お支払いを受け付けられません',
+    `<h1>お支払いを受け付けられません</h1>
+<p class="error">スタッフ ${escapeHtml(account)} には、お支払いの受け付けの権限がありません。店頭担当のアカウントでサインインし直してください。</p>
+${staffBar(account, '../signout')}`,
+  );
+}
+
+/** A staff request that did not come from the store's own pages (origin-check.ts): nothing was done. */
+export function crossSitePage(): string {
+  return page(
+    'この操作は受け付けられません',
+    '<h1>この操作は受け付けられません</h1><p class="error">スタッフの操作は、このお店の画面からだけ受け付けます。画面を開き直してからもう一度お試しください。</p>',
+  );
+}
+
 export function notFoundPage(): string {
   return page(
     'QRコードが見つかりません',
@@ -248,6 +267,7 @@ ${shipping}
 
 const FAILURE_MESSAGES: Record<string, string> = {
   FORBIDDEN: 'スタッフのサインインが必要です。サインインし直してください。',
+  ROLE_REQUIRED: 'このアカウントには、お支払いの受け付けの権限がありません。',
   NOT_FOUND: 'このQRコードの注文は見つかりませんでした。',
   EXPIRED: 'お支払い期限が過ぎています。お客さまにQRコードの再発行をお願いしてください。',
   CANCELLED: '新しいQRコードが発行されたため、このQRコードは使えません。',

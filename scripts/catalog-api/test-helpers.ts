@@ -8,13 +8,16 @@ import { type Config, testConfig } from './config.ts';
 import { openDatabase } from './db.ts';
 import type { ImageLimits } from './images.ts';
 import { seed } from './seed.ts';
-import { hashPassword } from './staff.ts';
+import { everyRole, hashPassword } from './staff.ts';
 
 export const TOKEN = testConfig().apiToken;
+/** The site's origin in every test app (its public URL's): where the browser's staff requests come from. */
+export const SITE_ORIGIN = new URL(testConfig().publicUrl).origin;
 /** The staff account every test app has. */
 export const STAFF_ACCOUNT = 'staff';
 export const STAFF_PASSWORD = 'counter-test-password';
-const STAFF_HASH = hashPassword(STAFF_PASSWORD);
+/** At N = 2^14, as hashes made before N = 2^17 were: cheap for the tests, and such hashes keep verifying. */
+const STAFF_HASH = hashPassword(STAFF_PASSWORD, { N: 16384 });
 
 /** A clock that only moves when told. */
 class Clock {
@@ -57,14 +60,19 @@ export interface TestApp {
 export function makeApp(
   options: {
     products?: number;
+    /** A database to serve instead of a freshly seeded one. */
+    db?: DatabaseSync;
     config?: Partial<Config>;
     random?: () => number;
     imageLimits?: Partial<ImageLimits>;
   } = {},
 ): TestApp {
-  const db = seededDb(options.products ?? 100);
+  const db = options.db ?? seededDb(options.products ?? 100);
   const clock = new Clock();
-  const config = testConfig({ staffAccounts: new Map([[STAFF_ACCOUNT, STAFF_HASH]]), ...options.config });
+  const config = testConfig({
+    staffAccounts: new Map([[STAFF_ACCOUNT, everyRole(STAFF_HASH)]]),
+    ...options.config,
+  });
   const errors: unknown[] = [];
   const app = createApp({
     db,
@@ -86,7 +94,7 @@ export function staffCookie(app: ReturnType<typeof createApp>): Promise<string> 
     cookie = Promise.resolve(
       app.request('/store/signin', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE_ORIGIN },
         body: new URLSearchParams({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }).toString(),
       }),
     ).then((response) => {
@@ -97,6 +105,11 @@ export function staffCookie(app: ReturnType<typeof createApp>): Promise<string> 
     staffCookies.set(app, cookie);
   }
   return cookie;
+}
+
+/** The headers of a staff request from the site's own pages: the session cookie and the page's Origin. */
+export async function staffHeaders(app: ReturnType<typeof createApp>): Promise<Record<string, string>> {
+  return { Cookie: await staffCookie(app), Origin: SITE_ORIGIN };
 }
 
 export interface CallResult {
@@ -115,7 +128,10 @@ export interface CallOptions {
   token?: string | null;
 }
 
-/** A client with a cookie jar (the cart session), like one browser. */
+/**
+ * A client with a cookie jar (the cart session), like one browser on the site's pages: it names the site's
+ * origin on every request but GET and HEAD, as browsers do (a test may override it).
+ */
 export class Client {
   readonly app: ReturnType<typeof createApp>;
   cookie: string | null = null;
@@ -126,6 +142,7 @@ export class Client {
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
     const headers = new Headers(options.headers ?? {});
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', SITE_ORIGIN);
     const token = options.token === undefined ? TOKEN : options.token;
     if (token !== null) headers.set('X-Api-Token', token);
     if (this.cookie !== null) {

@@ -1,10 +1,10 @@
-import { Client, makeApp, staffCookie, type TestApp } from './test-helpers.ts';
+import { Client, makeApp, staffHeaders, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
 
 beforeEach(() => {
-  t = makeApp();
+  t = makeApp({ config: { testSwitches: true } });
   shopper = new Client(t.app);
 });
 
@@ -36,7 +36,7 @@ describe('POST /__test/draft-orders/{alias}/expire (end-to-end test hook)', () =
     });
     expect((await shopper.call('GET', `/catalog/cart/qr/${alias}`)).body).toEqual({ errorCode: 'EXPIRED' });
     const late = await shopper.call('POST', `/catalog/cart/qr/${alias}/complete`, {
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect(late.body).toMatchObject({ code: 'EXPIRED' });
   });

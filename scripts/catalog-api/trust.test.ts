@@ -4,15 +4,18 @@
  * that issued them, or for holders of their own aliases (links the shopper keeps); staff sign in for real.
  */
 import { loadConfig } from './config.ts';
-import { hashPassword, verifyPassword } from './staff.ts';
+import { hashPassword, parseStaffAccounts, scryptParametersAccepted, verifyPassword } from './staff.ts';
 import {
   Client,
   findVariant,
   makeApp,
+  SITE_ORIGIN,
   STAFF_ACCOUNT,
   STAFF_PASSWORD,
   staffCookie,
+  staffHeaders,
   type TestApp,
+  TOKEN,
 } from './test-helpers.ts';
 
 const ADDRESS = {
@@ -50,7 +53,7 @@ async function issueAndPay(): Promise<{ draft: string; order: string; shipment: 
   const issued = await shopper.call('POST', '/catalog/cart/qr');
   const draft = (issued.body as { draftOrderAlias: string }).draftOrderAlias;
   const paid = await shopper.call('POST', `/catalog/cart/qr/${draft}/complete`, {
-    headers: { Cookie: await staffCookie(t.app) },
+    headers: await staffHeaders(t.app),
   });
   expect(paid.status).toBe(200);
   const status = (await shopper.call('GET', `/catalog/cart/qr/${draft}/status`)).body as {
@@ -136,7 +139,7 @@ describe('orders, shipments and addresses', () => {
     });
     const shipped = await t.app.request(`/store/shipments/${shipment}/shipped`, {
       method: 'POST',
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect(shipped.status).toBe(200);
     const late = await stranger.call('PUT', `/catalog/shipments/${shipment}/address`, {
@@ -171,7 +174,7 @@ describe('completing a QR takes only what was paid', () => {
     });
     const later = await add(shopper, `total_stock >= 5 AND product_id != ${paid.productId}`, 2);
     const done = await shopper.call('POST', `/catalog/cart/qr/${draft}/complete`, {
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect(done.status).toBe(200);
     const bag = (await shopper.call('POST', '/catalog/cart')).body as {
@@ -196,7 +199,7 @@ describe('completing a QR takes only what was paid', () => {
     const draft = ((await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
       .draftOrderAlias;
     await shopper.call('POST', `/catalog/cart/qr/${draft}/complete`, {
-      headers: { Cookie: await staffCookie(t.app) },
+      headers: await staffHeaders(t.app),
     });
     expect((await shopper.call('POST', '/catalog/cart')).body).toMatchObject({
       products: [],
@@ -209,7 +212,7 @@ describe('staff sign-in', () => {
   const signIn = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.request('/store/signin', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE_ORIGIN, ...headers },
       body: new URLSearchParams(fields).toString(),
     });
 
@@ -266,13 +269,38 @@ describe('staff sign-in', () => {
     expect(lookalike.headers.get('location')).toBe('signin');
   });
 
-  test('locks an account after 5 failures, even against the right password', async () => {
-    for (let i = 0; i < 5; i += 1)
-      expect((await signIn({ account: STAFF_ACCOUNT, password: `guess${i}` })).status).toBe(401);
-    const locked = await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get('set-cookie')).toBeNull();
-    expect(await locked.text()).toContain('このアカウントは15分間ロックされています');
+  test('nobody can lock staff out: failures from one client never stop a sign-in from another', async () => {
+    const attacker = { 'X-Forwarded-For': '203.0.113.66' };
+    for (let i = 0; i < 30; i += 1) await signIn({ account: STAFF_ACCOUNT, password: `guess${i}` }, attacker);
+    const counter = await signIn(
+      { account: STAFF_ACCOUNT, password: STAFF_PASSWORD },
+      { 'X-Forwarded-For': '198.51.100.20' },
+    );
+    expect(counter.status).toBe(303);
+    expect(counter.headers.get('set-cookie')).toMatch(/^__Host-staff=/);
+  });
+
+  test('failures of one account from one client wait longer and longer, the right password too', async () => {
+    const from = { 'X-Forwarded-For': '203.0.113.7' };
+    const guess = () => signIn({ account: STAFF_ACCOUNT, password: 'wrong' }, from);
+    // Three free tries, then 1 s, 2 s, 4 s… between tries.
+    for (let i = 0; i < 3; i += 1) expect((await guess()).status).toBe(401);
+    const waiting = await guess();
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    expect(await waiting.text()).toContain('秒ほど待ってから');
+    t.clock.advance(1);
+    expect((await guess()).status).toBe(401);
+    const longer = await guess();
+    expect(longer.headers.get('retry-after')).toBe('2');
+    t.clock.advance(1);
+    const right = await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }, from);
+    expect(right.status).toBe(429);
+    expect(right.headers.get('set-cookie')).toBeNull();
+    t.clock.advance(1);
+    expect((await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }, from)).status).toBe(303);
+    // Signed in: the slate is clean.
+    for (let i = 0; i < 3; i += 1) expect((await guess()).status).toBe(401);
   });
 
   test('slows a client that tries many accounts', async () => {
@@ -287,14 +315,18 @@ describe('staff sign-in', () => {
 
   test('a signed-out or forged session is no staff session', async () => {
     const cookie = await staffCookie(t.app);
-    await t.app.request('/store/signout', { method: 'POST', headers: { Cookie: cookie } });
+    await t.app.request('/store/signout', {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: SITE_ORIGIN },
+    });
     const draft = 'Q'.repeat(32);
     expect((await t.app.request(`/store/qr/${draft}`, { headers: { Cookie: cookie } })).status).toBe(401);
   });
 
   test('passwords are stored as scrypt hashes; production refuses to start without staff accounts', async () => {
+    // New hashes at N = 2^17, r = 8, p = 1 (OWASP's minimum for scrypt).
     const hash = hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(hash).not.toContain('correct');
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct hors', hash)).toBe(false);
@@ -309,6 +341,245 @@ describe('staff sign-in', () => {
         .size,
     ).toBe(1);
     expect(() => loadConfig({ CATALOG_STAFF_ACCOUNTS: 'anna:plaintext' })).toThrow(/hash-password/);
+  });
+
+  test('hashes made at N = 2^14 before still verify', async () => {
+    const old = hashPassword('correct horse', { N: 16384 });
+    expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('correct horse', old)).toBe(true);
+    expect(await verifyPassword('wrong horse', old)).toBe(false);
+  });
+
+  test.each([
+    ['N = 2^20, r = 32: 4 GiB', 1_048_576, 32, 1],
+    ['N = 2^20, r = 8: 1 GiB', 1_048_576, 8, 1],
+    ['N = 2^21', 2_097_152, 1, 1],
+    ['r = 64', 16384, 64, 1],
+    ['p = 16', 16384, 8, 16],
+    ['r = 0', 16384, 0, 1],
+    ['p = 0', 16384, 8, 0],
+    ['N not a power of two', 100_000, 8, 1],
+  ])('a hash whose parameters cost too much is refused before any work: %s', async (_, N, r, p) => {
+    expect(scryptParametersAccepted(N, r, p)).toBe(false);
+    const started = performance.now();
+    const hostile = `scrypt$${N}$${r}$${p}$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAA`;
+    expect(await verifyPassword('x', hostile)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  test('the parameters it accepts reach 256 MiB at most', () => {
+    expect(scryptParametersAccepted(131_072, 8, 1)).toBe(true);
+    expect(scryptParametersAccepted(16384, 8, 1)).toBe(true);
+    expect(scryptParametersAccepted(262_144, 8, 1)).toBe(true);
+    expect(scryptParametersAccepted(524_288, 8, 1)).toBe(false);
+  });
+});
+
+describe('staff requests that change something come from the site’s own pages only', () => {
+  /** Every state-changing staff request, with a valid staff session: what it changes, and how to see it. */
+  const cases = (cookie: string) => ({
+    'completing a payment (counter form)': async (headers: Record<string, string>) => {
+      await add(shopper, 'total_stock >= 5', 1);
+      const draft = ((await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
+        .draftOrderAlias;
+      const response = await t.app.request(`/store/qr/${draft}/complete`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      });
+      const after = (await shopper.call('GET', `/catalog/cart/qr/${draft}/status`)).body as {
+        status: string;
+      };
+      return { status: response.status, changed: after.status === 'completed' };
+    },
+    'completing a payment (JSON)': async (headers: Record<string, string>) => {
+      await add(shopper, 'total_stock >= 5', 1);
+      const draft = ((await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
+        .draftOrderAlias;
+      const response = await t.app.request(`/catalog/cart/qr/${draft}/complete`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'X-Api-Token': TOKEN, ...headers },
+      });
+      const after = (await shopper.call('GET', `/catalog/cart/qr/${draft}/status`)).body as {
+        status: string;
+      };
+      return { status: response.status, changed: after.status === 'completed' };
+    },
+    'marking a shipment shipped': async (headers: Record<string, string>) => {
+      const { shipment } = await issueAndPay();
+      await shopper.call('PUT', `/catalog/shipments/${shipment}/address`, { body: ADDRESS });
+      const response = await t.app.request(`/store/shipments/${shipment}/shipped`, {
+        method: 'POST',
+        headers: { Cookie: cookie, ...headers },
+      });
+      const after = (await shopper.call('GET', `/catalog/shipments/${shipment}`)).body as { status: string };
+      return { status: response.status, changed: after.status === 'shipped' };
+    },
+    'renaming a product': async (headers: Record<string, string>) => {
+      const title = `改名${Math.random()}`;
+      const response = await t.app.request('/store/products/3', {
+        method: 'PUT',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ title }),
+      });
+      const after = (await shopper.call('GET', '/catalog/products/3')).body as { title: string };
+      return { status: response.status, changed: after.title === title };
+    },
+    'signing out': async (headers: Record<string, string>) => {
+      const response = await t.app.request('/store/signout', {
+        method: 'POST',
+        headers: { Cookie: cookie, ...headers },
+      });
+      const still = await t.app.request('/store/session', { headers: { Cookie: cookie } });
+      return { status: response.status, changed: still.status !== 200 };
+    },
+  });
+
+  const crossSite: [string, Record<string, string>][] = [
+    ['another site', { Origin: 'https://evil.example' }],
+    ['a sibling subdomain', { Origin: 'http://shop.localhost:4321', 'Sec-Fetch-Site': 'same-site' }],
+    ['the right origin but a cross-site fetch', { Origin: SITE_ORIGIN, 'Sec-Fetch-Site': 'cross-site' }],
+    ['no origin at all', {}],
+  ];
+
+  test.each(crossSite)('are refused from %s, changing nothing', async (_, headers) => {
+    const cookie = await staffCookie(t.app);
+    for (const [name, attempt] of Object.entries(cases(cookie))) {
+      const result = await attempt(headers);
+      expect(result, name).toEqual({ status: 403, changed: false });
+    }
+  });
+
+  test('are accepted from the site’s own pages', async () => {
+    const cookie = await staffCookie(t.app);
+    for (const [name, attempt] of Object.entries(cases(cookie))) {
+      const result = await attempt({ Origin: SITE_ORIGIN, 'Sec-Fetch-Site': 'same-origin' });
+      expect(result.changed, name).toBe(true);
+      expect(result.status, name).toBeLessThan(400);
+    }
+  });
+
+  test('the counter’s own pages let their forms name the site: no-referrer would make the Origin null', async () => {
+    // Under Referrer-Policy: no-referrer a browser sends `Origin: null` with a form's POST, and the check
+    // refuses it: the counter's pages keep the referrer within the site, and give it to nobody else.
+    for (const page of ['/store/signin', `/store/qr/${'Q'.repeat(32)}`]) {
+      const response = await t.app.request(page, { headers: { Cookie: await staffCookie(t.app) } });
+      expect(response.headers.get('referrer-policy'), page).toBe('same-origin');
+    }
+  });
+
+  test('so is signing in: another site cannot sign a browser in', async () => {
+    const signIn = (headers: Record<string, string>) =>
+      t.app.request('/store/signin', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD }).toString(),
+      });
+    const refused = await signIn({ Origin: 'https://evil.example' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    expect((await signIn({ Origin: SITE_ORIGIN })).status).toBe(303);
+  });
+});
+
+describe('roles: counter staff and editors', () => {
+  const COUNTER = 'counter-1';
+  const EDITOR = 'editor-1';
+  let roles: TestApp;
+  beforeEach(() => {
+    const hash = hashPassword('role-test-password', { N: 1024 });
+    roles = makeApp({
+      config: {
+        staffAccounts: parseStaffAccounts(`${COUNTER}:counter:${hash},${EDITOR}:editor:${hash}`),
+      },
+    });
+  });
+  const signedIn = async (account: string) => {
+    const response = await roles.app.request('/store/signin', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE_ORIGIN },
+      body: new URLSearchParams({ account, password: 'role-test-password' }).toString(),
+    });
+    expect(response.status).toBe(303);
+    return { Cookie: response.headers.get('set-cookie')?.split(';')[0] ?? '', Origin: SITE_ORIGIN };
+  };
+  const rename = (headers: Record<string, string>) =>
+    roles.app.request('/store/products/3', {
+      method: 'PUT',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: '改名' }),
+    });
+
+  test('the session names the account and its roles', async () => {
+    const session = await roles.app.request('/store/session', { headers: await signedIn(COUNTER) });
+    expect(await session.json()).toEqual({ account: COUNTER, roles: ['counter'] });
+  });
+
+  test('renaming a product is for editors only', async () => {
+    const refused = await rename(await signedIn(COUNTER));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'ROLE_REQUIRED' });
+    expect((await rename(await signedIn(EDITOR))).status).toBe(200);
+  });
+
+  test('the counter’s work is for counter staff only', async () => {
+    const buyer = new Client(roles.app);
+    const v = findVariant(roles.db, 'total_stock >= 5');
+    await buyer.call('POST', '/catalog/cart/product', {
+      body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
+    });
+    const draft = ((await buyer.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
+      .draftOrderAlias;
+    const editor = await signedIn(EDITOR);
+    const view = await roles.app.request(`/store/qr/${draft}`, { headers: editor });
+    expect(view.status).toBe(403);
+    expect(await view.text()).toContain('お支払いの受け付けの権限がありません');
+    const form = await roles.app.request(`/store/qr/${draft}/complete`, { method: 'POST', headers: editor });
+    expect(form.status).toBe(403);
+    const json = await buyer.call('POST', `/catalog/cart/qr/${draft}/complete`, { headers: editor });
+    expect(json.status).toBe(403);
+    expect((await buyer.call('GET', `/catalog/cart/qr/${draft}/status`)).body).toMatchObject({
+      status: 'pending',
+    });
+    const counter = await signedIn(COUNTER);
+    expect((await roles.app.request(`/store/qr/${draft}`, { headers: counter })).status).toBe(200);
+    expect(
+      (await roles.app.request(`/store/qr/${draft}/complete`, { method: 'POST', headers: counter })).status,
+    ).toBe(200);
+  });
+
+  test('marking shipped is counter work too', async () => {
+    const shipped = await roles.app.request(`/store/shipments/${'S'.repeat(32)}/shipped`, {
+      method: 'POST',
+      headers: await signedIn(EDITOR),
+    });
+    expect(shipped.status).toBe(403);
+    expect(await shipped.json()).toMatchObject({ code: 'ROLE_REQUIRED' });
+  });
+});
+
+describe('CATALOG_STAFF_ACCOUNTS', () => {
+  const hash = hashPassword('format-test-password', { N: 1024 });
+
+  test('names each account’s roles: counter, editor, or both', () => {
+    const accounts = parseStaffAccounts(
+      `anna:counter:${hash}, ken:editor:${hash},mio:counter+editor:${hash}`,
+    );
+    expect([...accounts].map(([name, account]) => [name, [...account.roles]])).toEqual([
+      ['anna', ['counter']],
+      ['ken', ['editor']],
+      ['mio', ['counter', 'editor']],
+    ]);
+  });
+
+  test('an account in the old format (no roles) keeps both, as before, and is flagged for migration', () => {
+    const accounts = parseStaffAccounts(`old:${hash}`);
+    expect(accounts.get('old')).toMatchObject({ roles: new Set(['counter', 'editor']), legacy: true });
+    expect(parseStaffAccounts(`anna:counter:${hash}`).get('anna')?.legacy).toBe(false);
+  });
+
+  test('an unknown role is refused, naming the account', () => {
+    expect(() => parseStaffAccounts(`anna:admin:${hash}`)).toThrow(/"anna".*counter.*editor/);
+    expect(() => parseStaffAccounts(`anna::${hash}`)).toThrow(/"anna"/);
   });
 });
 

@@ -10,8 +10,10 @@
 // query parameters and Language/Country/Cookie conditions as in production. Around the match, as Netlify
 // does: shadowing (a rule without `force` does not apply when a static file exists at the path); the
 // request's query string carried over to the destination; 3xx redirects, 200 rewrites, 404 (and other
-// status) rewrites, 200 to an http(s) URL = reverse proxy; /about served from about/index.html without a
-// redirect; unknown paths get /404.html with status 404; custom headers on everything but proxied answers.
+// status) rewrites, 200 to an http(s) URL = reverse proxy (the path forwarded as sent, still encoded);
+// /about served from about/index.html without a redirect; unknown paths get /404.html with status 404;
+// custom headers on everything but proxied answers, which carry nosniff; a malformed /api/ path gets the
+// API's JSON error.
 
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -164,7 +166,12 @@ export function createServer({
 
   async function handle(req, res) {
     const target = parseTarget(req.url);
-    if (!target) return sendText(res, 400, 'Bad Request');
+    if (!target) {
+      // Under /api the caller is the API's client: it gets the API's error shape.
+      if (/^\/api(\/|$|\?)/.test(req.url ?? ''))
+        return sendApiError(res, 400, 'BAD_REQUEST', MALFORMED_API_PATH);
+      return sendText(res, 400, 'Bad Request');
+    }
     if (before && (await before(req, res))) return;
 
     // Once per request: everything below reads this one directory.
@@ -295,8 +302,25 @@ function destination(to, url) {
   return `${pathPart}?${query}`;
 }
 
+/**
+ * The rule's destination with the path as the visitor sent it. The engine matched the decoded path, so its
+ * `:splat` is decoded: proxied as it is, `%252e%252e` would reach the upstream as `%2e%2e` (a dot segment
+ * once the URL is parsed again) and `%253F` as `%3F` (a question mark once the upstream decodes it). A
+ * rule ending in a splat (`/api/*`) gets back the raw, still-encoded remainder of the path instead.
+ */
+function rawDestination(rule, url) {
+  if (!rule.from.endsWith('/*')) return rule.to;
+  const prefix = rule.from.slice(0, -1);
+  if (!url.pathname.startsWith(prefix)) return rule.to;
+  const raw = url.pathname.slice(prefix.length);
+  const decoded = safeDecode(raw);
+  if (decoded === null || !rule.to.endsWith(decoded)) return rule.to;
+  return rule.to.slice(0, rule.to.length - decoded.length) + raw;
+}
+
 async function applyRule(ctx, rule) {
-  const to = destination(rule.to, ctx.url);
+  const proxied = rule.status === 200 && /^https?:\/\//.test(rule.to);
+  const to = destination(proxied ? rawDestination(rule, ctx.url) : rule.to, ctx.url);
   const isUrl = /^https?:\/\//.test(to);
   if (rule.status === 200 && isUrl) return proxy(ctx, to, rule.proxyHeaders ?? {});
   if (rule.status >= 300 && rule.status < 400) {
@@ -515,6 +539,20 @@ function send(ctx, status, headers, body) {
   res.end(noBody ? undefined : body);
 }
 
+const MALFORMED_API_PATH = 'リクエストのURLが正しくありません。';
+
+/** The catalog API's error shape (`{ code, message }`), for what the proxy answers itself under /api. */
+function sendApiError(res, status, code, message) {
+  const body = JSON.stringify({ code, message });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
 /** Plain response used before the rules are known (malformed URL, broken configuration). */
 function sendText(res, status, text) {
   res.writeHead(status, {
@@ -569,6 +607,8 @@ function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
   headers['x-forwarded-for'] = req.headers['x-forwarded-for']
     ? `${req.headers['x-forwarded-for']}, ${clientIp}`
     : clientIp;
+  // As Netlify does: the address it was connected from, whatever the visitor sent under that name.
+  headers['x-nf-client-connection-ip'] = clientIp;
   // netlify.toml proxy rules may add request headers.
   for (const [name, value] of Object.entries(ruleRequestHeaders)) headers[name.toLowerCase()] = value;
 
@@ -611,12 +651,12 @@ function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
       // The upstream answered before the whole body was sent (a refusal): its connection is in an unknown
       // state, so it goes away after this answer instead of back to the pool for the next visitor.
       if (!req.complete) upstreamRes.on('end', () => upstream.destroy());
-      // The headers object keeps Set-Cookie as an array, so every cookie is forwarded.
-      res.writeHead(
-        upstreamRes.statusCode ?? 502,
-        upstreamRes.statusMessage,
-        withoutHopByHop(upstreamRes.headers),
-      );
+      // The headers object keeps Set-Cookie as an array, so every cookie is forwarded. Header rules do
+      // not apply to proxied answers (as on Netlify), but nothing under /api is ever sniffed.
+      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, {
+        ...withoutHopByHop(upstreamRes.headers),
+        'x-content-type-options': 'nosniff',
+      });
       pipeline(upstreamRes, res, () => resolve(undefined));
     });
     upstream.on('error', (error) => {

@@ -119,6 +119,7 @@ beforeAll(async () => {
           forwardedHost: req.headers['x-forwarded-host'],
           forwardedProto: req.headers['x-forwarded-proto'],
           forwardedFor: req.headers['x-forwarded-for'],
+          clientIp: req.headers['x-nf-client-connection-ip'] ?? null,
           proxyConnection: req.headers['proxy-connection'] ?? null,
         }),
       );
@@ -286,7 +287,7 @@ describe('headers', () => {
     for (const requestPath of ['/', '/about', '/qr/abc', '/nope']) {
       const res = await fetch(`${base}${requestPath}`);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('referrer-policy')).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('permissions-policy')).toBe('camera=(self), microphone=(), geolocation=()');
       // What a page's <meta> policy cannot carry, and the transport and isolation rules.
@@ -308,6 +309,24 @@ describe('headers', () => {
       expect(cacheControl).toContain('max-age=0');
       expect(cacheControl).toContain('must-revalidate');
       expect(cacheControl).not.toContain('no-store');
+    }
+  });
+
+  test("a visitor's own pages send no Referer anywhere: their address is a link to the order", async () => {
+    for (const requestPath of [
+      '/qr/abc/',
+      '/order/xyz/',
+      '/address/s1/',
+      '/address/s1/complete/',
+      '/chat/qr/abc/',
+      '/chat/order/xyz/',
+    ]) {
+      const res = await fetch(`${base}${requestPath}`);
+      expect(res.headers.get('referrer-policy'), requestPath).toBe('no-referrer');
+    }
+    for (const requestPath of ['/', '/about/', '/area/3/']) {
+      const res = await fetch(`${base}${requestPath}`);
+      expect(res.headers.get('referrer-policy'), requestPath).toBe('strict-origin-when-cross-origin');
     }
   });
 
@@ -356,6 +375,48 @@ describe('/api proxy', () => {
       forwardedProto: 'http',
       forwardedFor: '127.0.0.1',
     });
+  });
+
+  test('forwards the path as the visitor sent it, still encoded: nothing decoded twice', async () => {
+    const cases: [string, string, string][] = [
+      // An encoded dot segment is a name, not a step up: it never reaches /__faults.
+      ['/api/%252e%252e/__faults', '/%252e%252e/__faults', ''],
+      ['/api/catalog/x/%252e%252e/%252e%252e/__faults', '/catalog/x/%252e%252e/%252e%252e/__faults', ''],
+      // An encoded question mark stays in the path: no query is made of it.
+      ['/api/catalog/a%253Fb=1', '/catalog/a%253Fb=1', ''],
+      ['/api/catalog/a%3Fb=1', '/catalog/a%3Fb=1', ''],
+      // An encoded slash is not a separator.
+      ['/api/catalog/a%2Fb', '/catalog/a%2Fb', ''],
+      ['/api/catalog/%E3%82%AE?q=%E3%82%AE', '/catalog/%E3%82%AE', '?q=%E3%82%AE'],
+    ];
+    for (const [sent, path, query] of cases) {
+      const res = await raw(base, sent);
+      expect(res.status, sent).toBe(200);
+      expect(JSON.parse(res.body.toString()), sent).toMatchObject({ path, query });
+    }
+  });
+
+  test('answers a malformed /api/ path with the API’s JSON error, not text', async () => {
+    for (const sent of ['/api/%E0%A4%A', '/api/catalog/%', '/api/a%00b']) {
+      const res = await raw(base, sent);
+      expect(res.status, sent).toBe(400);
+      expect(res.headers['content-type'], sent).toBe('application/json; charset=utf-8');
+      expect(res.headers['x-content-type-options'], sent).toBe('nosniff');
+      expect(JSON.parse(res.body.toString()), sent).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.any(String),
+      });
+    }
+    // Elsewhere, still the plain answer.
+    expect((await raw(base, '/%E0%A4%A')).headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  test('proxied answers carry nosniff, and the client address as Netlify names it', async () => {
+    const res = await raw(base, '/api/catalog/areas', {
+      headers: { 'x-nf-client-connection-ip': '203.0.113.1' },
+    });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(res.body.toString())).toMatchObject({ clientIp: '127.0.0.1' });
   });
 
   test('other methods, upstream status and hop-by-hop headers', async () => {

@@ -20,7 +20,9 @@ let apiDown = false;
 const fetcher = (async (_url: string | URL | Request, init?: RequestInit) => {
   if (apiDown) return new Response('{}', { status: 503 });
   const cookie = new Headers(init?.headers).get('cookie') ?? '';
-  if (cookie.includes('__Host-staff=good')) return Response.json({ account: 'editor-1' });
+  if (cookie.includes('__Host-staff=good')) return Response.json({ account: 'editor-1', roles: ['editor'] });
+  if (cookie.includes('__Host-staff=counter'))
+    return Response.json({ account: 'counter-1', roles: ['counter'] });
   return Response.json({ code: 'FORBIDDEN', message: 'Staff sign-in is required' }, { status: 403 });
 }) as typeof fetch;
 
@@ -163,6 +165,27 @@ describe('the editor page', () => {
     expect(await script.text()).toContain('textContent');
     expect((await fetch(`${base}/editor/editor.css`)).status).toBe(200);
     expect((await fetch(`${base}/editor/other`)).status).toBe(404);
+  });
+});
+
+describe('counter staff, who are not editors', () => {
+  const counter = { cookie: '__Host-staff=counter' };
+
+  test('see neither the page nor the builds, and are told why', async () => {
+    const page = await fetch(`${base}/editor/`, { headers: counter });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain('編集担当の権限がありません');
+    expect(html).not.toContain('今すぐ公開');
+    const status = await fetch(`${base}/editor/status.json`, { headers: counter });
+    expect(status.status).toBe(403);
+    expect(await status.json()).toEqual({ code: 'EDITOR_ROLE_REQUIRED' });
+  });
+
+  test('cannot publish, even from this origin', async () => {
+    const res = await publish({ ...counter, origin: base, 'sec-fetch-site': 'same-origin' });
+    expect(res.status).toBe(403);
+    expect(publisher.requests).toEqual([]);
   });
 });
 

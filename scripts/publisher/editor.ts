@@ -1,13 +1,15 @@
 /**
  * The editor page of `npm start` (/editor/), served by the local server beside the built site, never
  * prerendered: the last builds and a 「今すぐ公開」 button. Staff only: the page asks the catalog API whom
- * the staff cookie belongs to (GET /store/session), so it reuses the store counter's sign-in. The publish
+ * the staff cookie belongs to (GET /store/session), so it reuses the store counter's sign-in, and shows
+ * itself to accounts with the editor role only (counter staff are told they are not editors). The publish
  * POST must come from this origin (Origin, and Sec-Fetch-Site where the browser sends it); the staff cookie
  * is SameSite=Strict as well. The page runs under a strict content security policy: its script and style are
  * files of the same origin.
  */
 import { readFileSync } from 'node:fs';
 import type http from 'node:http';
+import { fromOwnOrigin } from '../shared/origin-check.ts';
 import { editorPage, messagePage, signInPage, statusBody } from './editor-page.ts';
 import type { Publisher } from './publisher.ts';
 
@@ -73,10 +75,11 @@ function ownOrigin(req: http.IncomingMessage): string {
 
 /** Whether a POST comes from a page of this origin: never from another site, whatever its cookies. */
 function sameOriginPost(req: http.IncomingMessage): boolean {
-  const origin = req.headers.origin;
-  if (typeof origin !== 'string' || origin !== ownOrigin(req)) return false;
   const site = req.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin';
+  return fromOwnOrigin(
+    { origin: req.headers.origin, secFetchSite: Array.isArray(site) ? site[0] : site },
+    ownOrigin(req),
+  );
 }
 
 /** Routes of the editor page; resolves true when it answered the request. */
@@ -84,8 +87,10 @@ export function editorRoutes(options: EditorOptions) {
   const fetcher = options.fetcher ?? fetch;
   const sessionUrl = `${options.apiUrl.replace(/\/+$/, '')}/store/session`;
 
-  /** The signed-in staff account, null when nobody is; throws when the API cannot say. */
-  async function staffAccount(req: http.IncomingMessage): Promise<string | null> {
+  /** The signed-in staff account and whether it is an editor's, null when nobody is; throws when the API cannot say. */
+  async function staffAccount(
+    req: http.IncomingMessage,
+  ): Promise<{ account: string; editor: boolean } | null> {
     const cookie = req.headers.cookie;
     if (!cookie) return null;
     const response = await fetcher(sessionUrl, {
@@ -94,8 +99,9 @@ export function editorRoutes(options: EditorOptions) {
     });
     if (response.status === 401 || response.status === 403) return null;
     if (!response.ok) throw new Error(`GET /store/session answered ${response.status}`);
-    const body = (await response.json()) as { account?: unknown };
-    return typeof body.account === 'string' && ACCOUNT.test(body.account) ? body.account : null;
+    const body = (await response.json()) as { account?: unknown; roles?: unknown };
+    if (typeof body.account !== 'string' || !ACCOUNT.test(body.account)) return null;
+    return { account: body.account, editor: Array.isArray(body.roles) && body.roles.includes('editor') };
   }
 
   const status = () =>
@@ -141,9 +147,9 @@ export function editorRoutes(options: EditorOptions) {
       return true;
     }
 
-    let account: string | null;
+    let signedIn: { account: string; editor: boolean } | null;
     try {
-      account = await staffAccount(req);
+      signedIn = await staffAccount(req);
     } catch (error) {
       console.error(`editor: ${error instanceof Error ? error.message : error}`);
       send(
@@ -159,7 +165,7 @@ export function editorRoutes(options: EditorOptions) {
       );
       return true;
     }
-    if (account === null) {
+    if (signedIn === null) {
       if (pathname === '/editor/status.json') {
         send(res, 401, 'application/json; charset=utf-8', '{"code":"SIGN_IN_REQUIRED"}', {}, head);
       } else {
@@ -171,6 +177,27 @@ export function editorRoutes(options: EditorOptions) {
       }
       return true;
     }
+
+    // Counter staff sign in with the same form, but publishing is for editors (their role, from the API).
+    if (!signedIn.editor) {
+      if (pathname === '/editor/status.json') {
+        send(res, 403, 'application/json; charset=utf-8', '{"code":"EDITOR_ROLE_REQUIRED"}', {}, head);
+      } else {
+        send(
+          res,
+          403,
+          html,
+          messagePage(
+            '編集担当の権限がありません',
+            `スタッフ ${signedIn.account} には編集担当の権限がありません。公開は、編集担当のアカウントでサインインしてから行ってください。`,
+          ),
+          {},
+          head,
+        );
+      }
+      return true;
+    }
+    const { account } = signedIn;
 
     if (wanted === 'POST') {
       const answer = options.publisher.publish({ trigger: 'editor', cause: account });

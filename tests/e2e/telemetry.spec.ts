@@ -128,6 +128,71 @@ test.describe('error reporting', () => {
     expect(logged.some((text) => text.includes(message))).toBe(true);
     await expect.poll(() => arrived(message)().map((event) => event.level)).toEqual(['fatal']);
   });
+
+  test('no byte sent to the reporter or the tag manager names a visitor’s link', async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    const stamp = Date.now();
+    // Aliases as the API makes them: 32 characters of base64url.
+    const link = (name: string) => `${name}E2e${stamp}`.padEnd(32, 'Qz');
+    const order = link('Order');
+    const shipment = link('Shipment');
+    const draft = link('Draft');
+    const secrets = [order, shipment, draft];
+    // The tag manager's stand-in, and everything any Google host is sent: URL, headers and body.
+    const toGoogle: string[] = [];
+    const tagManagerPages: string[] = [];
+    await context.route(
+      /^https:\/\/[^/]*(googletagmanager|google-analytics|google)\.com\//,
+      async (route) => {
+        const request = route.request();
+        toGoogle.push(JSON.stringify([request.url(), await request.allHeaders(), request.postData() ?? '']));
+        if (request.url().includes('/gtm.js')) {
+          tagManagerPages.push(new URL(request.frame().url()).pathname);
+          return route.fulfill({ contentType: 'text/javascript', body: gtmStub(CONTAINER_ID) });
+        }
+        return route.fulfill({ status: 204 });
+      },
+    );
+    const from = receiver.requests.length;
+    /** Throws `message` uncaught and waits for its report (as it arrives: `received`, when scrubbed). */
+    const report = async (message: string, received = message) => {
+      await throwUncaught(page, message);
+      await expect.poll(() => arrived(received)().length).toBe(1);
+    };
+
+    // The order page, then its address page reached from it (as its link is followed), an error on each.
+    await page.goto(`/order/${order}/`);
+    await report(`e2e on the order page ${stamp}`);
+    await page.evaluate((href) => location.assign(href), `/address/${shipment}/`);
+    await page.waitForURL(`**/address/${shipment}/`);
+    expect(await page.evaluate(() => document.referrer)).toBe('');
+    await report(`e2e on the address page ${stamp}, after the order page`);
+    for (const path of [`/qr/${draft}/`, `/chat/order/${order}/`, `/chat/qr/${draft}/`]) {
+      await page.goto(path);
+      await report(`e2e on ${path} ${stamp}`, `e2e on ${path.replace(/[^/]{32}/, '[alias]')} ${stamp}`);
+    }
+    // An ordinary page reached from a visitor's page: the tag manager loads there, told nothing of it.
+    await page.evaluate(() => location.assign('/about/'));
+    await page.waitForURL('**/about/');
+    expect(await page.evaluate(() => document.referrer)).toBe('');
+    await expect
+      .poll(() => page.evaluate((id) => window.google_tag_manager?.[id] !== undefined, CONTAINER_ID))
+      .toBe(true);
+
+    expect(tagManagerPages).toEqual(['/about/']);
+    const sentToReporter = receiver.requests.slice(from).map((request) => JSON.stringify(request));
+    expect(sentToReporter.length).toBeGreaterThanOrEqual(5);
+    for (const bytes of [...sentToReporter, ...toGoogle]) {
+      for (const secret of secrets) expect(bytes).not.toContain(secret);
+    }
+    // Not even the site's origin as the Referer of a report, nor the page before in a report's fields.
+    for (const bytes of sentToReporter) expect(bytes.toLowerCase()).not.toContain('"referer"');
+    // The reports still say which kind of page failed.
+    expect(sentToReporter.join('\n')).toContain('/address/[alias]/');
+  });
 });
 
 test.describe('analytics', () => {
@@ -239,7 +304,9 @@ test.describe('analytics', () => {
     expect(lcp?.metric_value).toBeGreaterThan(0);
   });
 
-  test('no event names a visitor alias: per-visitor pages are named by their route', async ({ page }) => {
+  test('the tag manager never loads on a visitor’s own pages; events there name the route', async ({
+    page,
+  }) => {
     const alias = `E2eAlias${Date.now()}`;
     const paths = [`/chat/order/${alias}/`, `/order/${alias}/`, `/address/${alias}/`, `/qr/${alias}/`];
     for (const [index, path] of paths.entries()) {
@@ -252,13 +319,16 @@ test.describe('analytics', () => {
       '/address/[alias]/',
       '/qr/[alias]/',
     ]);
-    await tagManagerLoaded(page);
+    // A tracked click is pushed at once: there is no tag manager to wait for.
     await page.locator('[data-track="home"]').first().click();
     await expect(page).toHaveURL(/\/$/);
     await expect
       .poll(() => events('track_click').map((entry) => entry.data))
       .toEqual([{ event: 'track_click', track: 'home', page_path: '/qr/[alias]/' }]);
     expect(JSON.stringify(pushed.map((entry) => entry.data))).not.toContain(alias);
+    // Loaded on the home page the click led to, and on none of the visitor's pages before it.
+    await tagManagerLoaded(page);
+    expect(gtmRequestedAt).toHaveLength(1);
   });
 });
 

@@ -53,9 +53,8 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'build-faults-'));
   api = startNode(
     ['scripts/catalog-api/main.ts', '--db', join(work, 'catalog.sqlite'), '--port', String(API_PORT)],
-    {
-      stdio: 'ignore',
-    },
+    // The fault switch exists only with the test switches on (demo mode, the default).
+    { stdio: 'ignore', env: { CATALOG_TEST_SWITCHES: '1' } },
   );
   await waitForHttp(`${API}/healthz`, 60_000);
 });

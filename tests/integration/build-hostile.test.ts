@@ -116,13 +116,26 @@ async function build(given: Answers, env: Record<string, string> = {}) {
   return { ...result, outDir };
 }
 
-/** A build that must fail: non-zero exit, the one-line reason in its output, no page written. */
+/**
+ * The build's failure output: the one line naming what was refused, said once, and no stack trace of
+ * Astro's internals, location or cause after it: a content editor forwards it as it is. (Astro's own log
+ * lines may still come after it: the two streams interleave.)
+ */
+function refusalOf(output: string): string | undefined {
+  const lines = output.split('\n');
+  const at = lines.findIndex((text: string) => text.includes('the catalogue was not published:'));
+  if (at < 0) return undefined;
+  const after = lines.slice(at + 1).filter((text) => /^\s+at |Stack trace|Location:|Caused by/.test(text));
+  expect(after, output.slice(-1500)).toEqual([]);
+  expect(lines[at]?.split('the catalogue was not published:')).toHaveLength(2);
+  return lines[at];
+}
+
+/** A build that must fail: non-zero exit, the one-line reason as its last output, no page written. */
 async function expectRefused(given: Answers, reason: string) {
   const result = await build(given);
   expect(result.code, result.output.slice(-1500)).not.toBe(0);
-  const line = result.output
-    .split('\n')
-    .find((text: string) => text.includes('the catalogue was not published:'));
+  const line = refusalOf(result.output);
   expect(line, result.output.slice(-1500)).toBeDefined();
   expect(line).toContain(reason);
   await expect(readFile(join(result.outDir, 'index.html'))).rejects.toThrow();
@@ -164,10 +177,17 @@ describe('a build against an inconsistent catalog API', () => {
     );
     const withNull = consistent();
     withNull.products.splice(1, 0, null);
-    await expectRefused(withNull, 'GET /catalog/products?page=1&size=100: products[1]:');
+    await expectRefused(withNull, 'GET /catalog/products?page=1&size=100: products[1] (no id):');
     const wrongType = consistent();
     wrongType.products[2] = { ...product(3, [1], 1), title: 42 };
-    await expectRefused(wrongType, 'GET /catalog/products?page=1&size=100: products[2].title:');
+    await expectRefused(wrongType, 'GET /catalog/products?page=1&size=100: product 3: title:');
+    // A record is named by its id and title, as an editor finds it, not by its place in a page.
+    const wrongPrice = consistent();
+    wrongPrice.products[1] = { ...product(2, [2], 2), title: '季節の焼き菓子', videoSrc: 7 };
+    await expectRefused(
+      wrongPrice,
+      'GET /catalog/products?page=1&size=100: product 2 「季節の焼き菓子」: videoSrc:',
+    );
     await expectRefused(
       { ...consistent(), productPage: () => ({ items: [], total: 3 }) },
       'GET /catalog/products?page=1&size=100: count: expected a whole number',
@@ -182,11 +202,8 @@ describe('a build against an inconsistent catalog API', () => {
     };
     const result = await build(given);
     expect(result.code, result.output.slice(-1500)).not.toBe(0);
-    const line = result.output
-      .split('\n')
-      .find((text: string) => text.includes('the catalogue was not published:'));
-    expect(line, result.output.slice(-1500)).toContain(
-      '/chat/search/zh.json: GET /catalog/products?page=1&size=100&lang=zh: products[0].title:',
+    expect(refusalOf(result.output), result.output.slice(-1500)).toContain(
+      '/chat/search/zh.json: GET /catalog/products?page=1&size=100&lang=zh: product 1: title:',
     );
   });
 });
@@ -248,6 +265,45 @@ describe('a build against a catalog API that stays within the contract', () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe('a product that belongs to no area', () => {
+  test('is left out of every list, link and index, with a warning naming it; the rest publishes', async () => {
+    const given = consistent();
+    given.products.push({ ...product(4, [], 1), title: '置き場所のない商品' });
+    // Chat's index in English takes its products from the API in that language: one image there has
+    // another scheme, and the product in no area is there too.
+    given.translatedPage = (lang, page, size) =>
+      lang === 'en'
+        ? {
+            products: (given.products as Product[])
+              .slice((page - 1) * size, page * size)
+              .map((entry) =>
+                entry.id === 2
+                  ? { ...entry, images: [{ id: 1, src: 'javascript:alert(1)' }, ...entry.images] }
+                  : entry,
+              ),
+            count: given.products.length,
+          }
+        : undefined;
+    const result = await build(given);
+    expect(result.code, result.output.slice(-2000)).toBe(0);
+    expect(result.output).toContain(
+      'product 4 「置き場所のない商品」 is in no area: left out of every list and link (it has no page)',
+    );
+    const files = (await readdir(result.outDir, { recursive: true })).map(String);
+    expect(files.filter((name) => /products\/4\//.test(name))).toEqual([]);
+    for (const name of files.filter((file) => /\.(html|json|xml)$/.test(file))) {
+      const text = await readFile(join(result.outDir, name), 'utf8');
+      // No link to a page that was never built, in any page, payload, index or sitemap.
+      expect(text, name).not.toMatch(/\/area\/0\/|products\/4\/|置き場所のない商品/);
+      expect(text, name).not.toContain('javascript:');
+    }
+    const brand = await readFile(join(result.outDir, 'brands/1/index.html'), 'utf8');
+    expect(brand).toContain('/area/1/products/1/');
+    const index = JSON.parse(await readFile(join(result.outDir, 'chat/search/en.json'), 'utf8'));
+    expect(index.products.map((entry: { id: number }) => entry.id)).toEqual([1, 2, 3]);
   });
 });
 

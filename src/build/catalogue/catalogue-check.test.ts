@@ -1,7 +1,13 @@
 import { pricedVariant, sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import { areaSchema, productSchema, tenantSchema } from '../../lib/catalog/schemas.ts';
 import type { Area, Tenant } from '../../lib/catalog/types.ts';
-import { CatalogueCheckError, checkList, crossCheck, dropUnsafeUrls } from './catalogue-check.ts';
+import {
+  CatalogueCheckError,
+  checkList,
+  crossCheck,
+  dropUnsafeUrls,
+  noAreaWarning,
+} from './catalogue-check.ts';
 
 const area = (id: number): Area => ({ id, imageSrc: 'http://i.test/a.jpg', description: '', place: 'a' });
 const tenant = (id: number): Tenant => ({
@@ -11,8 +17,9 @@ const tenant = (id: number): Tenant => ({
   description: '',
   officialSiteUrl: null,
 });
-const AREAS = { endpoint: 'GET /catalog/areas' };
-const PAGE = { endpoint: 'GET /catalog/products?page=2&size=100', field: 'products' };
+const AREAS = { endpoint: 'GET /catalog/areas', record: 'area' };
+const BRANDS = { endpoint: 'GET /catalog/products-filters', record: 'brand' };
+const PAGE = { endpoint: 'GET /catalog/products?page=2&size=100', field: 'products', record: 'product' };
 
 /** The one-line message a check fails with. */
 function failure(run: () => unknown): string {
@@ -37,18 +44,43 @@ describe('a list from the catalog API', () => {
     );
   });
 
-  it('fails naming the endpoint, the page, the record and the field of an entry that breaks the contract', () => {
-    const broken = { ...sampleProduct(5, [1]), variants: [{ ...pricedVariant(50, 1000), price: '1000' }] };
+  it('fails naming the endpoint, the page, the record by its id and title, and the field', () => {
+    const broken = {
+      ...sampleProduct(5, [1]),
+      title: '季節の焼き菓子',
+      variants: [{ ...pricedVariant(50, 1000), price: '1000' }],
+    };
     const message = failure(() => checkList([sampleProduct(4, [1]), broken], productSchema, PAGE));
     expect(message).toMatch(
-      /^GET \/catalog\/products\?page=2&size=100: products\[1\]\.variants\[0\]\.price: /,
+      /^GET \/catalog\/products\?page=2&size=100: product 5 「季節の焼き菓子」: variants\[0\]\.price: /,
     );
     expect(message).toMatch(/number/);
+    expect(message).not.toContain('products[1]');
   });
 
-  it('fails on a null in the list, naming its place', () => {
+  it('names a brand by its name, an area by its id, and a record whose title is the problem by its id', () => {
+    expect(failure(() => checkList([{ ...tenant(3), logoSrc: 7 }], tenantSchema, BRANDS))).toMatch(
+      /^GET \/catalog\/products-filters: brand 3 「ブランド3」: logoSrc: /,
+    );
+    expect(failure(() => checkList([{ ...area(2), place: 'z' }], areaSchema, AREAS))).toMatch(
+      /^GET \/catalog\/areas: area 2: place: /,
+    );
+    expect(failure(() => checkList([{ ...sampleProduct(6, [1]), title: 42 }], productSchema, PAGE))).toMatch(
+      /: product 6: title: /,
+    );
+  });
+
+  it('shows a title as one short line: cut, with no line breaks or direction controls', () => {
+    const title = `長い\n名前\u202E${'あ'.repeat(60)}`;
+    const message = failure(() =>
+      checkList([{ ...sampleProduct(9, [1]), title, images: 'none' }], productSchema, PAGE),
+    );
+    expect(message).toContain(`product 9 「長い 名前${'あ'.repeat(34)}…」: images: `);
+  });
+
+  it('fails on a null in the list, naming its place, as it has no id', () => {
     expect(failure(() => checkList([area(1), null], areaSchema, AREAS))).toMatch(
-      /^GET \/catalog\/areas: \[1\]: /,
+      /^GET \/catalog\/areas: \[1\] \(no id\): /,
     );
   });
 
@@ -112,6 +144,15 @@ describe('the lists against each other', () => {
       'product 7: areas: area 0 is not in GET /catalog/areas; ' +
         'product 8: tenant.id: brand 9 is not in GET /catalog/products-filters',
     );
+  });
+});
+
+describe('a product in no area', () => {
+  it('is named by its id and title in the warning that it is left out', () => {
+    expect(noAreaWarning({ ...sampleProduct(7, []), title: '季節の\n焼き菓子' })).toBe(
+      'product 7 「季節の 焼き菓子」 is in no area: left out of every list and link (it has no page)',
+    );
+    expect(noAreaWarning(sampleProduct(8, [1]))).toBeNull();
   });
 });
 

@@ -3,12 +3,14 @@
  * the contract (a field the build does not know is accepted and dropped; a field it needs that is missing
  * or of the wrong type is a failure), and then the lists against each other, before anything renders: no
  * empty list, no two records with one id, no product pointing at an area or a brand the lists do not hold.
- * Each failure is one line naming the endpoint, the page of the list, the record and the field, so a
- * content editor can forward it as it is. A URL meant for an `href` or a `src` that is not http or https is
+ * Each failure is one line naming the endpoint, the page of the list, the record (by its id and title)
+ * and the field, so a content editor can forward it as it is. A product in no area has no page: it is
+ * left out of every list and link, with a warning naming it (noAreaWarning; snapshot.ts leaves it out). A URL meant for an `href` or a `src` that is not http or https is
  * dropped with a warning naming the record, not refused.
  */
 import type { z } from 'astro/zod';
 import type { Area, Product, Tenant } from '../../lib/catalog/types.ts';
+import { cutText } from '../../lib/html.ts';
 
 /** A build-stopping problem with what the catalog API answered; its message is one line. */
 export class CatalogueCheckError extends Error {
@@ -20,19 +22,75 @@ export interface ListSource {
   endpoint: string;
   /** The field of the answer that holds the list (`products`), or undefined when the answer is the list. */
   field?: string;
+  /** What one entry is (`product`, `brand`, `area`): a broken entry is named by it, its id and title. */
+  record?: string;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, source: ListSource): string {
-  const path = [source.field, ...issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : part))]
-    .filter((part) => part !== undefined)
-    .join('.')
-    .replaceAll('.[', '[');
-  return `${source.endpoint}: ${path || 'the answer'}: ${issue.message}`;
+/** A record's title or name as one short line: at most 40 characters, no line breaks or direction controls. */
+function shortName(text: string): string {
+  const line = text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
+  return cutText(line, 40);
 }
 
 /**
- * The entries of a list, each parsed with `schema` (unknown fields dropped). Throws one line per problem,
- * at most five, when the answer is not a list or an entry does not fit.
+ * A record as a content editor finds it in their catalogue: `product 7 「季節の焼き菓子」`, by its id and
+ * its title or name when they are usable, else by its place in the answer (`products[6] (no id)`).
+ */
+function recordName(entry: unknown, index: number, source: ListSource, titleBroken: boolean): string {
+  const { id, title, name } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<
+    string,
+    unknown
+  >;
+  if (source.record === undefined || typeof id !== 'number' || !Number.isSafeInteger(id)) {
+    return `${source.field ?? ''}[${index}] (no id)`;
+  }
+  const label = titleBroken ? undefined : typeof title === 'string' ? title : name;
+  const shown = typeof label === 'string' ? shortName(label) : '';
+  return shown === '' ? `${source.record} ${id}` : `${source.record} ${id} 「${shown}」`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, entry: unknown, index: number, source: ListSource): string {
+  const [first] = issue.path;
+  const field = issue.path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
+    .join('.')
+    .replaceAll('.[', '[');
+  const record = recordName(entry, index, source, first === 'title' || first === 'name');
+  return `${source.endpoint}: ${record}${field ? `: ${field}` : ''}: ${issue.message}`;
+}
+
+/** The warning naming a product that is in no area (it is left out of every list and link), or null. */
+export function noAreaWarning(product: Pick<Product, 'id' | 'title' | 'areas'>): string | null {
+  if (product.areas.length > 0) return null;
+  const shown = shortName(product.title);
+  return `product ${product.id}${shown ? ` 「${shown}」` : ''} is in no area: left out of every list and link (it has no page)`;
+}
+
+/**
+ * A value from the API's JSON with every string well-formed: a lone surrogate (half an emoji, which a JSON
+ * answer can carry as `"\ud83c"`) becomes U+FFFD, as it would anyway once written into a page as UTF-8.
+ * Without this, a page's HTML and the same text in its island's props differ, and React discards the
+ * server HTML (error 418). Every other character (sequences, controls, marks, separators) already reaches
+ * the browser the same both ways. In place: the value is the build's own freshly parsed copy.
+ */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.isWellFormed() ? value : value.toWellFormed();
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) value[i] = wellFormed(value[i]);
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) record[key] = wellFormed(record[key]);
+  }
+  return value;
+}
+
+/**
+ * The entries of a list, each parsed with `schema` (unknown fields dropped) and its text made well-formed
+ * (wellFormed). Throws one line per problem, at most five, when the answer is not a list or an entry does
+ * not fit.
  */
 export function checkList<T>(answer: unknown, schema: z.ZodType<T>, source: ListSource): T[] {
   if (!Array.isArray(answer)) {
@@ -43,11 +101,11 @@ export function checkList<T>(answer: unknown, schema: z.ZodType<T>, source: List
   const problems: string[] = [];
   const entries: T[] = [];
   answer.forEach((entry, index) => {
-    const parsed = schema.safeParse(entry);
+    const parsed = schema.safeParse(wellFormed(entry));
     if (parsed.success) entries.push(parsed.data);
     else {
       const issue = parsed.error.issues[0];
-      if (issue) problems.push(describeIssue({ ...issue, path: [index, ...issue.path] }, source));
+      if (issue) problems.push(describeIssue(issue, entry, index, source));
     }
   });
   if (problems.length) throw new CatalogueCheckError(summarise(problems));

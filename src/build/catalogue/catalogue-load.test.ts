@@ -98,6 +98,18 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+describe('a refused catalogue', () => {
+  it('is one line, with no stack trace of where the build noticed it', () => {
+    const refused = new CatalogueRefused(
+      'GET /catalog/products?page=1&size=100: product 7 「焼き菓子」: title: x',
+    );
+    expect(refused.message).toBe(
+      'the catalogue was not published: GET /catalog/products?page=1&size=100: product 7 「焼き菓子」: title: x',
+    );
+    expect(refused.stack ?? '').toBe('');
+  });
+});
+
 describe('the outcome shared with a reader that waits', () => {
   it('reads as loading, then as written', () => {
     const shared = sharedState();

@@ -85,13 +85,18 @@ export function refusal(reason: string): string {
   return `the catalogue was not published: ${reason}`;
 }
 
-/** A refused catalogue: `message` is the line the build fails with, `reason` its detail. */
+/**
+ * A refused catalogue: `message` is the line the build fails with, `reason` its detail. It carries no
+ * stack: the build prints an error's stack under its message, and where in Astro's page generation the
+ * refusal was noticed is nothing a content editor can use. The one line is the whole output.
+ */
 export class CatalogueRefused extends Error {
   readonly reason: string;
   constructor(reason: string) {
     super(refusal(reason));
     this.name = 'CatalogueRefused';
     this.reason = reason;
+    this.stack = '';
   }
 }
 

@@ -199,6 +199,17 @@ describe("the build's catalogue snapshot", () => {
     );
   });
 
+  it('leaves out a product that is in no area, for every reader: it has no page to list or link', () => {
+    const unplaced = catalogue(['<p>一</p>', '<p>二</p>', '<p>三</p>']);
+    unplaced.products[1] = { ...(unplaced.products[1] as Product), areas: [] };
+    writeSnapshot(unplaced, 'build-1', path);
+    expect(snapshotIndex('build-1', keepTitle, path).products.map((held) => held.title)).toEqual([
+      '商品1',
+      '商品3',
+    ]);
+    expect(readSnapshot(path, 'build-1').products.map((entry) => entry.product.id)).toEqual([1, 3]);
+  });
+
   it('is read once per build and process, and again when the file changes', () => {
     writeSnapshot(catalogue(['<p>一</p>']), 'build-1', path);
     const first = snapshotIndex('build-1', keepTitle, path);

@@ -388,6 +388,13 @@ export function writeSnapshot(
 }
 
 /**
+ * Whether a product is in an area. One that is in none has no page (product pages are per area), so no
+ * reader of the snapshot sees it: it is left out of every list, payload, index and link, and the load
+ * named it in a warning (noAreaWarning, catalogue-check.ts).
+ */
+const placed = (product: Pick<Product, 'areas'>): boolean => product.areas.length > 0;
+
+/**
  * The areas, brands and products of build `buildId`'s snapshot, the products one at a time (never all in
  * memory at once): for work done once per product, such as writing each product page's payload file.
  */
@@ -397,7 +404,10 @@ export function snapshotProducts(
 ): { areas: Area[]; tenants: Tenant[]; products: Iterable<PreparedProduct> } {
   const { areas, tenants, productLines } = openSnapshot(path, buildId);
   function* products(): Generator<PreparedProduct> {
-    for (const line of productLines) yield JSON.parse(line.text) as PreparedProduct;
+    for (const line of productLines) {
+      const entry = JSON.parse(line.text) as PreparedProduct;
+      if (placed(entry.product)) yield entry;
+    }
   }
   return { areas, tenants, products: products() };
 }
@@ -429,7 +439,7 @@ function indexSnapshot<T>(buildId: string, keep: Keep<T>, path: string): Snapsho
   const products: T[] = [];
   for (const { text, offset, length } of productLines) {
     const { digest, product } = JSON.parse(text) as PreparedProduct;
-    products.push(keep(product, { id: product.id, digest, offset, length }));
+    if (placed(product)) products.push(keep(product, { id: product.id, digest, offset, length }));
   }
   return { buildId, areas, tenants, products };
 }

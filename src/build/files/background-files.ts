@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
-import { type CatalogueRefused, currentLoad } from '../catalogue/catalogue-load.ts';
+import { CatalogueRefused, currentLoad } from '../catalogue/catalogue-load.ts';
 import { checkPayloadPages } from './product-payloads.ts';
 
 /** What the worker wrote. */
@@ -71,7 +71,8 @@ export default function backgroundFiles(): AstroIntegration {
       'astro:build:done': async ({ pages, logger }) => {
         if (!started) throw new Error('the payload files and search indexes were never started');
         const outcome = await started.outcome;
-        if ('error' in outcome) throw new Error(`the catalogue was not published: ${outcome.error}`);
+        // The one line, without a stack trace (CatalogueRefused).
+        if ('error' in outcome) throw new CatalogueRefused(outcome.error);
         const { payloadPages, searchIndexes, priority } = outcome.result;
         const payloads = checkPayloadPages(
           pages.map((page) => page.pathname),

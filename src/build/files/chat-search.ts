@@ -10,6 +10,8 @@ import type { ChatLanguage } from '../../features/chat/language.ts';
 import { searchIndexOf, searchProduct } from '../../features/chat/search-index.ts';
 import { catalogClient } from '../../lib/catalog/client.ts';
 import type { Tenant } from '../../lib/catalog/types.ts';
+import { FALLBACK_IMAGE_SRC } from '../../lib/images.ts';
+import { urlGuard } from '../catalogue/catalogue-check.ts';
 import { fetchAllProducts } from '../catalogue/loaders.ts';
 
 /** The languages with a search index: chat mode's. */
@@ -22,9 +24,16 @@ export interface JapaneseCatalogue {
   tenants: readonly Tenant[];
 }
 
+/**
+ * A language's index. Its URLs pass the catalogue's URL rule (urlGuard: only http and https; the Japanese
+ * load already warned about the same products), and it holds only the products the build's Japanese
+ * catalogue does (`titles`): one the snapshot leaves out, in no area, has no page to find.
+ */
 export async function chatSearchJson(language: ChatLanguage, japanese: JapaneseCatalogue): Promise<string> {
+  const guard = urlGuard(FALLBACK_IMAGE_SRC, []);
   const products = await fetchAllProducts(catalogClient(), undefined, language, (product) =>
-    searchProduct(product, japanese.titles),
+    searchProduct(guard.product(product), japanese.titles),
   );
-  return JSON.stringify(searchIndexOf(language, products, japanese.tenants));
+  const listed = products.filter((product) => japanese.titles.has(product.id));
+  return JSON.stringify(searchIndexOf(language, listed, japanese.tenants));
 }

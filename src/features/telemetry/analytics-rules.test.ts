@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickEvent, pageViewEvent, routeOf, vitalEvent } from './analytics-rules.ts';
+import { clickEvent, pageViewEvent, routeOf, tagManagerAllowed, vitalEvent } from './analytics-rules.ts';
 
 const ALIAS = 'AbCdEfGh12345678_-xy';
 
@@ -66,4 +66,24 @@ describe('analytics events carry no personal data', () => {
       page_path: '/chat/qr/[alias]/',
     });
   });
+});
+
+describe('the tag manager, a third party that reads the page address', () => {
+  it.each([
+    `/qr/${ALIAS}/`,
+    `/order/${ALIAS}/`,
+    `/address/${ALIAS}/`,
+    `/address/${ALIAS}/complete/`,
+    `/chat/qr/${ALIAS}/`,
+    `/chat/order/${ALIAS}/`,
+  ])('never loads on a visitor’s own page %s', (path) => {
+    expect(tagManagerAllowed(path)).toBe(false);
+  });
+
+  it.each(['/', '/about/', '/qr/timeout/', '/area/2/products/15/', '/chat/', '/order/'])(
+    'loads on %s',
+    (path) => {
+      expect(tagManagerAllowed(path)).toBe(true);
+    },
+  );
 });

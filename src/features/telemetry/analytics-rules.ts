@@ -23,6 +23,16 @@ export function routeOf(pathname: string): string {
   return pathname.replace(ALIAS_PATH, '$1[alias]');
 }
 
+/**
+ * Whether the tag manager may load on a page. Not on a visitor's own pages (`/qr/…`, `/order/…`,
+ * `/address/…`, chat's `/chat/qr/…` and `/chat/order/…`): the tag manager and the analytics it loads read
+ * the page's address themselves, and there the address is a link to the shopper's order. Events pushed
+ * on those pages stay in the page.
+ */
+export function tagManagerAllowed(pathname: string): boolean {
+  return !ALIAS_PATH.test(pathname);
+}
+
 export interface PageViewEvent {
   event: 'page_view';
   page_path: string;

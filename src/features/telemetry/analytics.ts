@@ -1,7 +1,8 @@
 /**
  * Analytics on every page: page views (PAGE_VIEW_DELAY_MS after the page is shown, a back-forward-cache
  * restore included) and clicks on tracked elements (`data-track`) pushed to `window.dataLayer`. With a
- * container id configured, Google Tag Manager loads once the page has loaded and the main thread is idle,
+ * container id configured, Google Tag Manager loads once the page has loaded and the main thread is idle
+ * (never on a visitor's own pages, whose address is a link to their order: tagManagerAllowed),
  * and after it the Core Web Vitals reporter (vitals.ts): vitals are only measured when a tag manager is
  * there to read them. A click waits for the tag manager (CLICK_WAIT_MS, asked each second) unless it has
  * loaded, failed, or is not configured.
@@ -15,6 +16,7 @@ import {
   clickEvent,
   PAGE_VIEW_DELAY_MS,
   pageViewEvent,
+  tagManagerAllowed,
 } from './analytics-rules.ts';
 // Built as a module of its own: loaded only after the tag manager.
 import vitalsUrl from './vitals.ts?worker&url';
@@ -33,7 +35,8 @@ export function startAnalytics(config: TelemetryConfig): void {
   const push = (event: AnalyticsEvent | Record<string, unknown>) => {
     dataLayer.push(event);
   };
-  const { containerId } = config;
+  // No tag manager on a visitor's own pages (their address is a link to the order): see tagManagerAllowed.
+  const containerId = tagManagerAllowed(location.pathname) ? config.containerId : undefined;
   let failed = false;
   const ready = () => !containerId || failed || window.google_tag_manager?.[containerId] !== undefined;
 

@@ -3,7 +3,8 @@
  * error and never before. It is built as a module of its own, so it takes its work by event: each
  * REPORT_EVENT carries one error and the build's configuration. Tracing is off (sample rate 0), the order
  * tracking page's transactions are dropped, handled and ignored errors are filtered again before sending,
- * the page's address is sent as its route (no alias), and the listener stays the only way in.
+ * the page's address is sent as its route, no field carries a visitor's link and no Referer is sent
+ * (scrubEvent), and the listener stays the only way in.
  */
 import { captureException, init } from '@sentry/browser';
 import type { TelemetryConfig } from '../../lib/telemetry-config.ts';
@@ -13,6 +14,7 @@ import {
   isTrackingTransaction,
   REPORT_EVENT,
   type ReportDetail,
+  scrubEvent,
   shouldReport,
 } from './error-rules.ts';
 
@@ -20,10 +22,13 @@ import {
 // count only failed sessions) and breadcrumbs (which would carry the API calls' URLs, aliases included).
 const LEFT_OUT = new Set(['GlobalHandlers', 'BrowserSession', 'Breadcrumbs']);
 
-/** The page's address as its route: a visitor's alias (a capability for the order pages) never leaves. */
+/**
+ * The event as it may leave: the page's address as its route, and no visitor link anywhere else either
+ * (scrubEvent: no Referer, aliases named by their route). Aliases are capabilities for the order pages.
+ */
 function withoutAlias<E extends { request?: { url?: string } }>(event: E): E {
   if (event.request?.url) event.request.url = location.origin + routeOf(location.pathname);
-  return event;
+  return scrubEvent(event);
 }
 
 /**
@@ -42,6 +47,8 @@ function start(config: TelemetryConfig): void {
     ...(config.environment ? { environment: config.environment } : {}),
     ...(release ? { release } : {}),
     tracesSampleRate: 0,
+    // The report's own request names no page either (the SDK's default sends the origin).
+    transportOptions: { fetchOptions: { referrerPolicy: 'no-referrer' } },
     ignoreErrors: [...IGNORED_MESSAGES],
     integrations: (defaults) => defaults.filter((integration) => !LEFT_OUT.has(integration.name)),
     beforeSend: (event, hint) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
-import { isHandled, isTrackingTransaction, shouldReport } from './error-rules.ts';
+import { isHandled, isTrackingTransaction, scrubEvent, shouldReport } from './error-rules.ts';
 
 describe('what error reporting sends', () => {
   it('reports an uncaught error', () => {
@@ -40,5 +40,58 @@ describe('what error reporting sends', () => {
     expect(isTrackingTransaction('/qr/AbCdEfGh12345678/')).toBe(false);
     expect(isTrackingTransaction('/orders-guide/')).toBe(false);
     expect(isTrackingTransaction(undefined)).toBe(false);
+  });
+});
+
+describe('what an error report may carry of the page and its links', () => {
+  const ORDER = 'AbCdEfGh12345678IjKlMnOp_-qrStUv';
+  const SHIPMENT = 'ZyXwVuTs98765432RqPoNmLk-_jIhGfE';
+  const SESSION = 'k3Jd93LmQpZx01uYtRe7Wq2_nBvC8aSdF5gH6jK4lPo';
+
+  it('names every visitor link by its route, in every field, and keeps no Referer', () => {
+    const event = {
+      event_id: '0123456789abcdef0123456789abcdef',
+      message: `GET /api/catalog/orders/${ORDER} failed`,
+      request: {
+        url: `https://shop.example/address/${SHIPMENT}/`,
+        headers: { Referer: `https://shop.example/order/${ORDER}/`, 'User-Agent': 'Mozilla/5.0' },
+      },
+      exception: {
+        values: [
+          {
+            type: 'Error',
+            value: `could not load /chat/order/${ORDER}/ (shipment ${SHIPMENT})`,
+            stacktrace: { frames: [{ filename: `https://shop.example/qr/${ORDER}/`, lineno: 3 }] },
+          },
+        ],
+      },
+      breadcrumbs: [
+        { category: 'navigation', data: { from: `/order/${ORDER}/`, to: `/address/${SHIPMENT}/complete/` } },
+      ],
+      tags: { url: `https://shop.example/chat/qr/${ORDER}/?lang=en` },
+      extra: {
+        links: [`/api/store/qr/${ORDER}`, `/api/catalog/shipments/${SHIPMENT}/address`],
+        session: SESSION,
+      },
+      transaction: `/order/${ORDER}/`,
+    };
+    const scrubbed = scrubEvent(structuredClone(event));
+    const text = JSON.stringify(scrubbed);
+    for (const secret of [ORDER, SHIPMENT, SESSION]) expect(text).not.toContain(secret);
+    expect(scrubbed.request).toEqual({
+      url: 'https://shop.example/address/[alias]/',
+      headers: { 'User-Agent': 'Mozilla/5.0' },
+    });
+    // A link's alias alone, without its path, goes too.
+    expect(scrubbed.exception.values[0]?.value).toBe(
+      'could not load /chat/order/[alias]/ (shipment [alias])',
+    );
+    expect(scrubbed.tags.url).toBe('https://shop.example/chat/qr/[alias]/');
+    expect(scrubbed.extra.links).toEqual(['/api/store/qr/[alias]', '/api/catalog/shipments/[alias]/address']);
+    // What is no link stays: the event's own id, fixed pages, asset names.
+    expect(scrubbed.event_id).toBe(event.event_id);
+    expect(scrubEvent({ request: { url: 'https://shop.example/qr/timeout/' } }).request.url).toBe(
+      'https://shop.example/qr/timeout/',
+    );
   });
 });

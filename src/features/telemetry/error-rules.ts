@@ -72,3 +72,45 @@ export function isTrackingTransaction(name: string | undefined): boolean {
   }
   return TRACKING_PATH.test(path);
 }
+
+/**
+ * A visitor's link in any text: the alias after a per-visitor path (`/qr/`, `/order/`, `/address/`,
+ * chat's, and the API's `/orders/`, `/shipments/`, `/store/qr/`…), and an alias or a session id standing
+ * alone (32 or 43 characters of base64url, both cases: never the event's own hexadecimal ids).
+ */
+const ALIAS_AFTER_PATH =
+  /(\/(?:qr|orders?|address|shipments|draft-orders)\/)(?!timeout(?:[/?#]|$))[A-Za-z0-9_-]{16,64}/g;
+const BARE_ALIAS =
+  /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])(?:[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/g;
+
+/** A text with every visitor link named by its route, and no query string or fragment after a URL path. */
+function scrubText(text: string): string {
+  return text
+    .replace(/(\/\/[^\s/?#]+\/[^\s?#]*)[?#][^\s]*/g, '$1')
+    .replace(ALIAS_AFTER_PATH, '$1[alias]')
+    .replace(BARE_ALIAS, '[alias]');
+}
+
+function scrubValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (depth > 12 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = scrubValue(item, depth + 1);
+  return out;
+}
+
+/**
+ * An error event as it may leave the page: no `Referer` (the page before may be an order page), and no
+ * visitor link in any field (the page address, messages, stack frames, tags, extras), each named by its
+ * route instead. The last thing the reporter does before sending.
+ */
+export function scrubEvent<E extends object>(event: E): E {
+  const { request } = event as { request?: { headers?: Record<string, string> } };
+  if (request?.headers) {
+    for (const name of Object.keys(request.headers)) {
+      if (name.toLowerCase() === 'referer') delete request.headers[name];
+    }
+  }
+  return scrubValue(event, 0) as E;
+}

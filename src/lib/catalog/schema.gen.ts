@@ -331,7 +331,7 @@ export type paths = {
         };
         /**
          * Whom the staff session cookie belongs to.
-         * @description Lets a page served beside the API (the local editor page of `npm start`) reuse the staff sign-in: it forwards the visitor's cookie and learns the account, or that nobody is signed in. Never cached.
+         * @description Lets a page served beside the API (the local editor page of `npm start`) reuse the staff sign-in: it forwards the visitor's cookie and learns the account and its roles, or that nobody is signed in. Never cached.
          */
         get: operations["getStaffSession"];
         put?: never;
@@ -349,6 +349,8 @@ export type components = {
         StaffSession: {
             /** @description The staff account's name. */
             account: string;
+            /** @description What the account may do: `counter` takes payments and marks shipments shipped, `editor` changes products and publishes the site. */
+            roles: ("counter" | "editor")[];
         };
         CatalogVersion: {
             /** @description Opaque; compare for equality only. */
