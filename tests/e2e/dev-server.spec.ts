@@ -64,6 +64,11 @@ test.describe('the dev server', () => {
     await expect(image).toHaveJSProperty('complete', true);
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
+    // The dev server compiles the page's scripts on first request: the options' element must be running
+    // before its button does anything (on the built site it is at once).
+    await page.waitForFunction(() => customElements.get('variant-picker') !== undefined, null, {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'バッグに入れる' }).click();
     await expect(bag).toHaveAccessibleName('バッグ 1点');
   });
