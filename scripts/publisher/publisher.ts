@@ -4,8 +4,12 @@
  * Astro builds of one checkout share `.astro/` in the project root and must never overlap); triggers that
  * arrive during a build coalesce into at most one more. Old output directories are deleted, all but the last
  * few. Production does the same with Netlify's build hook and atomic deploys (docs/deploy.md).
+ *
+ * The last builds are kept in a JSON file (`historyFile`), written whole through a file of its own that is
+ * renamed over the old one, so a restart shows them again and a crash never leaves half a history.
  */
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Who asked for a build: an editor's 「今すぐ公開」, the schedule, or `npm start` itself. */
@@ -51,6 +55,8 @@ export interface PublisherOptions {
   keep?: number;
   /** Build records kept for the editor page (default 20). */
   history?: number;
+  /** The JSON file the records are kept in across restarts; none, they live in memory only. */
+  historyFile?: string;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -68,13 +74,78 @@ export function oneLine(error: unknown, max = 300): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** The reason given to a build that was still running when the server stopped. */
+const INTERRUPTED = 'ビルドの途中でサーバーが止まりました。';
+const HISTORY_VERSION = 1;
+const TRIGGERS: readonly string[] = ['editor', 'schedule', 'start'] satisfies Trigger[];
+const OUTCOMES: readonly string[] = ['building', 'published', 'failed', 'rejected'] satisfies Outcome[];
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** Whether a value read from the history file is a build record, field by field. */
+function isRecord(value: unknown): value is BuildRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    isCount(r.id) &&
+    TRIGGERS.includes(r.trigger as string) &&
+    isText(r.cause) &&
+    isText(r.startedAt) &&
+    !Number.isNaN(Date.parse(r.startedAt)) &&
+    (r.durationMs === null || isCount(r.durationMs)) &&
+    (r.pages === null || isCount(r.pages)) &&
+    OUTCOMES.includes(r.outcome as string) &&
+    (r.reason === null || isText(r.reason))
+  );
+}
+
+/**
+ * The records of a history file, newest first: none when there is no file yet; none, with a log line, when
+ * it is not a history this publisher wrote (it is replaced by the next write). A build still running when
+ * the file was written was cut short by a stop: it is a failed build now.
+ */
+function readHistory(file: string, keep: number, log: (line: string) => void): BuildRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      log(`publisher: cannot read ${file}: ${oneLine(error)}`);
+    return [];
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  const { version, builds } = (typeof body === 'object' && body !== null ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  if (version !== HISTORY_VERSION || !Array.isArray(builds) || !builds.every(isRecord)) {
+    log(`publisher: ${file} is not a build history of this version; a new one replaces it`);
+    return [];
+  }
+  return builds
+    .slice(0, keep)
+    .map((record) =>
+      record.outcome === 'building' ? { ...record, outcome: 'failed', reason: INTERRUPTED } : record,
+    );
+}
+
 export class Publisher {
-  readonly #options: Required<Omit<PublisherOptions, 'prepare'>> & Pick<PublisherOptions, 'prepare'>;
+  readonly #options: Required<Omit<PublisherOptions, 'prepare' | 'historyFile'>> &
+    Pick<PublisherOptions, 'prepare' | 'historyFile'>;
   #root: string;
   #records: BuildRecord[] = [];
   #nextId = 1;
   #running: Promise<void> | null = null;
   #queued: PublishRequest | null = null;
+  /** The history file's writes, one after the other. */
+  #saving: Promise<void> = Promise.resolve();
+  #writes = 0;
 
   constructor(options: PublisherOptions) {
     this.#options = {
@@ -85,6 +156,10 @@ export class Publisher {
       ...options,
     };
     this.#root = path.resolve(options.initialRoot);
+    if (options.historyFile) {
+      this.#records = readHistory(options.historyFile, this.#options.history, this.#options.log);
+      this.#nextId = Math.max(0, ...this.#records.map((record) => record.id)) + 1;
+    }
   }
 
   /** The directory being served now; the server asks once per request. */
@@ -129,9 +204,10 @@ export class Publisher {
     return 'coalesced';
   }
 
-  /** Resolves when no build is running or queued. */
+  /** Resolves when no build is running or queued, and the history file is written. */
   async idle(): Promise<void> {
     while (this.#running !== null) await this.#running;
+    await this.#saving;
   }
 
   async #drain(first: PublishRequest): Promise<void> {
@@ -205,11 +281,32 @@ export class Publisher {
     } finally {
       entry.durationMs = now() - started;
     }
+    await this.#save();
   }
 
   #remember(entry: BuildRecord): void {
     this.#records.unshift(entry);
     this.#records.length = Math.min(this.#records.length, this.#options.history);
+    void this.#save();
+  }
+
+  /** Writes the records as they are now, after any write before; a failure is logged, never thrown. */
+  #save(): Promise<void> {
+    const file = this.#options.historyFile;
+    if (!file) return this.#saving;
+    const text = `${JSON.stringify({ version: HISTORY_VERSION, builds: this.#records }, null, 2)}\n`;
+    const temporary = `${file}.${process.pid}-${++this.#writes}.tmp`;
+    this.#saving = this.#saving.then(async () => {
+      try {
+        await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+        await writeFile(temporary, text);
+        await rename(temporary, file);
+      } catch (error) {
+        this.#options.log(`publisher: cannot write ${file}: ${oneLine(error)}`);
+        await rm(temporary, { force: true }).catch(() => {});
+      }
+    });
+    return this.#saving;
   }
 
   /** Deletes all but the newest `keep` build directories; never the live one. */
