@@ -86,6 +86,46 @@ describe('the publisher', () => {
     expect(p.records[0]?.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  test('tells how far the build under way has come: getting ready, pages written of planned, the check', async () => {
+    let report: ((pages: { done: number; planned: number | null }) => void) | undefined;
+    const steps: (() => void)[] = [];
+    const step = () => new Promise<void>((resolve) => steps.push(resolve));
+    const next = async () => {
+      while (steps.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      steps.shift()?.();
+    };
+    const p = publisher({
+      build: async (outDir, progress) => {
+        report = progress;
+        await step();
+        progress({ done: 0, planned: 120 });
+        progress({ done: 45, planned: 120 });
+        await step();
+        await mkdir(outDir, { recursive: true });
+        await writeFile(path.join(outDir, 'index.html'), 'new');
+      },
+      check: async () => {
+        await step();
+        return { pages: 120 };
+      },
+    });
+    expect(p.progress).toBeNull();
+    p.publish({ trigger: 'editor', cause: 'staff' });
+    expect(p.progress).toEqual({ stage: 'preparing', done: 0, planned: null });
+    await next();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 120 });
+    await next();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(p.progress).toEqual({ stage: 'checking', done: 45, planned: 120 });
+    // A late word from the build does not take the check back.
+    report?.({ done: 120, planned: 120 });
+    expect(p.progress?.stage).toBe('checking');
+    await next();
+    await p.idle();
+    expect(p.progress).toBeNull();
+  });
+
   test('a failed build leaves the last good site serving and says why in one line', async () => {
     const builder = fakeBuilder();
     const p = publisher({ build: builder.build });

@@ -32,6 +32,20 @@ export interface BuildRecord {
   reason: string | null;
 }
 
+/** Pages a build has written, of the pages it planned (null until the build says). */
+export interface PageProgress {
+  done: number;
+  planned: number | null;
+}
+
+/**
+ * What the running build is doing: getting ready (loading the catalogue, bundling), writing its pages, or
+ * being checked before it is swapped in.
+ */
+export interface BuildProgress extends PageProgress {
+  stage: 'preparing' | 'pages' | 'checking';
+}
+
 /** A request to build: unconditional (an editor), or with a condition asked when its turn comes. */
 export interface PublishRequest {
   trigger: Trigger;
@@ -45,8 +59,8 @@ export interface PublisherOptions {
   initialRoot: string;
   /** Where fresh builds go, one directory each. */
   buildsDir: string;
-  /** Builds into the directory; rejects with a one-line message on failure. */
-  build: (outDir: string) => Promise<void>;
+  /** Builds into the directory, telling how far it has come; rejects with a one-line message on failure. */
+  build: (outDir: string, progress: (pages: PageProgress) => void) => Promise<void>;
   /** Checks a build; resolves with its page count, or rejects with a one-line reason. */
   check: (outDir: string) => Promise<{ pages: number }>;
   /** Readies a checked build for serving (the server parses its rules); a rejection rejects the build. */
@@ -143,6 +157,7 @@ export class Publisher {
   #nextId = 1;
   #running: Promise<void> | null = null;
   #queued: PublishRequest | null = null;
+  #progress: BuildProgress | null = null;
   /** The history file's writes, one after the other. */
   #saving: Promise<void> = Promise.resolve();
   #writes = 0;
@@ -175,6 +190,11 @@ export class Publisher {
   /** Whether one more build waits for the running one. */
   get queued(): boolean {
     return this.#queued !== null;
+  }
+
+  /** How far the build under way has come; null when none is building. */
+  get progress(): BuildProgress | null {
+    return this.#progress;
   }
 
   /** The last builds, newest first. */
@@ -260,11 +280,17 @@ export class Publisher {
     const outDir = path.resolve(this.#options.buildsDir, `${stamp}-${String(id).padStart(6, '0')}`);
     log(`publisher: build ${id} (${request.trigger}: ${cause}) into ${outDir}`);
     let stage: 'failed' | 'rejected' = 'failed';
+    const progress: BuildProgress = { stage: 'preparing', done: 0, planned: null };
+    this.#progress = progress;
     try {
       await mkdir(this.#options.buildsDir, { recursive: true });
       await rm(outDir, { recursive: true, force: true });
-      await this.#options.build(outDir);
+      await this.#options.build(outDir, ({ done, planned }) => {
+        if (progress.stage === 'checking') return;
+        Object.assign(progress, { stage: 'pages', done, planned });
+      });
       stage = 'rejected';
+      progress.stage = 'checking';
       const { pages } = await this.#options.check(outDir);
       await this.#options.prepare?.(outDir);
       entry.pages = pages;
@@ -280,6 +306,7 @@ export class Publisher {
       await rm(outDir, { recursive: true, force: true }).catch(() => {});
     } finally {
       entry.durationMs = now() - started;
+      this.#progress = null;
     }
     await this.#save();
   }
