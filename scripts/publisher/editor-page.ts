@@ -45,6 +45,15 @@ function triggerText(record: BuildRecord): string {
   return labels[record.trigger];
 }
 
+/** What the page shows of the builds, as its backend (editor.ts) knows them now. */
+export interface EditorView {
+  /** The last builds, newest first. */
+  records: readonly BuildRecord[];
+  /** Whether a build is under way, and whether one more waits for it. */
+  busy: boolean;
+  queued: boolean;
+}
+
 /** The status line: what an editor needs to know now. */
 interface Status {
   tone: 'busy' | 'ok' | 'failed' | 'none';
@@ -95,7 +104,7 @@ export interface StatusBody {
   builds: { outcome: Outcome; rows: [string, string][] }[];
 }
 
-export function statusBody(records: readonly BuildRecord[], busy: boolean, queued: boolean): StatusBody {
+export function statusBody({ records, busy, queued }: EditorView): StatusBody {
   return {
     busy,
     status: statusOf(records, busy, queued),

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { editorRoutes } from './editor.ts';
+import { editorHandler, editorRoutes } from './editor.ts';
 import type { BuildRecord, PublishRequest } from './publisher.ts';
 
 /** A publisher that records what it is asked. */
@@ -230,5 +230,39 @@ describe('publishing now', () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('サインインの状態を確かめられませんでした');
     expect(publisher.requests).toEqual([]);
+  });
+});
+
+describe('the same page on web requests (as the Netlify function serves it)', () => {
+  const origin = 'https://gift.example.jp';
+  const handle = (publish: () => Promise<'started'>) =>
+    editorHandler({
+      backend: { view: async () => ({ records: [], busy: false, queued: false }), publish },
+      apiUrl: 'http://api.invalid',
+      schedule: null,
+      fetcher,
+    });
+
+  test('answers under /editor/ only, with the origin of the request for the origin check', async () => {
+    const handler = handle(async () => 'started');
+    expect(await handler(new Request(`${origin}/about/`))).toBeNull();
+    const page = await handler(new Request(`${origin}/editor/`, { headers: staff }));
+    expect(page?.status).toBe(200);
+    expect(await page?.text()).toContain('今すぐ公開');
+    const post = (headers: Record<string, string>) =>
+      handler(new Request(`${origin}/editor/publish`, { method: 'POST', headers: { ...staff, ...headers } }));
+    expect((await post({ origin }))?.status).toBe(303);
+    expect((await post({ origin: 'http://gift.example.jp' }))?.status).toBe(403);
+  });
+
+  test('says so, and keeps the site, when the build cannot be asked for', async () => {
+    const handler = handle(async () => {
+      throw new Error('the build hook answered 500');
+    });
+    const res = await handler(
+      new Request(`${origin}/editor/publish`, { method: 'POST', headers: { ...staff, origin } }),
+    );
+    expect(res?.status).toBe(502);
+    expect(await res?.text()).toContain('いまのサイトはそのまま表示されています。');
   });
 });
