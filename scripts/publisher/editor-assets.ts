@@ -6,17 +6,54 @@
  */
 
 /**
- * The page kept current while a build runs: asks /editor/status.json every 2 s and rewrites the status line
- * (a polite live region) and the list of builds. Text only (textContent), never markup.
+ * The page kept current while a build runs: asks /editor/status.json every 2 s (the page's `data-poll-ms`)
+ * and rewrites the status line (a polite live region), the progress bar, the list of builds and the bars of
+ * the chart from the geometry the server computed. Text only (textContent), never markup.
  */
-export const EDITOR_SCRIPT = `const POLL_MS = 2000;
-const status = document.getElementById('status');
+export const EDITOR_SCRIPT = `const status = document.getElementById('status');
 const list = document.getElementById('builds');
+const progressBox = document.getElementById('progress-box');
+const progress = document.getElementById('progress');
+const progressText = document.getElementById('progress-text');
+const chart = document.getElementById('chart');
+const bars = document.getElementById('chart-bars');
+const summary = document.getElementById('chart-summary');
+const noChart = document.getElementById('no-chart');
+const POLL_MS = Number(status?.dataset.pollMs) || 2000;
+const SVG = 'http://www.w3.org/2000/svg';
+
+function renderProgress(bar) {
+  progressBox.hidden = bar === null;
+  if (bar === null) return;
+  progress.max = bar.max;
+  if (bar.value === null) progress.removeAttribute('value');
+  else progress.value = bar.value;
+  progress.textContent = bar.text;
+  progressText.textContent = bar.text;
+}
+
+function renderChart(data) {
+  chart.hidden = data === null;
+  noChart.hidden = data !== null;
+  if (data === null) return;
+  const rects = data.bars.map((bar) => {
+    const rect = document.createElementNS(SVG, 'rect');
+    rect.setAttribute('class', 'bar bar--' + bar.outcome);
+    for (const name of ['x', 'y', 'width', 'height']) rect.setAttribute(name, String(bar[name]));
+    const title = document.createElementNS(SVG, 'title');
+    title.textContent = bar.title;
+    rect.append(title);
+    return rect;
+  });
+  bars.replaceChildren(...rects);
+  summary.textContent = data.summary;
+}
 
 function render(body) {
   if (status.textContent !== body.status.message) status.textContent = body.status.message;
   status.className = 'status status--' + body.status.tone;
   status.dataset.busy = String(body.busy);
+  renderProgress(body.progress);
   document.getElementById('no-builds')?.remove();
   const items = body.builds.map((build) => {
     const item = document.createElement('li');
@@ -33,6 +70,7 @@ function render(body) {
     return item;
   });
   list.replaceChildren(...items);
+  renderChart(body.chart);
 }
 
 async function poll() {
@@ -50,7 +88,7 @@ async function poll() {
   setTimeout(poll, POLL_MS);
 }
 
-if (status && list && status.dataset.busy === 'true') setTimeout(poll, POLL_MS);
+if (status && list && progressBox && chart && status.dataset.busy === 'true') setTimeout(poll, POLL_MS);
 `;
 
 /** One column from 320 px up, the site's colours, a Japanese system font stack. */
@@ -67,7 +105,7 @@ body {
   line-height: 1.7;
 }
 main {
-  max-width: 46rem;
+  max-width: 52rem;
   margin: 0 auto;
   padding: 1rem;
 }
@@ -163,5 +201,67 @@ a:focus-visible {
 }
 .build dd {
   margin: 0;
+}
+.progress {
+  display: grid;
+  gap: 0.25rem;
+  margin: 0 0 1rem;
+}
+.progress progress {
+  width: 100%;
+  height: 1rem;
+  accent-color: #333;
+}
+.history {
+  display: grid;
+  gap: 1rem;
+}
+.chart {
+  margin: 0;
+}
+.chart svg {
+  display: block;
+  width: 100%;
+  height: auto;
+  overflow: visible;
+}
+.chart figcaption {
+  color: #666;
+  font-size: 0.9rem;
+  margin-top: 0.5rem;
+}
+/* Published builds are solid bars; the others are dashed outlines, told apart by shape as well as colour. */
+.bar--published {
+  fill: #333;
+}
+.bar--failed,
+.bar--rejected {
+  fill: #fff;
+  stroke: #333;
+  stroke-width: 1.5;
+  stroke-dasharray: 3 2;
+}
+.chart-base {
+  stroke: #999;
+  stroke-width: 1;
+}
+/* Last, so that it wins over the rules above that give an element its display. */
+[hidden] {
+  display: none;
+}
+/* From about 700 px, the chart stands beside the list of builds. */
+@media (min-width: 44rem) {
+  .history {
+    grid-template-columns: minmax(0, 1fr) 16rem;
+    align-items: start;
+  }
+  .chart-box {
+    grid-column: 2;
+    grid-row: 1;
+  }
+  .build-list {
+    grid-column: 1;
+    grid-row: 1;
+  }
 }
 `;

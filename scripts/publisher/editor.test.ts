@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { editorHandler, editorRoutes } from './editor.ts';
-import type { BuildRecord, PublishRequest } from './publisher.ts';
+import type { BuildProgress, BuildRecord, PublishRequest } from './publisher.ts';
 
 /** A publisher that records what it is asked. */
 const publisher = {
@@ -9,6 +9,7 @@ const publisher = {
   records: [] as BuildRecord[],
   busy: false,
   queued: false,
+  progress: null as BuildProgress | null,
   publish(request: PublishRequest) {
     this.requests.push(request);
     return 'started' as const;
@@ -53,6 +54,7 @@ beforeEach(() => {
   publisher.records = [];
   publisher.busy = false;
   publisher.queued = false;
+  publisher.progress = null;
   apiDown = false;
   nextThemeAt = null;
 });
@@ -146,6 +148,23 @@ describe('the editor page', () => {
     publisher.queued = true;
     const queued = await (await fetch(`${base}/editor/status.json`, { headers: staff })).json();
     expect(queued.status.message).toContain('終わりしだい、もう一度ビルドします。');
+  });
+
+  test("shows how far the build under way has come, from the publisher's progress", async () => {
+    publisher.busy = true;
+    publisher.records = [record({ outcome: 'building', durationMs: null, pages: null }), record({ id: 0 })];
+    publisher.progress = { stage: 'pages', done: 45, planned: 176 };
+    const body = await (await fetch(`${base}/editor/status.json`, { headers: staff })).json();
+    expect(body.status.message).toBe(
+      'ビルド中です。ページを作っています。終わるまでは、いまのサイトがそのまま表示されます。前回のビルドは31秒かかりました。',
+    );
+    expect(body.progress).toMatchObject({
+      value: 45,
+      max: 176,
+      text: expect.stringMatching(/^45 \/ 176 ページ/),
+    });
+    const html = await (await fetch(`${base}/editor/`, { headers: staff })).text();
+    expect(html).toMatch(/<progress id="progress" max="176" value="45">45 \/ 176 ページ/);
   });
 
   test('runs under a strict content security policy, uncached, never framed', async () => {

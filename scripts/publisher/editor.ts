@@ -204,7 +204,7 @@ export function editorHandler(options: EditorHandlerOptions): (request: Request)
 }
 
 export interface EditorOptions {
-  publisher: Pick<Publisher, 'publish' | 'records' | 'busy' | 'queued'>;
+  publisher: Pick<Publisher, 'publish' | 'records' | 'busy' | 'queued' | 'progress'>;
   /** The catalog API, asked whom a staff cookie belongs to. */
   apiUrl: string;
   /** The rebuild schedule shown on the page, or null when it is off. */
@@ -218,7 +218,13 @@ export interface EditorOptions {
 function publisherBackend(options: EditorOptions): EditorBackend {
   const { publisher } = options;
   return {
-    view: async () => ({ records: publisher.records, busy: publisher.busy, queued: publisher.queued }),
+    view: async () => ({
+      records: publisher.records,
+      busy: publisher.busy,
+      queued: publisher.queued,
+      progress: publisher.progress,
+      now: Date.now(),
+    }),
     publish: async (account) => publisher.publish({ trigger: 'editor', cause: account }),
     ...(options.nextThemeAt && { nextThemeAt: options.nextThemeAt }),
   };
