@@ -113,11 +113,9 @@ describe('the publisher', () => {
     p.publish({ trigger: 'editor', cause: 'staff' });
     expect(p.progress).toEqual({ stage: 'preparing', done: 0, planned: null });
     await next();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 120 });
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 120 }));
     await next();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(p.progress).toEqual({ stage: 'checking', done: 45, planned: 120 });
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'checking', done: 45, planned: 120 }));
     // A late word from the build does not take the check back.
     report?.({ done: 120, planned: 120 });
     expect(p.progress?.stage).toBe('checking');
