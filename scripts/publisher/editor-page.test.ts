@@ -22,7 +22,7 @@ const page = (records: readonly BuildRecord[], view: Partial<Parameters<typeof s
   editorPage({
     account: 'editor-1',
     body: statusBody({ records, busy: false, queued: false, ...view }),
-    schedule: '@hourly',
+    schedule: { where: 'local', pattern: '@hourly' },
     nextThemeAt: null,
   });
 

@@ -35,6 +35,9 @@ const OUTCOMES: Record<Outcome, string> = {
   published: '公開済み',
   failed: '失敗（ビルドできませんでした）',
   rejected: '不合格（検査で公開を止めました）',
+  queued: '順番待ち（前のビルドが終わると始まります）',
+  requested: '依頼済み（Netlify でビルドが始まるのを待っています）',
+  unknown: '不明（公開されたビルドが見つかりません）',
 };
 
 function triggerText(record: BuildRecord): string {
@@ -42,9 +45,13 @@ function triggerText(record: BuildRecord): string {
     editor: `今すぐ公開（${record.cause}）`,
     schedule: `定期ビルド（${record.cause}）`,
     start: '起動時のビルド',
+    deploy: `Netlify のデプロイ（${record.cause}）`,
   };
   return labels[record.trigger];
 }
+
+/** Whether a build has come to an end this page can name (published, failed, rejected, or never seen). */
+const ended = (record: BuildRecord) => !['building', 'queued', 'requested'].includes(record.outcome);
 
 /** What the page shows of the builds, as its backend (editor.ts) knows them now. */
 export interface EditorView {
@@ -57,6 +64,8 @@ export interface EditorView {
   progress?: BuildProgress | null;
   /** Now, in milliseconds (for the time since a build started). */
   now?: number;
+  /** Where the list of builds comes from, when the page should say so (Netlify: with or without a token). */
+  source?: string;
 }
 
 /** The status line: what an editor needs to know now. */
@@ -87,22 +96,33 @@ function stageText(progress: BuildProgress | null | undefined): string {
 
 function statusOf({ records, busy, queued, progress }: EditorView): Status {
   if (busy) {
-    const last = lastPublishedDuration(records.filter((record) => record.outcome !== 'building'));
+    const last = lastPublishedDuration(records.filter(ended));
+    // Asked for, and not yet seen building (Netlify, between the press and its deploy): said as it is.
+    const asked = records.find((record) => !ended(record))?.outcome === 'requested';
     return {
       tone: 'busy',
       message:
-        `ビルド中です。${stageText(progress)}終わるまでは、いまのサイトがそのまま表示されます。` +
+        (asked
+          ? 'ビルドを頼みました。Netlify でビルドと検査が終わると公開されます。'
+          : `ビルド中です。${stageText(progress)}`) +
+        '終わるまでは、いまのサイトがそのまま表示されます。' +
         (last === null ? '' : `前回のビルドは${formatDuration(last)}かかりました。`) +
         (queued ? '終わりしだい、もう一度ビルドします。' : ''),
     };
   }
-  const last = records.find((record) => record.outcome !== 'building');
+  const last = records.find(ended);
   if (!last) return { tone: 'none', message: 'まだ公開の記録はありません。' };
   const at = formatTime(last.startedAt);
   if (last.outcome === 'published') {
     return {
       tone: 'ok',
       message: `公開しました（${at} 開始）。開いているページも、次のページ移動から新しい内容になります。`,
+    };
+  }
+  if (last.outcome === 'unknown') {
+    return {
+      tone: 'failed',
+      message: `${at} に頼んだビルドが公開されたか確かめられません。いまのサイトはそのまま表示されています。${last.reason ?? ''}`,
     };
   }
   return {
@@ -120,8 +140,11 @@ interface ProgressBar {
 
 function progressBar({ records, busy, progress, now = Date.now() }: EditorView): ProgressBar | null {
   if (!busy) return null;
-  const running = records.find((record) => record.outcome === 'building');
-  const since = running ? `開始から${formatDuration(Math.max(0, now - Date.parse(running.startedAt)))}` : '';
+  const running =
+    records.find((record) => record.outcome === 'building') ??
+    records.find((record) => record.outcome === 'requested');
+  const from = running?.outcome === 'requested' ? '依頼から' : '開始から';
+  const since = running ? `${from}${formatDuration(Math.max(0, now - Date.parse(running.startedAt)))}` : '';
   const withTime = (text: string) => (since ? `${text}（${since}）` : text);
   if (!progress) return { value: null, max: 1, text: since || 'ビルド中' };
   if (progress.stage === 'preparing') return { value: null, max: 1, text: withTime('準備中') };
@@ -161,6 +184,9 @@ const SHORT_OUTCOMES: Record<Outcome, string> = {
   published: '公開済み',
   failed: '失敗',
   rejected: '不合格',
+  queued: '順番待ち',
+  requested: '依頼済み',
+  unknown: '不明',
 };
 
 /**
@@ -195,9 +221,7 @@ function trend(finished: readonly BuildRecord[]): string {
 
 /** The chart of the finished builds' durations, or null before any build has finished. */
 export function durationChart(records: readonly BuildRecord[]): Chart | null {
-  const finished = records
-    .filter((record) => record.outcome !== 'building' && record.durationMs !== null)
-    .reverse();
+  const finished = records.filter((record) => ended(record) && record.durationMs !== null).reverse();
   if (finished.length === 0) return null;
   const durations = finished.map((record) => record.durationMs ?? 0);
   const longest = Math.max(...durations, 1);
@@ -310,32 +334,46 @@ function progressBox(bar: ProgressBar | null): string {
 </div>`;
 }
 
+/** The rebuild schedule: `npm start`'s (its pattern, null when it is off), or Netlify's scheduled function. */
+export type Schedule = { where: 'local'; pattern: string | null } | { where: 'netlify' };
+
 export interface PageOptions {
   account: string;
   body: StatusBody;
-  /** The rebuild schedule, or null when it is off. */
-  schedule: string | null;
+  schedule: Schedule;
   /** When the next seasonal theme launches (ISO 8601), or null when none waits. */
   nextThemeAt: string | null;
   /** How often the page's script asks for the status while a build runs (default 2 s). */
   pollMs?: number;
+  /** Where the list of builds comes from, said under its heading when given. */
+  source?: string | undefined;
 }
 
-function nextThemeText(nextThemeAt: string | null, schedule: string | null): string {
+function nextThemeText(nextThemeAt: string | null, schedule: Schedule): string {
   if (nextThemeAt === null) return '';
   const when = formatTime(nextThemeAt);
   const how =
-    schedule === null
+    schedule.where === 'local' && schedule.pattern === null
       ? 'その時刻を過ぎたら「今すぐ公開」を押してください（定期ビルドは止めてあります）。'
       : 'その時刻のあとの最初の定期ビルドで、自動で公開されます。';
   return `<p class="note">次の季節のテーマは ${escapeHtml(when)} から表示されます。${how}</p>`;
 }
 
-export function editorPage({ account, body, schedule, nextThemeAt, pollMs = 2000 }: PageOptions): string {
+export function editorPage({
+  account,
+  body,
+  schedule,
+  nextThemeAt,
+  pollMs = 2000,
+  source,
+}: PageOptions): string {
+  const when = 'カタログが変わったとき、または季節のテーマの公開日が来たときだけビルドします。';
   const scheduleText =
-    schedule === null
-      ? '定期ビルドは止めてあります（PUBLISH_SCHEDULE=off）。'
-      : `定期ビルド: ${escapeHtml(schedule)}（日本時間）。カタログが変わったとき、または季節のテーマの公開日が来たときだけビルドします。`;
+    schedule.where === 'netlify'
+      ? `定期ビルド: Netlify の scheduled-rebuild 関数が netlify.toml の設定どおり（初期設定は1時間ごと）に確かめ、${when}`
+      : schedule.pattern === null
+        ? '定期ビルドは止めてあります（PUBLISH_SCHEDULE=off）。'
+        : `定期ビルド: ${escapeHtml(schedule.pattern)}（日本時間）。${when}`;
   return shell(
     'サイトの公開',
     `<h1>サイトの公開</h1>
@@ -349,6 +387,7 @@ ${progressBox(body.progress)}
 <p class="note">${scheduleText}</p>
 ${nextThemeText(nextThemeAt, schedule)}
 <h2>最近のビルド</h2>
+${source ? `<p class="note" id="builds-source">${escapeHtml(source)}</p>` : ''}
 <div class="history">
 ${chartFigure(body.chart)}
 ${buildList(body)}

@@ -258,7 +258,7 @@ describe('the same page on web requests (as the Netlify function serves it)', ()
     editorHandler({
       backend: { view: async () => ({ records: [], busy: false, queued: false }), publish },
       apiUrl: 'http://api.invalid',
-      schedule: null,
+      schedule: { where: 'local', pattern: null },
       fetcher,
     });
 

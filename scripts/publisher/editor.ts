@@ -13,13 +13,25 @@
 import type http from 'node:http';
 import { fromOwnOrigin } from '../shared/origin-check.ts';
 import { EDITOR_SCRIPT, EDITOR_STYLE } from './editor-assets.ts';
-import { type EditorView, editorPage, messagePage, signInPage, statusBody } from './editor-page.ts';
+import {
+  type EditorView,
+  editorPage,
+  messagePage,
+  type Schedule,
+  signInPage,
+  statusBody,
+} from './editor-page.ts';
 import { oneLine, type PublishAnswer, type Publisher } from './publisher.ts';
 
 const ASSETS: Record<string, { type: string; body: string }> = {
   '/editor/editor.js': { type: 'text/javascript; charset=utf-8', body: EDITOR_SCRIPT },
   '/editor/editor.css': { type: 'text/css; charset=utf-8', body: EDITOR_STYLE },
 };
+
+/** The page, its publish form's target, and the status its script asks for. */
+const PAGES = ['/editor/', '/editor/publish', '/editor/status.json'];
+/** Every path the page answers (the bare /editor is sent to /editor/); Netlify's function lists them too. */
+export const EDITOR_PATHS = ['/editor', ...PAGES, ...Object.keys(ASSETS)];
 
 const SECURITY_HEADERS = {
   'content-security-policy':
@@ -47,8 +59,10 @@ export interface EditorHandlerOptions {
   backend: EditorBackend;
   /** The catalog API, asked whom a staff cookie belongs to. */
   apiUrl: string;
-  /** The rebuild schedule shown on the page, or null when it is off. */
-  schedule: string | null;
+  /** The rebuild schedule shown on the page. */
+  schedule: Schedule;
+  /** How often the page asks for the status while a build runs (default 2 s). */
+  pollMs?: number;
   fetcher?: typeof fetch;
 }
 
@@ -70,6 +84,11 @@ function send(
     ...extra,
   };
   return new Response(head ? null : body, { status, headers });
+}
+
+/** A page of the editor's (a message, a refusal) as a Response, under the page's own security headers. */
+export function editorPageResponse(status: number, page: string): Response {
+  return send(status, html, page);
 }
 
 /**
@@ -95,8 +114,6 @@ export function editorHandler(options: EditorHandlerOptions): (request: Request)
     return { account: body.account, editor: Array.isArray(body.roles) && body.roles.includes('editor') };
   }
 
-  const status = async () => statusBody(await options.backend.view());
-
   return async (request) => {
     const url = new URL(request.url);
     const { pathname } = url;
@@ -109,8 +126,7 @@ export function editorHandler(options: EditorHandlerOptions): (request: Request)
     }
     const asset = ASSETS[pathname];
     if (asset && (method === 'GET' || head)) return send(200, asset.type, asset.body, {}, head);
-    const known = ['/editor/', '/editor/publish', '/editor/status.json'];
-    if (!known.includes(pathname)) {
+    if (!PAGES.includes(pathname)) {
       return send(404, html, messagePage('ページが見つかりません', `${pathname} はありません。`), {}, head);
     }
     const wanted = pathname === '/editor/publish' ? 'POST' : 'GET';
@@ -196,9 +212,18 @@ export function editorHandler(options: EditorHandlerOptions): (request: Request)
       console.log(`editor: ${account} asked to publish (${answer})`);
       return send(303, text, 'See /editor/\n', { location: '/editor/' });
     }
-    if (pathname === '/editor/status.json') return send(200, json, JSON.stringify(await status()), {}, head);
+    const view = await options.backend.view();
+    if (pathname === '/editor/status.json')
+      return send(200, json, JSON.stringify(statusBody(view)), {}, head);
     const nextThemeAt = (await options.backend.nextThemeAt?.().catch(() => null)) ?? null;
-    const page = editorPage({ account, body: await status(), schedule: options.schedule, nextThemeAt });
+    const page = editorPage({
+      account,
+      body: statusBody(view),
+      schedule: options.schedule,
+      nextThemeAt,
+      source: view.source,
+      ...(options.pollMs && { pollMs: options.pollMs }),
+    });
     return send(200, html, page, {}, head);
   };
 }
@@ -252,7 +277,7 @@ export function editorRoutes(options: EditorOptions) {
   const handle = editorHandler({
     backend: publisherBackend(options),
     apiUrl: options.apiUrl,
-    schedule: options.schedule,
+    schedule: { where: 'local', pattern: options.schedule },
     ...(options.fetcher && { fetcher: options.fetcher }),
   });
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {

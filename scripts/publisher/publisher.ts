@@ -12,10 +12,18 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Who asked for a build: an editor's 「今すぐ公開」, the schedule, or `npm start` itself. */
-export type Trigger = 'editor' | 'schedule' | 'start';
+/**
+ * Who asked for a build: an editor's 「今すぐ公開」, the schedule, or `npm start` itself; on Netlify also
+ * any other deploy (a push, the dashboard), named by its deploy message.
+ */
+export type Trigger = 'editor' | 'schedule' | 'start' | 'deploy';
 
-export type Outcome = 'building' | 'published' | 'failed' | 'rejected';
+/**
+ * Where a build is. The local publisher knows each build from start to end; on Netlify a build can also be
+ * waiting for another (queued), asked for by this page but not yet seen in Netlify's deploys (requested),
+ * or asked for long ago and never seen live (unknown: the function cannot tell without a Netlify token).
+ */
+export type Outcome = 'building' | 'published' | 'failed' | 'rejected' | 'queued' | 'requested' | 'unknown';
 
 /** One build, as the editor page lists it. */
 export interface BuildRecord {
@@ -91,6 +99,7 @@ export function oneLine(error: unknown, max = 300): string {
 /** The reason given to a build that was still running when the server stopped. */
 const INTERRUPTED = 'ビルドの途中でサーバーが止まりました。';
 const HISTORY_VERSION = 1;
+/** What the local publisher writes into its history, and so all it takes back. */
 const TRIGGERS: readonly string[] = ['editor', 'schedule', 'start'] satisfies Trigger[];
 const OUTCOMES: readonly string[] = ['building', 'published', 'failed', 'rejected'] satisfies Outcome[];
 
