@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkAndRebuild, type RebuildEnv, rebuildEnv } from './rebuild-check.ts';
+import { callBuildHook, checkAndRebuild, type RebuildEnv, rebuildEnv } from './rebuild-check.ts';
 
 /** The live site, the catalog API and Netlify's build hook, as three local servers. */
 let apiVersion = '7';
@@ -106,6 +106,27 @@ describe('the scheduled rebuild', () => {
       action: 'failed',
     });
     expect(hooks).toEqual([]);
+  });
+
+  test('a build hook that fails or cannot be reached is named by its status, never by its URL', async () => {
+    apiVersion = '8';
+    const hookFails = (async () => new Response('', { status: 500 })) as unknown as typeof fetch;
+    const failing = (async (url: string | URL | Request, init?: RequestInit) =>
+      String(url).includes('/build_hooks/') ? hookFails(url, init) : fetch(url, init)) as typeof fetch;
+    expect(await checkAndRebuild(env, failing)).toEqual({
+      action: 'failed',
+      reason: 'the build hook answered 500',
+    });
+    const unreachable = await checkAndRebuild({
+      ...env,
+      buildHookUrl: 'http://127.0.0.1:9/build_hooks/abc123',
+    });
+    expect(unreachable).toMatchObject({
+      action: 'failed',
+      reason: expect.stringMatching(/could not be reached/),
+    });
+    expect(JSON.stringify(unreachable)).not.toContain('abc123');
+    await expect(callBuildHook('not a url', 'x')).rejects.toThrow('BUILD_HOOK_URL is not a URL');
   });
 
   test('the environment names what is missing', () => {

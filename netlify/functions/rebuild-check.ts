@@ -95,6 +95,32 @@ export async function fetchCatalogVersion(
   return body.version;
 }
 
+/**
+ * Asks Netlify for a build through the site's build hook, with the deploy message `title` (the deploys list
+ * shows it, and the editor page reads it back). Throws naming the status, never the hook's URL: it is a
+ * secret, and messages end up in logs and on the editor page.
+ */
+export async function callBuildHook(
+  hookUrl: string,
+  title: string,
+  fetcher: typeof fetch = fetch,
+): Promise<void> {
+  let hook: URL;
+  try {
+    hook = new URL(hookUrl);
+  } catch {
+    throw new Error('BUILD_HOOK_URL is not a URL');
+  }
+  hook.searchParams.set('trigger_title', title);
+  let response: Response;
+  try {
+    response = await fetcher(hook, { method: 'POST', body: '{}', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    throw new Error(`the build hook could not be reached (${error instanceof Error ? error.name : 'error'})`);
+  }
+  if (!response.ok) throw new Error(`the build hook answered ${response.status}`);
+}
+
 export async function checkAndRebuild(
   env: RebuildEnv,
   fetcher: typeof fetch = fetch,
@@ -119,14 +145,7 @@ export async function checkAndRebuild(
   const reason = rebuildReason(live, current, now);
   if (reason === null) return { action: 'skipped', version: current };
   try {
-    const hook = new URL(env.buildHookUrl);
-    hook.searchParams.set('trigger_title', reason);
-    const response = await fetcher(hook, {
-      method: 'POST',
-      body: '{}',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`the build hook answered ${response.status}`);
+    await callBuildHook(env.buildHookUrl, reason, fetcher);
   } catch (error) {
     return { action: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }

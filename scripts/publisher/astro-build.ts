@@ -5,7 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { PLANNED_PAGES } from '../../src/build/pages/build-plan.ts';
 import { BUILD_NODE_OPTIONS, buildEnv } from '../tools/build-env.mjs';
+import type { PageProgress } from './publisher.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
@@ -34,6 +36,52 @@ export function failureLine(output: string): string {
   return telling ?? 'the build failed without saying why';
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes
+const COLOURS = /\x1b\[[0-9;]*m/g;
+/**
+ * A page Astro starts writing: its line in the log (`├─ /area/1/index.html`), endpoints left out. Pages written
+ * at once glue their lines together (`├─ /404.html09:05:09   ├─ /about/index.html … (+3ms) (+4ms)`).
+ */
+const PAGE_WRITTEN = /[├└]─ \S*?\.html/g;
+
+/**
+ * How far a build has come, read from its log as it is written: the pages it planned (the line
+ * src/build/pages/build-plan.ts describes, once Astro has listed its paths) and the pages Astro has started
+ * writing since (one line each). Lines are read whole, however the output is cut.
+ */
+export class BuildLogProgress {
+  #done = 0;
+  #planned: number | null = null;
+  #partial = '';
+
+  get current(): PageProgress {
+    return { done: this.#done, planned: this.#planned };
+  }
+
+  /** Reads the next piece of the log; true when the progress changed. */
+  read(chunk: string): boolean {
+    const lines = (this.#partial + chunk).split('\n');
+    this.#partial = lines.pop() ?? '';
+    let changed = false;
+    for (const raw of lines) {
+      const line = raw.replace(COLOURS, '').trimEnd();
+      const planned = PLANNED_PAGES.exec(line);
+      if (planned) {
+        this.#planned = Number(planned[1]);
+        changed = true;
+      }
+      const written = line.match(PAGE_WRITTEN)?.length ?? 0;
+      if (written > 0) {
+        this.#done += written;
+        changed = true;
+      }
+    }
+    // More pages than planned would be a bar past its end: the plan was short, the pages are what counts.
+    if (this.#planned !== null && this.#done > this.#planned) this.#planned = this.#done;
+    return changed;
+  }
+}
+
 export interface AstroBuildOptions {
   apiUrl: string;
   siteUrl: string;
@@ -45,9 +93,14 @@ export interface AstroBuildOptions {
   signal?: AbortSignal;
 }
 
-/** A build function for the publisher: resolves when `astro build` wrote `outDir`, rejects with why not. */
-export function astroBuild(options: AstroBuildOptions): (outDir: string) => Promise<void> {
-  return (outDir) =>
+/**
+ * A build function for the publisher: resolves when `astro build` wrote `outDir`, rejects with why not;
+ * tells `progress` how far it has come as its log goes.
+ */
+export function astroBuild(
+  options: AstroBuildOptions,
+): (outDir: string, progress?: (pages: PageProgress) => void) => Promise<void> {
+  return (outDir, progress) =>
     new Promise((resolve, reject) => {
       const env: Record<string, string | undefined> = { ...process.env };
       for (const name of PER_BUILD) delete env[name];
@@ -65,14 +118,18 @@ export function astroBuild(options: AstroBuildOptions): (outDir: string) => Prom
       });
       let stderr = '';
       let stdoutTail = '';
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk: string) => {
+        stderr += chunk;
         // Only the end matters (the error comes last); cut at a line so no fragment is taken for the reason.
         if (stderr.length > 64 * 1024)
           stderr = stderr.slice(stderr.indexOf('\n', stderr.length - 48 * 1024) + 1);
       });
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdoutTail = (stdoutTail + chunk.toString()).slice(-16 * 1024);
+      const pages = new BuildLogProgress();
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        stdoutTail = (stdoutTail + chunk).slice(-16 * 1024);
+        if (pages.read(chunk)) progress?.(pages.current);
       });
       const abort = () => child.kill('SIGTERM');
       options.signal?.addEventListener('abort', abort, { once: true });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { editorRoutes } from './editor.ts';
-import type { BuildRecord, PublishRequest } from './publisher.ts';
+import { editorHandler, editorRoutes } from './editor.ts';
+import type { BuildProgress, BuildRecord, PublishRequest } from './publisher.ts';
 
 /** A publisher that records what it is asked. */
 const publisher = {
@@ -9,6 +9,7 @@ const publisher = {
   records: [] as BuildRecord[],
   busy: false,
   queued: false,
+  progress: null as BuildProgress | null,
   publish(request: PublishRequest) {
     this.requests.push(request);
     return 'started' as const;
@@ -53,6 +54,7 @@ beforeEach(() => {
   publisher.records = [];
   publisher.busy = false;
   publisher.queued = false;
+  publisher.progress = null;
   apiDown = false;
   nextThemeAt = null;
 });
@@ -148,6 +150,23 @@ describe('the editor page', () => {
     expect(queued.status.message).toContain('終わりしだい、もう一度ビルドします。');
   });
 
+  test("shows how far the build under way has come, from the publisher's progress", async () => {
+    publisher.busy = true;
+    publisher.records = [record({ outcome: 'building', durationMs: null, pages: null }), record({ id: 0 })];
+    publisher.progress = { stage: 'pages', done: 45, planned: 176 };
+    const body = await (await fetch(`${base}/editor/status.json`, { headers: staff })).json();
+    expect(body.status.message).toBe(
+      'ビルド中です。ページを作っています。終わるまでは、いまのサイトがそのまま表示されます。前回のビルドは31秒かかりました。',
+    );
+    expect(body.progress).toMatchObject({
+      value: 45,
+      max: 176,
+      text: expect.stringMatching(/^45 \/ 176 ページ/),
+    });
+    const html = await (await fetch(`${base}/editor/`, { headers: staff })).text();
+    expect(html).toMatch(/<progress id="progress" max="176" value="45">45 \/ 176 ページ/);
+  });
+
   test('runs under a strict content security policy, uncached, never framed', async () => {
     const res = await fetch(`${base}/editor/`, { headers: staff });
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -230,5 +249,39 @@ describe('publishing now', () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('サインインの状態を確かめられませんでした');
     expect(publisher.requests).toEqual([]);
+  });
+});
+
+describe('the same page on web requests (as the Netlify function serves it)', () => {
+  const origin = 'https://gift.example.jp';
+  const handle = (publish: () => Promise<'started'>) =>
+    editorHandler({
+      backend: { view: async () => ({ records: [], busy: false, queued: false }), publish },
+      apiUrl: 'http://api.invalid',
+      schedule: { where: 'local', pattern: null },
+      fetcher,
+    });
+
+  test('answers under /editor/ only, with the origin of the request for the origin check', async () => {
+    const handler = handle(async () => 'started');
+    expect(await handler(new Request(`${origin}/about/`))).toBeNull();
+    const page = await handler(new Request(`${origin}/editor/`, { headers: staff }));
+    expect(page?.status).toBe(200);
+    expect(await page?.text()).toContain('今すぐ公開');
+    const post = (headers: Record<string, string>) =>
+      handler(new Request(`${origin}/editor/publish`, { method: 'POST', headers: { ...staff, ...headers } }));
+    expect((await post({ origin }))?.status).toBe(303);
+    expect((await post({ origin: 'http://gift.example.jp' }))?.status).toBe(403);
+  });
+
+  test('says so, and keeps the site, when the build cannot be asked for', async () => {
+    const handler = handle(async () => {
+      throw new Error('the build hook answered 500');
+    });
+    const res = await handler(
+      new Request(`${origin}/editor/publish`, { method: 'POST', headers: { ...staff, origin } }),
+    );
+    expect(res?.status).toBe(502);
+    expect(await res?.text()).toContain('いまのサイトはそのまま表示されています。');
   });
 });

@@ -1,28 +1,37 @@
 /**
- * The editor page of `npm start` (/editor/), served by the local server beside the built site, never
- * prerendered: the last builds and a 「今すぐ公開」 button. Staff only: the page asks the catalog API whom
- * the staff cookie belongs to (GET /store/session), so it reuses the store counter's sign-in, and shows
- * itself to accounts with the editor role only (counter staff are told they are not editors). The publish
- * POST must come from this origin (Origin, and Sec-Fetch-Site where the browser sends it); the staff cookie
- * is SameSite=Strict as well. The page runs under a strict content security policy: its script and style are
- * files of the same origin.
+ * The editor page (/editor/): the last builds and a 「今すぐ公開」 button, never prerendered. One page for
+ * both places it is served: `npm start`'s local server (`editorRoutes`, over the local publisher) and the
+ * Netlify function netlify/functions/editor/ (`editorHandler`, over Netlify's build hook and deploys). Both
+ * answer with the same handler on web Requests and Responses; what differs is the `EditorBackend` behind it.
+ *
+ * Staff only: the page asks the catalog API whom the staff cookie belongs to (GET /store/session), so it
+ * reuses the store counter's sign-in, and shows itself to accounts with the editor role only (counter staff
+ * are told they are not editors). The publish POST must come from this origin (Origin, and Sec-Fetch-Site
+ * where the browser sends it); the staff cookie is SameSite=Strict as well. The page runs under a strict
+ * content security policy: its script and style are files of the same origin.
  */
-import { readFileSync } from 'node:fs';
 import type http from 'node:http';
 import { fromOwnOrigin } from '../shared/origin-check.ts';
-import { editorPage, messagePage, signInPage, statusBody } from './editor-page.ts';
-import type { Publisher } from './publisher.ts';
+import { EDITOR_SCRIPT, EDITOR_STYLE } from './editor-assets.ts';
+import {
+  type EditorView,
+  editorPage,
+  messagePage,
+  type Schedule,
+  signInPage,
+  statusBody,
+} from './editor-page.ts';
+import { oneLine, type PublishAnswer, type Publisher } from './publisher.ts';
 
-const ASSETS = {
-  '/editor/editor.js': {
-    type: 'text/javascript; charset=utf-8',
-    body: readFileSync(new URL('./assets/editor.js', import.meta.url)),
-  },
-  '/editor/editor.css': {
-    type: 'text/css; charset=utf-8',
-    body: readFileSync(new URL('./assets/editor.css', import.meta.url)),
-  },
-} as const;
+const ASSETS: Record<string, { type: string; body: string }> = {
+  '/editor/editor.js': { type: 'text/javascript; charset=utf-8', body: EDITOR_SCRIPT },
+  '/editor/editor.css': { type: 'text/css; charset=utf-8', body: EDITOR_STYLE },
+};
+
+/** The page, its publish form's target, and the status its script asks for. */
+const PAGES = ['/editor/', '/editor/publish', '/editor/status.json'];
+/** Every path the page answers (the bare /editor is sent to /editor/); Netlify's function lists them too. */
+export const EDITOR_PATHS = ['/editor', ...PAGES, ...Object.keys(ASSETS)];
 
 const SECURITY_HEADERS = {
   'content-security-policy':
@@ -37,61 +46,62 @@ const SECURITY_HEADERS = {
 
 const ACCOUNT = /^[A-Za-z0-9._-]{1,64}$/;
 
-export interface EditorOptions {
-  publisher: Pick<Publisher, 'publish' | 'records' | 'busy' | 'queued'>;
+/** Where the page publishes and what it reads the builds from. */
+export interface EditorBackend {
+  view(): Promise<EditorView>;
+  /** An editor's 「今すぐ公開」: starts a build, or joins the one under way. */
+  publish(account: string): Promise<PublishAnswer>;
+  /** When the live build's next seasonal theme launches (ISO 8601), or null. */
+  nextThemeAt?(): Promise<string | null>;
+}
+
+export interface EditorHandlerOptions {
+  backend: EditorBackend;
   /** The catalog API, asked whom a staff cookie belongs to. */
   apiUrl: string;
-  /** The rebuild schedule shown on the page, or null when it is off. */
-  schedule: string | null;
-  /** When the live build's next seasonal theme launches (ISO 8601), or null. */
-  nextThemeAt?: () => Promise<string | null>;
+  /** The rebuild schedule shown on the page. */
+  schedule: Schedule;
+  /** How often the page asks for the status while a build runs (default 2 s). */
+  pollMs?: number;
   fetcher?: typeof fetch;
 }
 
+const html = 'text/html; charset=utf-8';
+const json = 'application/json; charset=utf-8';
+const text = 'text/plain; charset=utf-8';
+
 function send(
-  res: http.ServerResponse,
   status: number,
   type: string,
-  body: string | Buffer,
+  body: string,
   extra: Record<string, string> = {},
   head = false,
-) {
-  res.writeHead(status, {
+): Response {
+  const headers = {
     ...SECURITY_HEADERS,
     'content-type': type,
-    'content-length': Buffer.byteLength(body),
+    'content-length': String(Buffer.byteLength(body)),
     ...extra,
-  });
-  res.end(head ? undefined : body);
+  };
+  return new Response(head ? null : body, { status, headers });
 }
 
-const html = 'text/html; charset=utf-8';
-
-/** The request's own origin, as the browser names it in Origin. */
-function ownOrigin(req: http.IncomingMessage): string {
-  const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted);
-  return `${secure ? 'https' : 'http'}://${req.headers.host ?? ''}`;
+/** A page of the editor's (a message, a refusal) as a Response, under the page's own security headers. */
+export function editorPageResponse(status: number, page: string): Response {
+  return send(status, html, page);
 }
 
-/** Whether a POST comes from a page of this origin: never from another site, whatever its cookies. */
-function sameOriginPost(req: http.IncomingMessage): boolean {
-  const site = req.headers['sec-fetch-site'];
-  return fromOwnOrigin(
-    { origin: req.headers.origin, secFetchSite: Array.isArray(site) ? site[0] : site },
-    ownOrigin(req),
-  );
-}
-
-/** Routes of the editor page; resolves true when it answered the request. */
-export function editorRoutes(options: EditorOptions) {
+/**
+ * The editor page on web Requests: a Response for a path under /editor, null for any other path. The
+ * request's URL is the one the browser asked for (its origin is the page's own, for the origin check).
+ */
+export function editorHandler(options: EditorHandlerOptions): (request: Request) => Promise<Response | null> {
   const fetcher = options.fetcher ?? fetch;
   const sessionUrl = `${options.apiUrl.replace(/\/+$/, '')}/store/session`;
 
   /** The signed-in staff account and whether it is an editor's, null when nobody is; throws when the API cannot say. */
-  async function staffAccount(
-    req: http.IncomingMessage,
-  ): Promise<{ account: string; editor: boolean } | null> {
-    const cookie = req.headers.cookie;
+  async function staffAccount(request: Request): Promise<{ account: string; editor: boolean } | null> {
+    const cookie = request.headers.get('cookie');
     if (!cookie) return null;
     const response = await fetcher(sessionUrl, {
       headers: { cookie },
@@ -104,39 +114,34 @@ export function editorRoutes(options: EditorOptions) {
     return { account: body.account, editor: Array.isArray(body.roles) && body.roles.includes('editor') };
   }
 
-  const status = () =>
-    statusBody(options.publisher.records, options.publisher.busy, options.publisher.queued);
-
-  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
-    const url = new URL(req.url ?? '/', 'http://local');
+  return async (request) => {
+    const url = new URL(request.url);
     const { pathname } = url;
-    if (pathname !== '/editor' && !pathname.startsWith('/editor/')) return false;
-    const method = req.method ?? 'GET';
+    if (pathname !== '/editor' && !pathname.startsWith('/editor/')) return null;
+    const method = request.method;
     const head = method === 'HEAD';
-    req.resume();
 
     if (pathname === '/editor') {
-      send(res, 301, 'text/plain; charset=utf-8', 'Moved to /editor/\n', { location: '/editor/' });
-      return true;
+      return send(301, text, 'Moved to /editor/\n', { location: '/editor/' });
     }
-    const asset = ASSETS[pathname as keyof typeof ASSETS];
-    if (asset && (method === 'GET' || head)) {
-      send(res, 200, asset.type, asset.body, {}, head);
-      return true;
-    }
-    const known = ['/editor/', '/editor/publish', '/editor/status.json'];
-    if (!known.includes(pathname)) {
-      send(res, 404, html, messagePage('ページが見つかりません', `${pathname} はありません。`), {}, head);
-      return true;
+    const asset = ASSETS[pathname];
+    if (asset && (method === 'GET' || head)) return send(200, asset.type, asset.body, {}, head);
+    if (!PAGES.includes(pathname)) {
+      return send(404, html, messagePage('ページが見つかりません', `${pathname} はありません。`), {}, head);
     }
     const wanted = pathname === '/editor/publish' ? 'POST' : 'GET';
     if (method !== wanted && !(head && wanted === 'GET')) {
-      send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { allow: wanted });
-      return true;
+      return send(405, text, 'Method Not Allowed\n', { allow: wanted });
     }
-    if (wanted === 'POST' && !sameOriginPost(req)) {
-      send(
-        res,
+    const fromThisOrigin = fromOwnOrigin(
+      {
+        origin: request.headers.get('origin') ?? undefined,
+        secFetchSite: request.headers.get('sec-fetch-site') ?? undefined,
+      },
+      url.origin,
+    );
+    if (wanted === 'POST' && !fromThisOrigin) {
+      return send(
         403,
         html,
         messagePage(
@@ -144,16 +149,14 @@ export function editorRoutes(options: EditorOptions) {
           '公開は、このサイトの編集者ページの「今すぐ公開」ボタンからだけ受け付けます。',
         ),
       );
-      return true;
     }
 
     let signedIn: { account: string; editor: boolean } | null;
     try {
-      signedIn = await staffAccount(req);
+      signedIn = await staffAccount(request);
     } catch (error) {
       console.error(`editor: ${error instanceof Error ? error.message : error}`);
-      send(
-        res,
+      return send(
         503,
         html,
         messagePage(
@@ -163,55 +166,137 @@ export function editorRoutes(options: EditorOptions) {
         {},
         head,
       );
-      return true;
     }
     if (signedIn === null) {
-      if (pathname === '/editor/status.json') {
-        send(res, 401, 'application/json; charset=utf-8', '{"code":"SIGN_IN_REQUIRED"}', {}, head);
-      } else {
-        const message =
-          wanted === 'POST'
-            ? 'サインインの期限が切れました。もう一度サインインしてから公開してください。'
-            : undefined;
-        send(res, 401, html, signInPage(message), {}, head);
-      }
-      return true;
+      if (pathname === '/editor/status.json') return send(401, json, '{"code":"SIGN_IN_REQUIRED"}', {}, head);
+      const message =
+        wanted === 'POST'
+          ? 'サインインの期限が切れました。もう一度サインインしてから公開してください。'
+          : undefined;
+      return send(401, html, signInPage(message), {}, head);
     }
 
     // Counter staff sign in with the same form, but publishing is for editors (their role, from the API).
     if (!signedIn.editor) {
       if (pathname === '/editor/status.json') {
-        send(res, 403, 'application/json; charset=utf-8', '{"code":"EDITOR_ROLE_REQUIRED"}', {}, head);
-      } else {
-        send(
-          res,
-          403,
-          html,
-          messagePage(
-            '編集担当の権限がありません',
-            `スタッフ ${signedIn.account} には編集担当の権限がありません。公開は、編集担当のアカウントでサインインしてから行ってください。`,
-          ),
-          {},
-          head,
-        );
+        return send(403, json, '{"code":"EDITOR_ROLE_REQUIRED"}', {}, head);
       }
-      return true;
+      return send(
+        403,
+        html,
+        messagePage(
+          '編集担当の権限がありません',
+          `スタッフ ${signedIn.account} には編集担当の権限がありません。公開は、編集担当のアカウントでサインインしてから行ってください。`,
+        ),
+        {},
+        head,
+      );
     }
     const { account } = signedIn;
 
     if (wanted === 'POST') {
-      const answer = options.publisher.publish({ trigger: 'editor', cause: account });
+      let answer: PublishAnswer;
+      try {
+        answer = await options.backend.publish(account);
+      } catch (error) {
+        console.error(`editor: ${account} asked to publish, and it failed: ${oneLine(error)}`);
+        return send(
+          502,
+          html,
+          messagePage(
+            '公開を始められませんでした',
+            'ビルドを始める依頼が届きませんでした。いまのサイトはそのまま表示されています。しばらくしてからもう一度お試しください。',
+          ),
+        );
+      }
       console.log(`editor: ${account} asked to publish (${answer})`);
-      send(res, 303, 'text/plain; charset=utf-8', 'See /editor/\n', { location: '/editor/' });
+      return send(303, text, 'See /editor/\n', { location: '/editor/' });
+    }
+    const view = await options.backend.view();
+    if (pathname === '/editor/status.json')
+      return send(200, json, JSON.stringify(statusBody(view)), {}, head);
+    const nextThemeAt = (await options.backend.nextThemeAt?.().catch(() => null)) ?? null;
+    const page = editorPage({
+      account,
+      body: statusBody(view),
+      schedule: options.schedule,
+      nextThemeAt,
+      source: view.source,
+      ...(options.pollMs && { pollMs: options.pollMs }),
+    });
+    return send(200, html, page, {}, head);
+  };
+}
+
+export interface EditorOptions {
+  publisher: Pick<Publisher, 'publish' | 'records' | 'busy' | 'queued' | 'progress'>;
+  /** The catalog API, asked whom a staff cookie belongs to. */
+  apiUrl: string;
+  /** The rebuild schedule shown on the page, or null when it is off. */
+  schedule: string | null;
+  /** When the live build's next seasonal theme launches (ISO 8601), or null. */
+  nextThemeAt?: () => Promise<string | null>;
+  fetcher?: typeof fetch;
+}
+
+/** The local publisher as the page's backend. */
+function publisherBackend(options: EditorOptions): EditorBackend {
+  const { publisher } = options;
+  return {
+    view: async () => ({
+      records: publisher.records,
+      busy: publisher.busy,
+      queued: publisher.queued,
+      progress: publisher.progress,
+      now: Date.now(),
+    }),
+    publish: async (account) => publisher.publish({ trigger: 'editor', cause: account }),
+    ...(options.nextThemeAt && { nextThemeAt: options.nextThemeAt }),
+  };
+}
+
+/** The request as a web Request, named by the origin the browser asked for. */
+function webRequest(req: http.IncomingMessage): Request {
+  const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name === 'host' || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return new Request(
+    new URL(req.url ?? '/', `${secure ? 'https' : 'http'}://${req.headers.host ?? 'local'}`),
+    {
+      method: req.method ?? 'GET',
+      headers,
+    },
+  );
+}
+
+/** Routes of the editor page on `npm start`'s server; resolves true when it answered the request. */
+export function editorRoutes(options: EditorOptions) {
+  const handle = editorHandler({
+    backend: publisherBackend(options),
+    apiUrl: options.apiUrl,
+    schedule: { where: 'local', pattern: options.schedule },
+    ...(options.fetcher && { fetcher: options.fetcher }),
+  });
+  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
+    const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+    if (pathname !== '/editor' && !pathname.startsWith('/editor/')) return false;
+    // Nothing the page takes is in a body: the publish form has no fields.
+    req.resume();
+    let request: Request;
+    try {
+      request = webRequest(req);
+    } catch {
+      // A Host header no URL can be made of.
+      res.writeHead(400, { 'content-type': text }).end('Bad Request\n');
       return true;
     }
-    if (pathname === '/editor/status.json') {
-      send(res, 200, 'application/json; charset=utf-8', JSON.stringify(status()), {}, head);
-      return true;
-    }
-    const nextThemeAt = (await options.nextThemeAt?.().catch(() => null)) ?? null;
-    const page = editorPage({ account, body: status(), schedule: options.schedule, nextThemeAt });
-    send(res, 200, html, page, {}, head);
+    const response = await handle(request);
+    if (response === null) return false;
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
     return true;
   };
 }

@@ -86,6 +86,44 @@ describe('the publisher', () => {
     expect(p.records[0]?.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  test('tells how far the build under way has come: getting ready, pages written of planned, the check', async () => {
+    let report: ((pages: { done: number; planned: number | null }) => void) | undefined;
+    const steps: (() => void)[] = [];
+    const step = () => new Promise<void>((resolve) => steps.push(resolve));
+    const next = async () => {
+      while (steps.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      steps.shift()?.();
+    };
+    const p = publisher({
+      build: async (outDir, progress) => {
+        report = progress;
+        await step();
+        progress({ done: 0, planned: 120 });
+        progress({ done: 45, planned: 120 });
+        await step();
+        await mkdir(outDir, { recursive: true });
+        await writeFile(path.join(outDir, 'index.html'), 'new');
+      },
+      check: async () => {
+        await step();
+        return { pages: 120 };
+      },
+    });
+    expect(p.progress).toBeNull();
+    p.publish({ trigger: 'editor', cause: 'staff' });
+    expect(p.progress).toEqual({ stage: 'preparing', done: 0, planned: null });
+    await next();
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 120 }));
+    await next();
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'checking', done: 45, planned: 120 }));
+    // A late word from the build does not take the check back.
+    report?.({ done: 120, planned: 120 });
+    expect(p.progress?.stage).toBe('checking');
+    await next();
+    await p.idle();
+    expect(p.progress).toBeNull();
+  });
+
   test('a failed build leaves the last good site serving and says why in one line', async () => {
     const builder = fakeBuilder();
     const p = publisher({ build: builder.build });
@@ -246,5 +284,109 @@ describe('a one-line reason', () => {
     expect(oneLine(new Error('\n  first line  \nsecond'))).toBe('first line');
     expect(oneLine('x'.repeat(400))).toHaveLength(300);
     expect(oneLine(new Error(''))).toBe('unknown error');
+  });
+});
+
+describe('the build history on disk', () => {
+  const historyOf = (p: Publisher) => p.records.map((r) => `${r.id} ${r.trigger} ${r.cause} ${r.outcome}`);
+
+  test('survives a restart: a new publisher shows the last builds, newest first, and numbers on', async () => {
+    const historyFile = path.join(tmp, 'builds-history.json');
+    const builder = fakeBuilder();
+    const first = publisher({ build: builder.build, historyFile });
+    first.record({
+      trigger: 'start',
+      cause: 'npm start',
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1500,
+      pages: 12,
+      outcome: 'published',
+      reason: null,
+    });
+    first.publish({ trigger: 'editor', cause: 'staff' });
+    await builder.release();
+    await first.idle();
+    builder.state.fail = 'products not found. (→ 503)';
+    first.publish({ trigger: 'schedule', cause: 'catalogue changed: 1 → 2' });
+    await builder.release();
+    await first.idle();
+
+    const again = publisher({ build: builder.build, historyFile });
+    expect(again.records).toEqual(first.records);
+    expect(historyOf(again)).toEqual([
+      '3 schedule catalogue changed: 1 → 2 failed',
+      '2 editor staff published',
+      '1 start npm start published',
+    ]);
+    expect(again.records[0]?.reason).toBe('products not found. (→ 503)');
+    expect(again.records[1]?.durationMs).toBeGreaterThanOrEqual(0);
+
+    builder.state.fail = null;
+    again.publish({ trigger: 'editor', cause: 'staff' });
+    await builder.release();
+    await again.idle();
+    expect(again.records[0]?.id).toBe(4);
+    // Written whole each time, through a file of its own that is renamed over the old one.
+    expect((await readdir(tmp)).filter((name) => name.startsWith('builds-history'))).toEqual([
+      'builds-history.json',
+    ]);
+    expect(JSON.parse(await readFile(historyFile, 'utf8'))).toMatchObject({
+      version: 1,
+      builds: again.records,
+    });
+  });
+
+  test('keeps only the last builds', async () => {
+    const historyFile = path.join(tmp, 'history.json');
+    const builder = fakeBuilder();
+    const p = publisher({ build: builder.build, historyFile, history: 2 });
+    for (let i = 0; i < 3; i++) {
+      p.publish({ trigger: 'editor', cause: String(i) });
+      await builder.release();
+      await p.idle();
+    }
+    const again = publisher({ build: builder.build, historyFile, history: 2 });
+    expect(historyOf(again)).toEqual(['3 editor 2 published', '2 editor 1 published']);
+    expect(JSON.parse(await readFile(historyFile, 'utf8')).builds).toHaveLength(2);
+  });
+
+  test('a build the server stopped in the middle of is listed as failed, saying so', async () => {
+    const historyFile = path.join(tmp, 'history.json');
+    const building = {
+      id: 7,
+      trigger: 'editor',
+      cause: 'staff',
+      startedAt: '2026-11-23T09:00:00.000Z',
+      durationMs: null,
+      pages: null,
+      outcome: 'building',
+      reason: null,
+    };
+    await writeFile(historyFile, JSON.stringify({ version: 1, builds: [building] }));
+    const p = publisher({ build: fakeBuilder().build, historyFile });
+    expect(p.busy).toBe(false);
+    expect(p.records).toEqual([
+      { ...building, outcome: 'failed', reason: 'ビルドの途中でサーバーが止まりました。' },
+    ]);
+  });
+
+  test('a history it cannot read says so in the log and is replaced, never trusted in part', async () => {
+    const historyFile = path.join(tmp, 'history.json');
+    const lines: string[] = [];
+    for (const text of [
+      '{ not json',
+      JSON.stringify({ version: 1, builds: [{ id: 'x' }] }),
+      JSON.stringify({ version: 99, builds: [] }),
+    ]) {
+      await writeFile(historyFile, text);
+      const p = publisher({ build: fakeBuilder().build, historyFile, log: (line) => lines.push(line) });
+      expect(p.records).toEqual([]);
+    }
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^publisher: .*history\.json is not a build history/);
+    // None at all is a first start, and says nothing.
+    await rm(historyFile);
+    publisher({ build: fakeBuilder().build, historyFile, log: (line) => lines.push(line) });
+    expect(lines).toHaveLength(3);
   });
 });

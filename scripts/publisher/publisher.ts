@@ -4,14 +4,26 @@
  * Astro builds of one checkout share `.astro/` in the project root and must never overlap); triggers that
  * arrive during a build coalesce into at most one more. Old output directories are deleted, all but the last
  * few. Production does the same with Netlify's build hook and atomic deploys (docs/deploy.md).
+ *
+ * The last builds are kept in a JSON file (`historyFile`), written whole through a file of its own that is
+ * renamed over the old one, so a restart shows them again and a crash never leaves half a history.
  */
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Who asked for a build: an editor's 「今すぐ公開」, the schedule, or `npm start` itself. */
-export type Trigger = 'editor' | 'schedule' | 'start';
+/**
+ * Who asked for a build: an editor's 「今すぐ公開」, the schedule, or `npm start` itself; on Netlify also
+ * any other deploy (a push, the dashboard), named by its deploy message.
+ */
+export type Trigger = 'editor' | 'schedule' | 'start' | 'deploy';
 
-export type Outcome = 'building' | 'published' | 'failed' | 'rejected';
+/**
+ * Where a build is. The local publisher knows each build from start to end; on Netlify a build can also be
+ * waiting for another (queued), asked for by this page but not yet seen in Netlify's deploys (requested),
+ * or asked for long ago and never seen live (unknown: the function cannot tell without a Netlify token).
+ */
+export type Outcome = 'building' | 'published' | 'failed' | 'rejected' | 'queued' | 'requested' | 'unknown';
 
 /** One build, as the editor page lists it. */
 export interface BuildRecord {
@@ -28,6 +40,20 @@ export interface BuildRecord {
   reason: string | null;
 }
 
+/** Pages a build has written, of the pages it planned (null until the build says). */
+export interface PageProgress {
+  done: number;
+  planned: number | null;
+}
+
+/**
+ * What the running build is doing: getting ready (loading the catalogue, bundling), writing its pages, or
+ * being checked before it is swapped in.
+ */
+export interface BuildProgress extends PageProgress {
+  stage: 'preparing' | 'pages' | 'checking';
+}
+
 /** A request to build: unconditional (an editor), or with a condition asked when its turn comes. */
 export interface PublishRequest {
   trigger: Trigger;
@@ -41,8 +67,8 @@ export interface PublisherOptions {
   initialRoot: string;
   /** Where fresh builds go, one directory each. */
   buildsDir: string;
-  /** Builds into the directory; rejects with a one-line message on failure. */
-  build: (outDir: string) => Promise<void>;
+  /** Builds into the directory, telling how far it has come; rejects with a one-line message on failure. */
+  build: (outDir: string, progress: (pages: PageProgress) => void) => Promise<void>;
   /** Checks a build; resolves with its page count, or rejects with a one-line reason. */
   check: (outDir: string) => Promise<{ pages: number }>;
   /** Readies a checked build for serving (the server parses its rules); a rejection rejects the build. */
@@ -51,6 +77,8 @@ export interface PublisherOptions {
   keep?: number;
   /** Build records kept for the editor page (default 20). */
   history?: number;
+  /** The JSON file the records are kept in across restarts; none, they live in memory only. */
+  historyFile?: string;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -68,13 +96,80 @@ export function oneLine(error: unknown, max = 300): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** The reason given to a build that was still running when the server stopped. */
+const INTERRUPTED = 'ビルドの途中でサーバーが止まりました。';
+const HISTORY_VERSION = 1;
+/** What the local publisher writes into its history, and so all it takes back. */
+const TRIGGERS: readonly string[] = ['editor', 'schedule', 'start'] satisfies Trigger[];
+const OUTCOMES: readonly string[] = ['building', 'published', 'failed', 'rejected'] satisfies Outcome[];
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** Whether a value read from the history file is a build record, field by field. */
+function isRecord(value: unknown): value is BuildRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    isCount(r.id) &&
+    TRIGGERS.includes(r.trigger as string) &&
+    isText(r.cause) &&
+    isText(r.startedAt) &&
+    !Number.isNaN(Date.parse(r.startedAt)) &&
+    (r.durationMs === null || isCount(r.durationMs)) &&
+    (r.pages === null || isCount(r.pages)) &&
+    OUTCOMES.includes(r.outcome as string) &&
+    (r.reason === null || isText(r.reason))
+  );
+}
+
+/**
+ * The records of a history file, newest first: none when there is no file yet; none, with a log line, when
+ * it is not a history this publisher wrote (it is replaced by the next write). A build still running when
+ * the file was written was cut short by a stop: it is a failed build now.
+ */
+function readHistory(file: string, keep: number, log: (line: string) => void): BuildRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      log(`publisher: cannot read ${file}: ${oneLine(error)}`);
+    return [];
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  const { version, builds } = (typeof body === 'object' && body !== null ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  if (version !== HISTORY_VERSION || !Array.isArray(builds) || !builds.every(isRecord)) {
+    log(`publisher: ${file} is not a build history of this version; a new one replaces it`);
+    return [];
+  }
+  return builds
+    .slice(0, keep)
+    .map((record) =>
+      record.outcome === 'building' ? { ...record, outcome: 'failed', reason: INTERRUPTED } : record,
+    );
+}
+
 export class Publisher {
-  readonly #options: Required<Omit<PublisherOptions, 'prepare'>> & Pick<PublisherOptions, 'prepare'>;
+  readonly #options: Required<Omit<PublisherOptions, 'prepare' | 'historyFile'>> &
+    Pick<PublisherOptions, 'prepare' | 'historyFile'>;
   #root: string;
   #records: BuildRecord[] = [];
   #nextId = 1;
   #running: Promise<void> | null = null;
   #queued: PublishRequest | null = null;
+  #progress: BuildProgress | null = null;
+  /** The history file's writes, one after the other. */
+  #saving: Promise<void> = Promise.resolve();
+  #writes = 0;
 
   constructor(options: PublisherOptions) {
     this.#options = {
@@ -85,6 +180,10 @@ export class Publisher {
       ...options,
     };
     this.#root = path.resolve(options.initialRoot);
+    if (options.historyFile) {
+      this.#records = readHistory(options.historyFile, this.#options.history, this.#options.log);
+      this.#nextId = Math.max(0, ...this.#records.map((record) => record.id)) + 1;
+    }
   }
 
   /** The directory being served now; the server asks once per request. */
@@ -100,6 +199,11 @@ export class Publisher {
   /** Whether one more build waits for the running one. */
   get queued(): boolean {
     return this.#queued !== null;
+  }
+
+  /** How far the build under way has come; null when none is building. */
+  get progress(): BuildProgress | null {
+    return this.#progress;
   }
 
   /** The last builds, newest first. */
@@ -129,9 +233,10 @@ export class Publisher {
     return 'coalesced';
   }
 
-  /** Resolves when no build is running or queued. */
+  /** Resolves when no build is running or queued, and the history file is written. */
   async idle(): Promise<void> {
     while (this.#running !== null) await this.#running;
+    await this.#saving;
   }
 
   async #drain(first: PublishRequest): Promise<void> {
@@ -184,11 +289,17 @@ export class Publisher {
     const outDir = path.resolve(this.#options.buildsDir, `${stamp}-${String(id).padStart(6, '0')}`);
     log(`publisher: build ${id} (${request.trigger}: ${cause}) into ${outDir}`);
     let stage: 'failed' | 'rejected' = 'failed';
+    const progress: BuildProgress = { stage: 'preparing', done: 0, planned: null };
+    this.#progress = progress;
     try {
       await mkdir(this.#options.buildsDir, { recursive: true });
       await rm(outDir, { recursive: true, force: true });
-      await this.#options.build(outDir);
+      await this.#options.build(outDir, ({ done, planned }) => {
+        if (progress.stage === 'checking') return;
+        Object.assign(progress, { stage: 'pages', done, planned });
+      });
       stage = 'rejected';
+      progress.stage = 'checking';
       const { pages } = await this.#options.check(outDir);
       await this.#options.prepare?.(outDir);
       entry.pages = pages;
@@ -204,12 +315,34 @@ export class Publisher {
       await rm(outDir, { recursive: true, force: true }).catch(() => {});
     } finally {
       entry.durationMs = now() - started;
+      this.#progress = null;
     }
+    await this.#save();
   }
 
   #remember(entry: BuildRecord): void {
     this.#records.unshift(entry);
     this.#records.length = Math.min(this.#records.length, this.#options.history);
+    void this.#save();
+  }
+
+  /** Writes the records as they are now, after any write before; a failure is logged, never thrown. */
+  #save(): Promise<void> {
+    const file = this.#options.historyFile;
+    if (!file) return this.#saving;
+    const text = `${JSON.stringify({ version: HISTORY_VERSION, builds: this.#records }, null, 2)}\n`;
+    const temporary = `${file}.${process.pid}-${++this.#writes}.tmp`;
+    this.#saving = this.#saving.then(async () => {
+      try {
+        await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+        await writeFile(temporary, text);
+        await rename(temporary, file);
+      } catch (error) {
+        this.#options.log(`publisher: cannot write ${file}: ${oneLine(error)}`);
+        await rm(temporary, { force: true }).catch(() => {});
+      }
+    });
+    return this.#saving;
   }
 
   /** Deletes all but the newest `keep` build directories; never the live one. */

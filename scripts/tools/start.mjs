@@ -9,7 +9,8 @@
 //     --no-api      use the catalog API at CATALOG_API_URL instead of starting the reference one
 //   CATALOG_API_RESET=1 reseeds the reference API's database first.
 //   PUBLISH_SCHEDULE  cron pattern of the rebuild schedule (Japan time), @hourly by default; off = none
-//   PUBLISH_DIR       where rebuilds go (default <DIST_DIR>-builds); the last 3 are kept
+//   PUBLISH_DIR       where rebuilds go (default <DIST_DIR>-builds); the last 3 are kept, and the last builds
+//                     are listed in <PUBLISH_DIR>-history.json beside it, for the editor page after a restart
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
@@ -86,6 +87,7 @@ try {
   const publisher = new Publisher({
     initialRoot: distDir,
     buildsDir: publishDir,
+    historyFile: `${publishDir}-history.json`,
     build: astroBuild({ apiUrl, siteUrl, signal: building.signal }),
     check: (dir) => checkSite(dir, { apiUrl, apiToken, siteOrigin: new URL(siteUrl).origin }),
     prepare: (dir) => server.prepare(dir),

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
+import { PLANNED_PAGES, plannedPagesLine } from './build-plan.ts';
 import { PagePack, PagePackWriter } from './page-pack.ts';
 import { BytesResponse, removeAstroIncrementalFiles, reusingPrerenderer, withBuildId } from './page-reuse.ts';
 
@@ -266,6 +267,35 @@ describe("the build's prerenderer", () => {
     expect(pack?.page('/area/1/products/1/', 'k1')).toEqual(page(1, 'build-2', '前回'));
     expect(pack?.page('/area/1/products/2/', 'k2-new')?.toString()).toContain('/area/1/products/2/');
     pack?.close();
+  });
+});
+
+describe("the build's plan", () => {
+  it('says how many pages Astro will write once it has listed them, endpoints left out', async () => {
+    const astro: AstroPrerenderer = {
+      name: 'astro:default',
+      getStaticPaths: async () =>
+        [
+          { pathname: '/', route: { type: 'page' } },
+          { pathname: '/area/1/products/1', route: { type: 'page' }, cacheKey: 'k1' },
+          { pathname: '/_build/latest.json', route: { type: 'endpoint' } },
+          { pathname: '/about', route: { type: 'page' } },
+        ] as unknown as Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>,
+      render: async () => new Response('x'),
+    };
+    const told: number[] = [];
+    const prerenderer = reusingPrerenderer(astro, {
+      last: undefined,
+      next: new PagePackWriter(dir, 'build-1'),
+      buildId: 'build-1',
+      counts: { reused: 0, rendered: 0 },
+      planned: (pages) => told.push(pages),
+    });
+    expect(await prerenderer.getStaticPaths()).toHaveLength(4);
+    expect(told).toEqual([3]);
+    // The line the build logs, which the local publisher reads back (scripts/publisher/astro-build.ts).
+    expect(plannedPagesLine(3)).toBe('3 pages to write');
+    expect(PLANNED_PAGES.exec(`09:05:07 [page-reuse] ${plannedPagesLine(1355)}`)?.[1]).toBe('1355');
   });
 });
 

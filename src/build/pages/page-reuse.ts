@@ -16,6 +16,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { buildInfo } from '../../lib/build-info.ts';
+import { plannedPagesLine } from './build-plan.ts';
 import { PagePack, PagePackWriter, pagePath } from './page-pack.ts';
 
 /** Bytes at the start of a page within which `<html data-build-id>` is. */
@@ -131,7 +132,15 @@ export function reusingPrerenderer(
     next,
     buildId,
     counts,
-  }: { last: PagePack | undefined; next: PagePackWriter; buildId: string; counts: Counts },
+    planned,
+  }: {
+    last: PagePack | undefined;
+    next: PagePackWriter;
+    buildId: string;
+    counts: Counts;
+    /** Told once how many pages (HTML, not endpoints) Astro will write, as soon as it has listed them. */
+    planned?: (pages: number) => void;
+  },
 ): AstroPrerenderer {
   const keys = new Map<string, string>();
   const prerenderer: AstroPrerenderer = {
@@ -142,6 +151,7 @@ export function reusingPrerenderer(
       for (const { pathname, cacheKey } of paths) {
         if (cacheKey !== undefined) keys.set(pagePath(pathname), cacheKey);
       }
+      planned?.(paths.filter(({ route }) => route.type === 'page').length);
       return paths;
     },
     async render(request, options) {
@@ -202,7 +212,7 @@ export default function pageReuse(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
       },
-      'astro:build:start': ({ setPrerenderer }) => {
+      'astro:build:start': ({ logger, setPrerenderer }) => {
         if (!cacheDir) return;
         removeAstroIncrementalFiles(cacheDir);
         const dir = packDir();
@@ -210,7 +220,14 @@ export default function pageReuse(): AstroIntegration {
         const writer = new PagePackWriter(dir, buildId);
         next = writer;
         setPrerenderer((base) =>
-          reusingPrerenderer(base, { last: PagePack.open(dir), next: writer, buildId, counts }),
+          reusingPrerenderer(base, {
+            last: PagePack.open(dir),
+            next: writer,
+            buildId,
+            counts,
+            // The plan in the log, for whoever watches the build (build-plan.ts).
+            planned: (pages) => logger.info(plannedPagesLine(pages)),
+          }),
         );
       },
       'astro:build:done': async ({ logger }) => {
