@@ -214,6 +214,7 @@ describe('staff sign-in', () => {
     });
 
   test('sets a __Host- session cookie: HttpOnly, Secure, SameSite=Strict, Path=/, expiring; no secret in a URL', async () => {
+    t = makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
     const response = await signIn({
       account: STAFF_ACCOUNT,
       password: STAFF_PASSWORD,
@@ -235,6 +236,22 @@ describe('staff sign-in', () => {
         'set-cookie',
       ),
     ).toBeNull();
+  });
+
+  test('on a plain-HTTP loopback site (local runs, tests) the cookie has no Secure flag, which WebKit would drop', async () => {
+    // Chromium and Firefox keep a Secure cookie set over http://localhost; WebKit (every iPhone browser)
+    // does not, so staff could never stay signed in there (found by the WebKit suite, tests/webkit/).
+    const response = await signIn({ account: STAFF_ACCOUNT, password: STAFF_PASSWORD, next: 'signin' });
+    expect(response.status).toBe(303);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^staff_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).not.toContain('Secure');
+    for (const part of ['HttpOnly', 'SameSite=Strict', 'Path=/', 'Max-Age=36000'])
+      expect(cookie).toContain(part);
+    const signedIn = await t.app.request('/store/signin', {
+      headers: { Cookie: cookie.split(';')[0] ?? '' },
+    });
+    expect(await signedIn.text()).toContain('としてサインインしています');
   });
 
   test('refuses a wrong password in Japanese, and never redirects off the store pages', async () => {
