@@ -24,6 +24,7 @@ import {
   productPath,
   productReady,
   scrollToEnd,
+  scrollY,
   shownPrice,
 } from './fixtures/catalogue.ts';
 
@@ -37,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('browsing in WebKit', () => {
-  test('home → BASE A → scroll to "No more results!" → a product, its options by stock → the bag', async () => {
+  test('home → BASE A → scroll to "No more results!" → a product, its options by stock → the bag → Back', async () => {
     await visit(browser, '/');
     await browser.$('main').$('a=BASE A').click();
     await arrive(browser, /^\/area\/1\/$/);
@@ -50,6 +51,8 @@ describe('browsing in WebKit', () => {
 
     const link = await browser.$('[data-testid="product-list"] a[href$="/products/82/"]');
     await browser.execute((element) => element.scrollIntoView({ block: 'center' }), link);
+    const left = await scrollY(browser);
+    expect(left).toBeGreaterThan(1000);
     await link.click();
     await arrive(browser, /^\/area\/1\/products\/82\/$/);
     await productReady(browser);
@@ -74,6 +77,13 @@ describe('browsing in WebKit', () => {
         await browser.execute(() => document.querySelector('header a[href="/cart/"]')?.textContent),
       ).toMatch(/バッグ.*1点/),
     );
+
+    // Back: the whole list again (from sessionStorage, or WebKit's back-forward cache), at the same place.
+    await browser.back();
+    await arrive(browser, /^\/area\/1\/$/);
+    await eventually(async () => expect(await listedCount(browser)).toBe(25));
+    expect(await shownWithText(browser, 'No more results!')).toBe(true);
+    await eventually(async () => expect(await scrollY(browser)).toBe(left));
     await expectNoProblems(browser);
   });
 

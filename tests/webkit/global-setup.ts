@@ -49,7 +49,9 @@ async function startDriver(): Promise<ChildProcess> {
     'xvfb-run',
     [
       '--auto-servernum',
-      '--server-args=-screen 0 1280x1024x24',
+      // -noreset: by default Xvfb resets when its last client leaves, and a browser that starts during the
+      // reset cannot open the display (the driver then never answers that new session).
+      '--server-args=-screen 0 1280x1024x24 -noreset',
       'WebKitWebDriver',
       `--port=${DRIVER_PORT}`,
       '--replace-on-new-session',
