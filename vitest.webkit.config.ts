@@ -13,7 +13,7 @@ export default defineConfig({
     fileParallelism: false,
     // Every wait inside a journey is for a condition (10–15 s each); a journey as a whole gets a minute.
     testTimeout: 60_000,
-    // The global setup builds the site (1–3 minutes on a 2-vCPU runner with other work on it).
+    // The global setup builds the site: seconds for the seed here, minutes on a runner busy with other work.
     hookTimeout: 300_000,
     retry: 0,
   },
