@@ -151,16 +151,18 @@ interface StaffSession {
   lastUsed: number;
 }
 
-/** The cookie name: `__Host-` (Secure, Path=/, no Domain) wherever the browser counts the origin as secure. */
+/** The cookie name: `__Host-` (Secure, Path=/, no Domain) on an HTTPS site. */
 export function staffCookieName(publicUrl: string): string {
   return secureOrigin(publicUrl) ? '__Host-staff' : 'staff_session';
 }
 
-/** HTTPS, or plain HTTP on a loopback host (browsers treat those as secure contexts and keep Secure cookies). */
+/**
+ * HTTPS only. Chromium and Firefox also keep a Secure cookie set over plain HTTP on a loopback host (a
+ * secure context), but WebKit, every iPhone browser's engine, drops it: on http://localhost staff could
+ * never stay signed in there (tests/webkit/README.md).
+ */
 export function secureOrigin(publicUrl: string): boolean {
-  const url = new URL(publicUrl);
-  if (url.protocol === 'https:') return true;
-  return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  return new URL(publicUrl).protocol === 'https:';
 }
 
 export class StaffDirectory {

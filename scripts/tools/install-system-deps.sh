@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
 # What a fresh Debian machine needs beyond npm for the browser tests: Chromium (Playwright drives
-# /usr/bin/chromium; its own browser download cannot work here), Japanese fonts, and ffmpeg for the fake
-# camera. Idempotent: installs only what is missing. Needs root (or sudo).
+# /usr/bin/chromium; its own browser download cannot work here), Japanese fonts, ffmpeg for the fake
+# camera, and for the WebKit suite (tests/webkit/) WebKitGTK's WebDriver (webkit2gtk-driver, which brings
+# the engine and its MiniBrowser), a virtual X display (xvfb-run, from xvfb) and glibc's locale sources
+# (locales; the suite compiles the browser languages it needs from them). Idempotent: installs only what is
+# missing. Needs root (or sudo).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+fc-list 2>/dev/null | grep -i 'Noto Sans CJK' >/dev/null || missing+=(fonts-noto-cjk)  # not grep -q: with pipefail, fc-list killed by SIGPIPE would count as missing
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+# With the GStreamer elements WebKitGTK recommends: its camera and video go through them (the suite was
+# written against a machine that had them).
+command -v WebKitWebDriver >/dev/null 2>&1 ||
+  missing+=(webkit2gtk-driver gstreamer1.0-gl gstreamer1.0-plugins-bad gstreamer1.0-libav)
+command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
+[ -d /usr/share/i18n/locales ] && command -v localedef >/dev/null 2>&1 || missing+=(locales)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0

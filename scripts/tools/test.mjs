@@ -1,7 +1,8 @@
 // `npm test`: every test, in the order that fails fastest. Lint, the dependency direction of src/, unused
 // code, types, unit/component/contract tests, the golden output (a small build compared file by file with
 // tests/golden/output.sha256), the build under injected API faults, then the end-to-end specs
-// in Debian's Chromium against the product as `npm start` runs it (built once, shared by every spec).
+// in Debian's Chromium against the product as `npm start` runs it (built once, shared by every spec), and
+// the shopper's journeys in WebKit (WebKitGTK's MiniBrowser over WebDriver, tests/webkit/README.md).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,10 +17,15 @@ const steps = [
   ['golden output', ['scripts/tools/golden.mjs']],
   ['build under API faults', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts']],
   ['end-to-end', [bin('@playwright/test/cli.js'), 'test']],
+  ['WebKit', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.webkit.config.ts']],
 ];
 
-if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  console.log('Chromium is missing: installing the system packages the browser tests need');
+if (
+  !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') ||
+  !existsSync('/usr/bin/WebKitWebDriver') ||
+  !existsSync('/usr/bin/xvfb-run')
+) {
+  console.log('A browser is missing: installing the system packages the browser tests need');
   const install = spawnSync('bash', ['scripts/tools/install-system-deps.sh'], { stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }

@@ -105,6 +105,12 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
   }, [state.restoreScrollY]);
 
   const showSentinel = !complete && state.status !== 'error' && state.nextPage > 1;
+  // Observed afresh each time a page lands (`loaded`): an observer reports only changes it saw at a
+  // rendering update, and a shopper flicking fast can be back at the new end before the next update, so
+  // the sentinel never left as far as the observer knows and the list stopped. A new observation always
+  // reports where the sentinel is (found in WebKit, tests/webkit/).
+  const loaded = state.products.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-observes on purpose
   useEffect(() => {
     const element = sentinel.current;
     // Without IntersectionObserver (old browsers) the 「もっと見る」 button loads the next pages.
@@ -117,7 +123,7 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [showSentinel]);
+  }, [showSentinel, loaded]);
 
   // A wide or tall screen may still show the sentinel after a page arrives, and the observer reports only
   // changes: measure where it is now and keep going (a phone, where the new page pushed it away, stops).
