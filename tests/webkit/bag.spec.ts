@@ -4,7 +4,7 @@
  * (a native modal <dialog>), the QR (read back from what WebKit painted), staff completing the payment at
  * the counter, the order page, and the address step whose postal code fills the prefecture and the city.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import {
   addToBag,
@@ -22,20 +22,15 @@ import {
   type Browser,
   eventually,
   expectNoProblems,
-  openBrowser,
+  returningVisitorForTheFile,
   shownWithText,
-  startAsReturningVisitor,
   textOf,
   visit,
 } from './fixtures/browser.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-  await startAsReturningVisitor(browser);
-});
-afterAll(async () => {
-  await browser?.deleteSession();
+returningVisitorForTheFile((opened) => {
+  browser = opened;
 });
 
 test('bag → quantity, pickup and shipping, wrapping → confirmation → QR → paid at the counter → order → address', async () => {

@@ -4,16 +4,15 @@
  * a favourite found again on /wishlist/. Seed facts as in tests/e2e/browse.spec.ts: BASE A (area 1) has 25
  * products; product 82 has one value, 15個入, sold out in every variant; product 5's description is long.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   arrive,
   attributeOf,
   type Browser,
   eventually,
   expectNoProblems,
-  openBrowser,
+  returningVisitorForTheFile,
   shownWithText,
-  startAsReturningVisitor,
   textOf,
   visit,
 } from './fixtures/browser.ts';
@@ -29,12 +28,8 @@ import {
 } from './fixtures/catalogue.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-  await startAsReturningVisitor(browser);
-});
-afterAll(async () => {
-  await browser?.deleteSession();
+returningVisitorForTheFile((opened) => {
+  browser = opened;
 });
 
 describe('browsing in WebKit', () => {

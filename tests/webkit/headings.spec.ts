@@ -5,14 +5,8 @@
  * of BudouX's phrases (the model behind Chromium's auto-phrase).
  */
 import { loadDefaultJapaneseParser } from 'budoux';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  type Browser,
-  expectNoProblems,
-  openBrowser,
-  startAsReturningVisitor,
-  visit,
-} from './fixtures/browser.ts';
+import { expect, test } from 'vitest';
+import { type Browser, expectNoProblems, returningVisitorForTheFile, visit } from './fixtures/browser.ts';
 import { productReady } from './fixtures/catalogue.ts';
 
 const PAGES = [
@@ -28,12 +22,8 @@ const PAGES = [
 const parser = loadDefaultJapaneseParser();
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-  await startAsReturningVisitor(browser);
-});
-afterAll(async () => {
-  await browser?.deleteSession();
+returningVisitorForTheFile((opened) => {
+  browser = opened;
 });
 
 /** The lines of every wrapped element of the phrase rule with Japanese text, as laid out on the page. */
