@@ -54,8 +54,10 @@ describe('the dependency rules', () => {
   }
 
   it("allow Astro's internals in src/build/astro only, and keep the build engine above the features", () => {
-    const internal =
-      "import { markHTMLString } from 'astro/runtime/server/index.js';\nexport const m = markHTMLString;\n";
+    // A module of the fixture tree that reaches into Astro's runtime (spelled in parts: this file is no such
+    // module itself).
+    const runtime = ['astro', 'runtime', 'server', 'index.js'].join('/');
+    const internal = `import { markHTMLString } from '${runtime}';\nexport const m = markHTMLString;\n`;
     const output = violations({
       'src/build/astro/adapter.ts': internal,
       'src/lib/stray.ts': internal,
