@@ -24,9 +24,8 @@ export function jsonScriptText(data: unknown): string {
  * The element's own tags, written as markup (placed with `set:html`) around its children by the component that renders
  * it. Astro compiles any tag with a hyphen as a component, for renderers that render custom elements on the
  * server: each one goes through its framework-component path (every renderer is asked whether the tag is
- * theirs, the children are rendered to a string first, then the element around them). The product page's
- * four custom elements cost about a sixth of its render that way (docs/performance.md); written as markup,
- * the page's bytes are the same.
+ * theirs, the children are rendered to a string first, then the element around them), a large share of a
+ * product page's render; written as markup, the page's bytes are the same.
  */
 
 /** A valid custom element name: lower-case letters and digits, at least one hyphen. */

@@ -1,7 +1,7 @@
 /**
  * The product page's parts written as strings: every value from the API is escaped where it lands (text,
- * attribute, JSON in a script), and the parts say what the page's scripts read back. Their bytes are the
- * components' they replaced (compared on whole 10,000-product builds, docs/performance.md).
+ * attribute, JSON in a script), and the parts say what the page's scripts read back. The golden output
+ * check (`npm run golden`) holds the pages' bytes.
  */
 import { pricedVariant } from '../../../tests/fixtures/catalogue.ts';
 import type { SafeHtml } from '../../lib/html.ts';

@@ -167,7 +167,7 @@ export function ScannerView(props: ScannerViewProps) {
           onAttempt: () => {
             if (!first) return;
             first = false;
-            // Open to first read, for docs/performance.md (measured by the end-to-end test).
+            // Open to first read: a mark the scanner's timing measurement reads.
             performance.mark('scanner:first-read');
           },
           onCodes: (codes) => {

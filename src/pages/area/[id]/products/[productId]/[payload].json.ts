@@ -1,7 +1,7 @@
 /**
  * `/area/{id}/products/{productId}/_payload.json`: the product page's data (ProductPayload). In a build
  * these files are written by src/build/files/product-payloads.ts from the same data, without a route per
- * file (Astro's cost per route, docs/performance.md); this endpoint answers them in `astro dev`.
+ * file (Astro's fixed cost per route); this endpoint answers them in `astro dev`.
  */
 
 import type { APIRoute } from 'astro';
