@@ -3,8 +3,11 @@
 // runs against a throwaway in-memory reference API. Only errors fail it; hints are not shown.
 import { bin, runNode, startNode, stop, waitForHttp } from './lib.mjs';
 
-/** A port of its own: the check may run beside a build or the golden output's API. */
-const port = 8793;
+/**
+ * A port of its own: the check may run beside a build or the golden output's API. TYPECHECK_API_PORT moves
+ * it, so that checks in two checkouts can run at once.
+ */
+const port = Number(process.env.TYPECHECK_API_PORT ?? 8793);
 const api = startNode(['scripts/catalog-api/main.ts', '--db', ':memory:', '--port', String(port)], {
   stdio: 'ignore',
 });
