@@ -1,3 +1,7 @@
+import en from '../../i18n/en.json';
+import ja from '../../i18n/ja.json';
+import ko from '../../i18n/ko.json';
+import zh from '../../i18n/zh.json';
 import { totalRows } from './bag-totals.ts';
 
 const shown = (rows: ReturnType<typeof totalRows>) => rows.map((row) => [row.label, row.value]);
@@ -12,7 +16,7 @@ describe('the totals display', () => {
       ['商品小計', '¥8,740（税込）'],
       ['送料', '¥880（税込）'],
       ['ギフトラッピング', '¥330（税込）'],
-      ['お支払い金額（税込）', '¥9,950（税込）'],
+      ['お支払い金額', '¥9,950（税込）'],
     ]);
     expect(rows.filter((row) => row.emphasis).map((row) => row.key)).toEqual(['grandTotal']);
   });
@@ -25,7 +29,7 @@ describe('the totals display', () => {
     expect(shown(rows)).toEqual([
       ['商品小計', '¥12,000（税込）'],
       ['送料', '無料'],
-      ['お支払い金額（税込）', '¥12,000（税込）'],
+      ['お支払い金額', '¥12,000（税込）'],
     ]);
   });
 
@@ -43,5 +47,18 @@ describe('the totals display', () => {
       { anyShipped: false, wrapping: false },
     );
     expect(rows.map((row) => row.key)).toEqual(['subtotal', 'shipping', 'wrapping', 'grandTotal']);
+  });
+});
+
+describe('the grand total', () => {
+  it.each([
+    ['ja', ja],
+    ['en', en],
+    ['zh', zh],
+    ['ko', ko],
+  ])('says tax included once on its line, with the amount (%s)', (_, strings) => {
+    const taxWords = strings['price.taxIncluded'].replace('{price}', '');
+    const line = `${strings['bag.totals.grandTotal']} ${strings['price.taxIncluded'].replace('{price}', '¥9,950')}`;
+    expect(line.split(taxWords).length - 1).toBe(1);
   });
 });
