@@ -2,7 +2,7 @@ import en from '../../i18n/en.json';
 import ja from '../../i18n/ja.json';
 import ko from '../../i18n/ko.json';
 import zh from '../../i18n/zh.json';
-import { totalRows } from './bag-totals.ts';
+import { choicePrices, totalRows } from './bag-totals.ts';
 
 const shown = (rows: ReturnType<typeof totalRows>) => rows.map((row) => [row.label, row.value]);
 
@@ -60,5 +60,24 @@ describe('the grand total', () => {
     const taxWords = strings['price.taxIncluded'].replace('{price}', '');
     const line = `${strings['bag.totals.grandTotal']} ${strings['price.taxIncluded'].replace('{price}', '¥9,950')}`;
     expect(line.split(taxWords).length - 1).toBe(1);
+  });
+});
+
+describe('the prices beside the choices', () => {
+  const rates = { shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 };
+
+  it('names the shipping charge and the wrapping fee before either is chosen', () => {
+    expect(choicePrices({ rates, subtotal: 3240 })).toEqual({
+      ship: '送料 ¥880（税込）',
+      wrapping: '料金 ¥330（税込）',
+    });
+  });
+
+  it('says shipping is free once the subtotal ships free', () => {
+    expect(choicePrices({ rates, subtotal: 11_000 }).ship).toBe('送料無料');
+  });
+
+  it('shows no price when the API gives no rates', () => {
+    expect(choicePrices({ subtotal: 3240 })).toEqual({ ship: undefined, wrapping: undefined });
   });
 });
