@@ -610,7 +610,7 @@ export type components = {
             building?: string | null;
             /** @description 氏名. */
             name: string;
-            /** @description フリガナ, katakana. */
+            /** @description フリガナ, katakana; may be empty when the name is in Latin letters. */
             nameKana: string;
             /** @description 10–11 digits starting with 0, hyphens allowed. */
             phone: string;
