@@ -32,7 +32,11 @@ async function aProductInStore(page: Page, lang: string, skip = 0): Promise<Prod
 }
 
 /** Opens a product in chat and adds it to the bag, then opens the bag. */
-async function addInChat(page: Page, product: Product, strings: Record<string, string>) {
+async function addInChat(
+  page: Page,
+  product: Product,
+  strings: { 'product.addToBag': string; 'product.viewBag': string },
+) {
   await page.goto(`/chat/brands/${product.tenant.id}/?product=${product.id}`);
   const panel = page.getByTestId('chat-product');
   await panel.getByRole('button', { name: strings['product.addToBag'] }).click();
