@@ -86,6 +86,10 @@ describe('validateAddress', () => {
     // 2025-01-15 23:30 UTC is already the 16th in Tokyo.
     expect(tokyoDatePlus(Date.UTC(2025, 0, 15, 23, 30), 3)).toBe('2025-01-19');
     expect(validateAddress({ ...GOOD, deliveryDate: '2025-01-18' }, NOW).ok).toBe(true);
+    // A visitor from abroad writes the name in Latin letters and has no katakana reading to give: any
+    // request may (the rule is the name's, not the mode's: the API cannot tell where a request came from).
+    expect(validateAddress({ ...GOOD, name: 'Jane Smith', nameKana: '' }, NOW).ok).toBe(true);
+    expect(validateAddress({ ...GOOD, nameKana: '' }, NOW).ok).toBe(false);
     const impossible = validateAddress({ ...GOOD, deliveryDate: '2025-02-30' }, NOW);
     expect(impossible.ok ? null : impossible.fields.deliveryDate).toContain('正しい日付');
   });

@@ -20,6 +20,7 @@ interface CartBody {
   grandTotal: number;
   warning: { productId: number; variantId: number; reason: string; availableQty: number; title: string }[];
   chatOrder: boolean;
+  rates?: { shippingCharge: number; freeShippingFrom: number; wrappingFee: number };
 }
 
 let t: TestApp;
@@ -479,6 +480,23 @@ describe('charges', () => {
     const customBody = (await other.call('POST', '/catalog/cart')).body as CartBody;
     expect(customBody.wrappingFee).toBe(500);
     expect(customBody.shippingCharge).toBe(v.price < 5000 ? 1000 : 0);
+  });
+
+  test('every bag, even empty or all picked up, names the rates before they are chosen', async () => {
+    expect((await cart()).rates).toEqual({ shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 });
+    const v = variant('total_stock >= 5 AND stock_in_shop >= 5');
+    await add(v.productId, v.variantId, 1);
+    await shopper.call('PUT', '/catalog/cart/product-receive', {
+      body: { productId: v.productId, variantId: v.variantId, receive: 'store' },
+    });
+    const body = await cart();
+    expect(body).toMatchObject({ shippingCharge: 0, wrappingFee: 0 });
+    expect(body.rates).toEqual({ shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 });
+
+    const custom = makeApp({ config: { wrappingFee: 500, shippingCharge: 1000, freeShippingFrom: 5000 } });
+    const other = new Client(custom.app);
+    const customBody = (await other.call('POST', '/catalog/cart')).body as CartBody;
+    expect(customBody.rates).toEqual({ shippingCharge: 1000, freeShippingFrom: 5000, wrappingFee: 500 });
   });
 });
 

@@ -225,6 +225,12 @@ export class CartService {
     this.#store.touchSession.run(this.#now(), sessionId);
   }
 
+  /** What shipping and wrapping cost before they are chosen (the bag shows them beside the choices). */
+  #rates(): NonNullable<Cart['rates']> {
+    const { shippingCharge, freeShippingFrom, wrappingFee } = this.#config;
+    return { shippingCharge, freeShippingFrom, wrappingFee };
+  }
+
   /** The bag of a visitor without a session: empty, with nothing stored. */
   empty(): Cart {
     return {
@@ -237,6 +243,7 @@ export class CartService {
       grandTotal: 0,
       warning: [],
       chatOrder: false,
+      rates: this.#rates(),
     };
   }
 
@@ -306,6 +313,7 @@ export class CartService {
         grandTotal: charges.grandTotal,
         warning,
         chatOrder: (session?.chat_order ?? 0) === 1,
+        rates: this.#rates(),
       },
       lines,
     };

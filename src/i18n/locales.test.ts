@@ -62,3 +62,18 @@ describe('the Japanese strings', () => {
     expect(Object.keys(ja).filter((key) => PLURAL_SUFFIX.test(key))).toEqual([]);
   });
 });
+
+describe('the colon after a label', () => {
+  // A URL's `://` is not a label's colon.
+  const colons = (text: string, colon: string) => text.replaceAll('://', '').includes(colon);
+
+  it.each(['zh'])('is the full-width ： in the %s strings', (locale) => {
+    const halfWidth = Object.entries(LOCALES[locale] ?? {}).filter(([, text]) => colons(text, ':'));
+    expect(halfWidth).toEqual([]);
+  });
+
+  it.each(['en', 'ko'])('is the half-width : in the %s strings', (locale) => {
+    const fullWidth = Object.entries(LOCALES[locale] ?? {}).filter(([, text]) => colons(text, '：'));
+    expect(fullWidth).toEqual([]);
+  });
+});

@@ -102,7 +102,7 @@ describe('the hrefs of the bag and the QR hand-off', () => {
     expect(addressCompleteHref(ALIAS)).toBe(`/address/${ALIAS}/complete/`);
   });
 
-  it('stay on chat mode’s pages in chat mode; the address step has none of its own', () => {
+  it('stay on chat mode’s pages in chat mode, the address step included', () => {
     enterChat('ko');
     expect(homeHref()).toBe('/chat/');
     expect(bagHref()).toBe('/chat/cart/');
@@ -110,8 +110,8 @@ describe('the hrefs of the bag and the QR hand-off', () => {
     expect(qrHref(ALIAS)).toBe(`/chat/qr/${ALIAS}/`);
     expect(qrTimeoutHref()).toBe('/chat/qr/timeout/');
     expect(orderHref(ALIAS)).toBe(`/chat/order/${ALIAS}/`);
-    expect(addressHref(ALIAS)).toBe(`/address/${ALIAS}/`);
-    expect(addressCompleteHref(ALIAS)).toBe(`/address/${ALIAS}/complete/`);
+    expect(addressHref(ALIAS)).toBe(`/chat/address/${ALIAS}/`);
+    expect(addressCompleteHref(ALIAS)).toBe(`/chat/address/${ALIAS}/complete/`);
   });
 
   it('tell the QR page the visitor’s language when asked to', () => {

@@ -61,7 +61,7 @@ const prefix = () => ($mode.get().kind === 'chat' ? '/chat' : '');
 
 /**
  * The pages that stay in the mode they were opened in (mode.ts): the bag, the terms, the QR hand-off (QR,
- * time-out, order) and the way back to the shop lead to chat's own pages in chat mode. `language` tells the
+ * time-out, order, address) and the way back to the shop lead to chat's own pages in chat mode. `language` tells the
  * QR page the visitor's language (`?lang=`, stored as the chosen locale).
  */
 export const homeHref = () => `${prefix()}/`;
@@ -72,6 +72,6 @@ export const qrHref = (draftOrderAlias: string, language?: ChatLanguage) =>
 export const qrTimeoutHref = () => `${prefix()}/qr/timeout/`;
 export const orderHref = (orderAlias: string) => `${prefix()}/order/${orderAlias}/`;
 
-/** The address step has no chat page of its own. */
-export const addressHref = (alias: string) => `/address/${alias}/`;
-export const addressCompleteHref = (alias: string) => `/address/${alias}/complete/`;
+/** The address step, chat mode's in the visitor's language. */
+export const addressHref = (alias: string) => `${prefix()}/address/${alias}/`;
+export const addressCompleteHref = (alias: string) => `${prefix()}/address/${alias}/complete/`;

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { t } from '../../i18n/index.ts';
+import { type MessageKey, t } from '../../i18n/index.ts';
+import { $mode } from '../../lib/mode.ts';
 import { timeSlotLabel } from './address-display.ts';
 import {
   ADDRESS_FIELDS,
@@ -18,32 +19,26 @@ import {
 } from './address-rules.ts';
 import { $addressForm, setAddressField, submitAddress } from './address-store.ts';
 
-const LABELS: Record<AddressField, string> = {
-  postalCode: t('address.postalCode'),
-  prefecture: t('address.prefecture'),
-  city: t('address.city'),
-  street: t('address.street'),
-  building: t('address.building'),
-  name: t('address.name'),
-  nameKana: t('address.nameKana'),
-  phone: t('address.phone'),
-  deliveryDate: t('address.deliveryDate'),
-  deliveryTimeSlot: t('address.deliveryTimeSlot'),
-};
+/** The fields' labels, read when drawn: chat mode installs its translator after this module loads. */
+const label = (field: AddressField) => t(`address.${field}` as MessageKey);
 
 const OPTIONAL = new Set<AddressField>(['building', 'deliveryDate', 'deliveryTimeSlot']);
+/** In chat mode the reading is optional: a name in Latin letters needs none (address-rules.ts). */
+const OPTIONAL_IN_CHAT = new Set<AddressField>([...OPTIONAL, 'nameKana']);
 
 const fieldId = (field: AddressField) => `address-${field}`;
 
 const POSTAL_MESSAGES = {
-  idle: '',
-  found: t('address.postalCode.found'),
-  several: t('address.postalCode.several'),
-  none: t('address.postalCode.none'),
+  idle: () => '',
+  found: () => t('address.postalCode.found'),
+  several: () => t('address.postalCode.several'),
+  none: () => t('address.postalCode.none'),
 };
 
 export function AddressForm() {
   const form = useStore($addressForm);
+  const chat = useStore($mode).kind === 'chat';
+  const optional = chat ? OPTIONAL_IN_CHAT : OPTIONAL;
   const summary = useRef<HTMLDivElement>(null);
   const errorCount = Object.keys(form.errors).length;
   const earliest = tokyoDatePlus(Date.now(), DELIVERY_LEAD_DAYS);
@@ -70,7 +65,7 @@ export function AddressForm() {
     value: form.values[field],
     'aria-invalid': form.errors[field] ? true : undefined,
     'aria-describedby': describedBy(field, hasHint),
-    'aria-required': OPTIONAL.has(field) ? undefined : true,
+    'aria-required': optional.has(field) ? undefined : true,
     onChange: (event: { target: { value: string } }) => setAddressField(field, event.target.value),
     className: `mt-1 block min-h-11 w-full rounded border bg-white px-3 text-base ${form.errors[field] ? 'border-2 border-error' : 'border-accent'}`,
   });
@@ -94,7 +89,7 @@ export function AddressForm() {
                 {ADDRESS_FIELDS.filter((field) => form.errors[field]).map((field) => (
                   <li key={field}>
                     <a href={`#${fieldId(field)}`} className="underline underline-offset-2">
-                      {LABELS[field]}: {form.errors[field]}
+                      {t('address.errorLine', { label: label(field), message: form.errors[field] ?? '' })}
                     </a>
                   </li>
                 ))}
@@ -115,7 +110,7 @@ export function AddressForm() {
           className={`${postalProps.className} max-w-40`}
         />
         <p className="mt-1 text-xs text-secondary" aria-live="polite" data-testid="postal-status">
-          {POSTAL_MESSAGES[form.postal]}
+          {POSTAL_MESSAGES[form.postal]()}
         </p>
       </Field>
 
@@ -150,7 +145,12 @@ export function AddressForm() {
         <input {...input('name')} type="text" autoComplete="name" maxLength={60} />
       </Field>
 
-      <Field field="nameKana" error={form.errors.nameKana} hint={t('address.nameKana.hint')}>
+      <Field
+        field="nameKana"
+        optional={chat}
+        error={form.errors.nameKana}
+        hint={chat ? t('address.nameKana.hintLatin') : t('address.nameKana.hint')}
+      >
         <input {...input('nameKana', true)} type="text" autoComplete="off" maxLength={60} />
       </Field>
 
@@ -161,7 +161,7 @@ export function AddressForm() {
       <Field
         field="deliveryDate"
         error={form.errors.deliveryDate}
-        hint={t('address.deliveryDate.hint', { date: japaneseDate(earliest) })}
+        hint={t('address.deliveryDate.hint', { date: chat ? earliest : japaneseDate(earliest) })}
       >
         <input
           {...input('deliveryDate', true)}
@@ -195,11 +195,14 @@ export function AddressForm() {
 
 function Field({
   field,
+  optional = OPTIONAL.has(field),
   error,
   hint,
   children,
 }: {
   field: AddressField;
+  /** Optional fields say so; the others are marked required. */
+  optional?: boolean;
   error: string | undefined;
   hint?: string;
   children: ReactNode;
@@ -208,11 +211,11 @@ function Field({
   return (
     <div>
       <label htmlFor={id} className="flex items-center gap-2 text-sm font-bold">
-        {LABELS[field]}
+        {label(field)}
         <span
-          className={`rounded px-1.5 py-0.5 text-xs font-normal ${OPTIONAL.has(field) ? 'border border-accent text-secondary' : 'bg-primary text-white'}`}
+          className={`rounded px-1.5 py-0.5 text-xs font-normal ${optional ? 'border border-accent text-secondary' : 'bg-primary text-white'}`}
         >
-          {OPTIONAL.has(field) ? t('address.optional') : t('address.required')}
+          {optional ? t('address.optional') : t('address.required')}
         </span>
       </label>
       {hint && (

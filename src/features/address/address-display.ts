@@ -21,7 +21,7 @@ export function addressLines(address: ShipmentAddress): string[] {
   const lines = [
     `〒${address.postalCode}`,
     `${address.prefecture}${address.city}${address.street}${address.building ? ` ${address.building}` : ''}`,
-    `${address.name}（${address.nameKana}）`,
+    address.nameKana ? `${address.name}（${address.nameKana}）` : address.name,
     formatPhone(address.phone),
   ];
   const wish = [

@@ -1,4 +1,4 @@
-import { postalDigits, validateAddressValues } from './address-rules.ts';
+import { isLatinName, JAPANESE_MESSAGES, postalDigits, validateAddressValues } from './address-rules.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 1, 0, 0); // 2025-01-15 10:00 in Tokyo
 
@@ -77,5 +77,40 @@ describe('the address rules the form and the server share', () => {
       deliveryDate: 'お届け希望日は2025年1月18日以降の日付を選択してください',
       deliveryTimeSlot: 'お届け時間帯は選択肢から選んでください',
     });
+  });
+});
+
+describe('a name in Latin letters', () => {
+  it('is told apart from a Japanese name', () => {
+    for (const name of ['Jane Smith', "Mary O'Neil-Smith", 'Nguyễn Văn A', 'ＪＯＨＮ ＤＯＥ', 'J. R. Doe']) {
+      expect(isLatinName(name), name).toBe(true);
+    }
+    for (const name of ['山田 太郎', 'ヤマダ', '김민수', '王小明', 'Jane 山田', '', '123']) {
+      expect(isLatinName(name), name).toBe(false);
+    }
+  });
+
+  it('needs no katakana reading; a Japanese name still does', () => {
+    const latin = validateAddressValues({ ...GOOD, name: 'Jane Smith', nameKana: '' }, NOW);
+    expect(latin).toMatchObject({ ok: true, address: { name: 'Jane Smith', nameKana: '' } });
+    const japanese = validateAddressValues({ ...GOOD, nameKana: '' }, NOW);
+    expect(japanese.ok ? null : japanese.fields.nameKana).toBe('フリガナを入力してください');
+  });
+
+  it('still has a reading given checked as katakana', () => {
+    const result = validateAddressValues({ ...GOOD, name: 'Jane Smith', nameKana: 'Jane' }, NOW);
+    expect(result.ok ? null : result.fields.nameKana).toBe(JAPANESE_MESSAGES.kanaFormat);
+  });
+});
+
+describe('the messages', () => {
+  it('come in the words the caller passes', () => {
+    const words = {
+      ...JAPANESE_MESSAGES,
+      postalFormat: 'Enter 7 digits.',
+      required: (field: string) => `${field}?`,
+    };
+    const result = validateAddressValues({ ...GOOD, postalCode: '12', city: '' }, NOW, words);
+    expect(result.ok ? null : result.fields).toEqual({ postalCode: 'Enter 7 digits.', city: 'city?' });
   });
 });

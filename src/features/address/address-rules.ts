@@ -1,6 +1,6 @@
 /**
- * The Japanese delivery address: normalisation and per-field rules with Japanese
- * messages. One module for both sides: the address form checks with it before sending, and the reference
+ * The Japanese delivery address: normalisation and per-field rules with messages in Japanese, or in chat
+ * mode's language when the form passes its words (address-messages.ts). One module for both sides: the address form checks with it before sending, and the reference
  * API (scripts/catalog-api/address.ts) answers 422 with the same messages, so the two cannot disagree.
  */
 import type { components } from '../../lib/catalog/schema.gen.ts';
@@ -135,8 +135,64 @@ export type AddressResult =
 
 const chars = (value: string) => [...value].length;
 
-/** Checks and normalises an address; every wrong field gets its Japanese message. */
-export function validateAddressValues(input: AddressInput, now: number): AddressResult {
+/**
+ * The words of the per-field messages. The rules default to Japanese (the API answers in it); the form in
+ * chat mode passes its visitor's language (address-messages.ts).
+ */
+export interface AddressMessages {
+  required(field: AddressField): string;
+  tooLong(field: AddressField, max: number): string;
+  postalFormat: string;
+  prefectureRequired: string;
+  prefectureUnknown: string;
+  kanaFormat: string;
+  phoneFormat: string;
+  dateFormat: string;
+  /** `earliest` is YYYY-MM-DD. */
+  dateTooEarly(earliest: string): string;
+  slotUnknown: string;
+}
+
+const JAPANESE_LABELS: Partial<Record<AddressField, string>> = {
+  postalCode: '郵便番号',
+  city: '市区町村',
+  street: '番地',
+  building: '建物名',
+  name: '氏名',
+  nameKana: 'フリガナ',
+  phone: '電話番号',
+};
+
+export const JAPANESE_MESSAGES: AddressMessages = {
+  required: (field) => `${JAPANESE_LABELS[field] ?? field}を入力してください`,
+  tooLong: (field, max) => `${JAPANESE_LABELS[field] ?? field}は${max}文字以内で入力してください`,
+  postalFormat: '郵便番号は7桁の数字で入力してください（例: 100-0001）',
+  prefectureRequired: '都道府県を選択してください',
+  prefectureUnknown: '都道府県は一覧から選択してください',
+  kanaFormat: 'フリガナは全角カタカナで入力してください',
+  phoneFormat: '電話番号は0から始まる10桁または11桁の数字で入力してください（ハイフンは省略できます）',
+  dateFormat: 'お届け希望日は正しい日付（例: 2025-01-31）で入力してください',
+  dateTooEarly: (earliest) => `お届け希望日は${japaneseDate(earliest)}以降の日付を選択してください`,
+  slotUnknown: 'お届け時間帯は選択肢から選んでください',
+};
+
+/**
+ * A name written in Latin letters (a visitor from abroad: `Jane O'Neil-Smith`, `Nguyễn Văn A`): it has no
+ * katakana reading to give, so the reading becomes optional.
+ */
+export function isLatinName(name: string): boolean {
+  return /^[\p{Script=Latin}][\p{Script=Latin}\p{M} .,'’-]*$/u.test(name.normalize('NFKC').trim());
+}
+
+/**
+ * Checks and normalises an address; every wrong field gets its message (Japanese unless `messages` says
+ * otherwise). The katakana reading is required unless the name is written in Latin letters.
+ */
+export function validateAddressValues(
+  input: AddressInput,
+  now: number,
+  messages: AddressMessages = JAPANESE_MESSAGES,
+): AddressResult {
   const fields: Partial<Record<AddressField, string>> = {};
   const text = (key: AddressField) => {
     const value = input[key];
@@ -144,49 +200,46 @@ export function validateAddressValues(input: AddressInput, now: number): Address
   };
 
   const postal = postalDigits(text('postalCode'));
-  if (text('postalCode') === '') fields.postalCode = '郵便番号を入力してください';
-  else if (!postal) fields.postalCode = '郵便番号は7桁の数字で入力してください（例: 100-0001）';
+  if (text('postalCode') === '') fields.postalCode = messages.required('postalCode');
+  else if (!postal) fields.postalCode = messages.postalFormat;
 
   const prefecture = text('prefecture');
-  if (prefecture === '') fields.prefecture = '都道府県を選択してください';
-  else if (!PREFECTURES.includes(prefecture)) fields.prefecture = '都道府県は一覧から選択してください';
+  if (prefecture === '') fields.prefecture = messages.prefectureRequired;
+  else if (!PREFECTURES.includes(prefecture)) fields.prefecture = messages.prefectureUnknown;
 
-  const required = (key: AddressField, label: string, max: number) => {
+  const required = (key: AddressField, max: number) => {
     const value = text(key);
-    if (value === '') fields[key] = `${label}を入力してください`;
-    else if (chars(value) > max) fields[key] = `${label}は${max}文字以内で入力してください`;
+    if (value === '') fields[key] = messages.required(key);
+    else if (chars(value) > max) fields[key] = messages.tooLong(key, max);
     return value;
   };
-  const city = required('city', '市区町村', 100);
-  const street = required('street', '番地', 100);
-  const name = required('name', '氏名', 60);
+  const city = required('city', 100);
+  const street = required('street', 100);
+  const name = required('name', 60);
 
   const buildingText = text('building');
   const building = buildingText === '' ? null : buildingText;
-  if (building !== null && chars(building) > 100) fields.building = '建物名は100文字以内で入力してください';
+  if (building !== null && chars(building) > 100) fields.building = messages.tooLong('building', 100);
 
   const kana = text('nameKana').normalize('NFKC').replace(/\s+/g, ' ');
-  if (kana === '') fields.nameKana = 'フリガナを入力してください';
-  else if (!/^[\u30A1-\u30FA\u30FB\u30FC ]+$/.test(kana)) {
-    fields.nameKana = 'フリガナは全角カタカナで入力してください';
-  } else if (chars(kana) > 60) fields.nameKana = 'フリガナは60文字以内で入力してください';
+  if (kana === '') {
+    if (!isLatinName(name)) fields.nameKana = messages.required('nameKana');
+  } else if (!/^[\u30A1-\u30FA\u30FB\u30FC ]+$/.test(kana)) {
+    fields.nameKana = messages.kanaFormat;
+  } else if (chars(kana) > 60) fields.nameKana = messages.tooLong('nameKana', 60);
 
   const phone = asciiDigitsAndHyphens(text('phone')).replace(/[-()（）]/g, '');
-  if (text('phone') === '') fields.phone = '電話番号を入力してください';
-  else if (!/^0\d{9,10}$/.test(phone)) {
-    fields.phone = '電話番号は0から始まる10桁または11桁の数字で入力してください（ハイフンは省略できます）';
-  }
+  if (text('phone') === '') fields.phone = messages.required('phone');
+  else if (!/^0\d{9,10}$/.test(phone)) fields.phone = messages.phoneFormat;
 
   let deliveryDate: string | null = null;
   const dateText = text('deliveryDate');
   if (dateText !== '') {
     const date = asciiDigitsAndHyphens(dateText);
     const earliest = tokyoDatePlus(now, DELIVERY_LEAD_DAYS);
-    if (!isValidDate(date)) {
-      fields.deliveryDate = 'お届け希望日は正しい日付（例: 2025-01-31）で入力してください';
-    } else if (date < earliest) {
-      fields.deliveryDate = `お届け希望日は${japaneseDate(earliest)}以降の日付を選択してください`;
-    } else deliveryDate = date;
+    if (!isValidDate(date)) fields.deliveryDate = messages.dateFormat;
+    else if (date < earliest) fields.deliveryDate = messages.dateTooEarly(earliest);
+    else deliveryDate = date;
   }
 
   let deliveryTimeSlot: TimeSlot | null = null;
@@ -194,7 +247,7 @@ export function validateAddressValues(input: AddressInput, now: number): Address
   if (slot !== '') {
     const known = TIME_SLOTS.find((candidate) => candidate === slot);
     if (known) deliveryTimeSlot = known;
-    else fields.deliveryTimeSlot = 'お届け時間帯は選択肢から選んでください';
+    else fields.deliveryTimeSlot = messages.slotUnknown;
   }
 
   if (Object.keys(fields).length > 0 || !postal) return { ok: false, fields };

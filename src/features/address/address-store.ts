@@ -16,6 +16,7 @@ import {
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
 import { addressCompleteHref } from '../../lib/routes.ts';
 import { isRecord, readStored, writeStored } from '../../lib/storage.ts';
+import { addressMessages } from './address-messages.ts';
 import {
   ADDRESS_FIELDS,
   type AddressField,
@@ -239,7 +240,7 @@ export function setAddressField(field: AddressField, value: string, now: number 
   const values = { ...state.values, [field]: value };
   const errors = { ...state.errors };
   if (field in errors) {
-    const result = validateAddressValues(asInput(values), now);
+    const result = validateAddressValues(asInput(values), now, addressMessages());
     const message = result.ok ? undefined : result.fields[field];
     if (message === undefined) delete errors[field];
     else errors[field] = message;
@@ -284,7 +285,7 @@ export type SubmitResult = { ok: true; href: string } | { ok: false };
 export async function submitAddress(now: number = Date.now()): Promise<SubmitResult> {
   const state = $addressForm.get();
   if (state.submitting) return { ok: false };
-  const checked = validateAddressValues(asInput(state.values), now);
+  const checked = validateAddressValues(asInput(state.values), now, addressMessages());
   if (!checked.ok) {
     $addressForm.set({ ...state, errors: checked.fields, formError: undefined, attempt: state.attempt + 1 });
     return { ok: false };

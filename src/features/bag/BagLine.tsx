@@ -13,6 +13,7 @@ export function BagLine({
   href,
   qtyBusy,
   receiveBusy,
+  shipPrice,
   onQty,
   onReceive,
   onRemove,
@@ -21,6 +22,7 @@ export function BagLine({
   href: string | undefined;
   qtyBusy: boolean;
   receiveBusy: boolean;
+  shipPrice: string | undefined;
   onQty: (qty: number) => void;
   onReceive: (receive: 'store' | 'ship') => void;
   onRemove: () => void;
@@ -64,6 +66,7 @@ export function BagLine({
           name={`receive-${line.key}`}
           value={line.receive}
           busy={receiveBusy}
+          shipPrice={shipPrice}
           onChange={onReceive}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">

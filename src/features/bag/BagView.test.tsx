@@ -88,8 +88,16 @@ describe('the bag page', () => {
       '商品小計¥11,980（税込）',
       '送料無料',
       'ギフトラッピング¥330（税込）',
-      'お支払い金額（税込）¥12,310（税込）',
+      'お支払い金額¥12,310（税込）',
     ]);
+  });
+
+  it('names what shipping and wrapping cost before either is chosen', async () => {
+    const rates = { shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 };
+    await showBag({ ...filled(), subtotal: 3240, wrapping: false, wrappingFee: 0, rates });
+    const line = within(screen.getAllByTestId('bag-line')[1] as HTMLElement);
+    expect(line.getByRole('radio', { name: '配送する 送料 ¥880（税込）' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'ギフトラッピングをする 料金 ¥330（税込）' })).toBeTruthy();
   });
 
   it('shows a warning on the line it concerns, and holds the payment back', async () => {

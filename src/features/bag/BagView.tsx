@@ -30,7 +30,7 @@ import {
 } from './bag-actions.ts';
 import { type LineView, lineView } from './bag-lines.ts';
 import { $bag } from './bag-store.ts';
-import { bagTotalRows } from './bag-totals.ts';
+import { bagTotalRows, choicePrices } from './bag-totals.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
 
 /** Where the bag's links lead: the web catalogue's pages, or chat mode's (src/lib/mode.ts). */
@@ -139,6 +139,7 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
     line: lineView(product, bag?.warning),
     href: links.product(product),
   }));
+  const prices = bag ? choicePrices(bag) : { ship: undefined, wrapping: undefined };
   const blocked = (bag?.warning.length ?? 0) > 0;
   const waiting = bag === undefined || busy;
 
@@ -192,6 +193,7 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
                 href={href}
                 qtyBusy={pending.has(`qty:${line.key}`)}
                 receiveBusy={pending.has(`receive:${line.key}`)}
+                shipPrice={prices.ship}
                 onQty={(qty) => void changeQty(line, qty)}
                 onReceive={(receive) => void changeReceive(line, receive)}
                 onRemove={() => setRemoving(line)}
@@ -218,6 +220,11 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
               className="h-5 w-5 accent-primary"
             />
             <span>{t('bag.wrapping.label')}</span>
+            {prices.wrapping && (
+              <span className="ml-auto text-sm tabular-nums" data-testid="wrapping-price">
+                {prices.wrapping}
+              </span>
+            )}
           </label>
           <p className="text-xs text-secondary">{t('bag.wrapping.note')}</p>
         </fieldset>

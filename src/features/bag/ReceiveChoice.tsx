@@ -1,4 +1,4 @@
-/** Store pickup or shipping for one bag line, as two radio buttons. */
+/** Store pickup or shipping for one bag line, as two radio buttons; shipping's price under its name. */
 import { t } from '../../i18n/index.ts';
 import { RECEIVE_CHOICES } from './receive.ts';
 
@@ -6,11 +6,14 @@ export function ReceiveChoice({
   name,
   value,
   busy,
+  shipPrice,
   onChange,
 }: {
   name: string;
   value: 'store' | 'ship';
   busy: boolean;
+  /** What shipping costs (choicePrices in bag-totals.ts), shown before it is chosen. */
+  shipPrice: string | undefined;
   onChange: (value: 'store' | 'ship') => void;
 }) {
   return (
@@ -20,7 +23,7 @@ export function ReceiveChoice({
         {RECEIVE_CHOICES.map((choice) => (
           <label
             key={choice}
-            className="relative flex min-h-11 cursor-pointer items-center justify-center gap-1.5 rounded border border-accent/60 px-2 text-center text-sm has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:font-bold has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
+            className="relative flex min-h-11 cursor-pointer flex-col items-center justify-center rounded border border-accent/60 px-2 text-center text-sm has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:font-bold has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
           >
             <input
               type="radio"
@@ -31,7 +34,12 @@ export function ReceiveChoice({
               onChange={() => onChange(choice)}
               className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
             />
-            {choice === 'store' ? t('bag.receive.store') : t('bag.receive.ship')}
+            <span>{choice === 'store' ? t('bag.receive.store') : t('bag.receive.ship')}</span>
+            {choice === 'ship' && shipPrice && (
+              <span className="text-xs font-normal" data-testid="ship-price">
+                {shipPrice}
+              </span>
+            )}
           </label>
         ))}
       </div>

@@ -3,21 +3,34 @@
 import type { Cart } from '../../lib/catalog/types.ts';
 import { DataNotFoundError } from '../../lib/errors.ts';
 
-const api = vi.hoisted(() => ({ getCartCount: vi.fn(), addToCart: vi.fn() }));
+const api = vi.hoisted(() => ({ getCartCount: vi.fn(), addToCart: vi.fn(), setReceiveLean: vi.fn() }));
 vi.mock('../../lib/catalog/cart-lean.ts', () => ({ getCartCount: api.getCartCount }));
-vi.mock('../../lib/catalog/cart-add.ts', () => ({ addToCart: api.addToCart }));
+vi.mock('../../lib/catalog/cart-add.ts', () => ({
+  addToCart: api.addToCart,
+  setReceiveLean: api.setReceiveLean,
+}));
 
 const { addToBag } = await import('./add-to-bag.ts');
 const { $bag, $bagCount, clearBag, ensureBagCount, restoreBagCount, setBagFromServer } = await import(
   './bag-store.ts'
 );
 
+const { enterChat } = await import('../../lib/mode.ts');
+
 const bag = (count: number) => ({ count, products: [] }) as unknown as Cart;
+
+/** A bag of one new line of variant 7, shipped (the API's default), with `stockInShop` in the store. */
+const bagOfNewLine = (stockInShop: number, receive: 'store' | 'ship' = 'ship') =>
+  ({
+    count: 1,
+    products: [{ id: 2, selectVariantId: 7, qty: 1, receive, variants: [{ id: 7, stockInShop }] }],
+  }) as unknown as Cart;
 
 beforeEach(() => {
   sessionStorage.clear();
   api.getCartCount.mockReset();
   api.addToCart.mockReset();
+  api.setReceiveLean.mockReset();
   restoreBagCount();
   $bag.set(undefined);
 });
@@ -65,6 +78,13 @@ describe('adding to the bag', () => {
     expect($bag.get()?.count).toBe(5);
   });
 
+  it("keeps the API's receive on the web catalogue, even when the store has the item", async () => {
+    api.addToCart.mockResolvedValue(bagOfNewLine(3));
+    await addToBag({ productId: 2, variantId: 7, qty: 1 });
+    expect(api.setReceiveLean).not.toHaveBeenCalled();
+    expect($bag.get()?.products[0]?.receive).toBe('ship');
+  });
+
   it('never adds twice on a double tap', async () => {
     let resolve: (value: Cart) => void = () => {};
     api.addToCart.mockReturnValue(new Promise<Cart>((r) => (resolve = r)));
@@ -84,5 +104,39 @@ describe('adding to the bag', () => {
       code: 'OUT_OF_STOCK',
     });
     expect($bagCount.get()).toEqual({ count: 2, cached: true });
+  });
+});
+
+// Chat mode lasts for the page's life (mode.ts), so these run last: everything above is the web catalogue.
+describe('adding to the bag in chat mode', () => {
+  beforeAll(() => enterChat('en'));
+
+  it('turns a new line the store has to store pickup, in the visitor language', async () => {
+    api.addToCart.mockResolvedValue(bagOfNewLine(3));
+    api.setReceiveLean.mockResolvedValue(bagOfNewLine(3, 'store'));
+    await addToBag({ productId: 2, variantId: 7, qty: 1 });
+    expect(api.setReceiveLean).toHaveBeenCalledWith({
+      productId: 2,
+      variantId: 7,
+      receive: 'store',
+      lang: 'en',
+    });
+    expect($bag.get()?.products[0]?.receive).toBe('store');
+  });
+
+  it('leaves a line the store does not have shipped', async () => {
+    api.addToCart.mockResolvedValue(bagOfNewLine(0));
+    await addToBag({ productId: 2, variantId: 7, qty: 1 });
+    expect(api.setReceiveLean).not.toHaveBeenCalled();
+    expect($bag.get()?.products[0]?.receive).toBe('ship');
+  });
+
+  it('keeps the added line, shipped, when the change of receive fails', async () => {
+    api.addToCart.mockResolvedValue(bagOfNewLine(3));
+    api.setReceiveLean.mockRejectedValue(
+      new DataNotFoundError('product receive not found.', { status: 503 }),
+    );
+    await expect(addToBag({ productId: 2, variantId: 7, qty: 1 })).resolves.toMatchObject({ count: 1 });
+    expect($bag.get()?.products[0]?.receive).toBe('ship');
   });
 });

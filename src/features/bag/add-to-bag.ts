@@ -1,9 +1,37 @@
-/** Adding a product to the bag, from the product page; the bag page's own changes live in bag-actions.ts. */
-import { addToCart } from '../../lib/catalog/cart-add.ts';
+/**
+ * Adding a product to the bag, from the product page or chat's product; the bag page's own changes live in
+ * bag-actions.ts. In chat mode (src/lib/mode.ts) a new line the store holds is turned to store pickup at
+ * once (receive.ts): the API adds every line as shipped.
+ */
+import { addToCart, setReceiveLean } from '../../lib/catalog/cart-add.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
+import { markHandled } from '../../lib/errors.ts';
+import { chatLanguageNow } from '../../lib/mode.ts';
 import { setBagFromServer } from './bag-store.ts';
+import { storePickupByDefault } from './receive.ts';
 
 const pendingAdds = new Map<string, Promise<Cart>>();
+
+/** The bag after chat mode's default receive; the added bag as it was when that change fails. */
+async function withChatReceive(
+  bag: Cart,
+  line: { productId: number; variantId: number; qty: number },
+): Promise<Cart> {
+  const lang = chatLanguageNow();
+  if (!lang || !storePickupByDefault(bag, line)) return bag;
+  try {
+    return await setReceiveLean({
+      productId: line.productId,
+      variantId: line.variantId,
+      receive: 'store',
+      lang,
+    });
+  } catch (error) {
+    // The line is in the bag, shipped: the bag page still lets the shopper choose.
+    markHandled(error);
+    return bag;
+  }
+}
 
 /**
  * Adds a variant to the bag. A second tap while the first is on its way joins it instead of adding twice.
@@ -14,6 +42,7 @@ export function addToBag(line: { productId: number; variantId: number; qty: numb
   const pending = pendingAdds.get(key);
   if (pending) return pending;
   const request = addToCart({ productId: line.productId, variantId: line.variantId, addQty: line.qty })
+    .then((added) => withChatReceive(added, line))
     .then((bag) => {
       setBagFromServer(bag);
       return bag;

@@ -1,4 +1,8 @@
-import { totalRows } from './bag-totals.ts';
+import en from '../../i18n/en.json';
+import ja from '../../i18n/ja.json';
+import ko from '../../i18n/ko.json';
+import zh from '../../i18n/zh.json';
+import { choicePrices, totalRows } from './bag-totals.ts';
 
 const shown = (rows: ReturnType<typeof totalRows>) => rows.map((row) => [row.label, row.value]);
 
@@ -12,7 +16,7 @@ describe('the totals display', () => {
       ['商品小計', '¥8,740（税込）'],
       ['送料', '¥880（税込）'],
       ['ギフトラッピング', '¥330（税込）'],
-      ['お支払い金額（税込）', '¥9,950（税込）'],
+      ['お支払い金額', '¥9,950（税込）'],
     ]);
     expect(rows.filter((row) => row.emphasis).map((row) => row.key)).toEqual(['grandTotal']);
   });
@@ -25,7 +29,7 @@ describe('the totals display', () => {
     expect(shown(rows)).toEqual([
       ['商品小計', '¥12,000（税込）'],
       ['送料', '無料'],
-      ['お支払い金額（税込）', '¥12,000（税込）'],
+      ['お支払い金額', '¥12,000（税込）'],
     ]);
   });
 
@@ -43,5 +47,37 @@ describe('the totals display', () => {
       { anyShipped: false, wrapping: false },
     );
     expect(rows.map((row) => row.key)).toEqual(['subtotal', 'shipping', 'wrapping', 'grandTotal']);
+  });
+});
+
+describe('the grand total', () => {
+  it.each([
+    ['ja', ja],
+    ['en', en],
+    ['zh', zh],
+    ['ko', ko],
+  ])('says tax included once on its line, with the amount (%s)', (_, strings) => {
+    const taxWords = strings['price.taxIncluded'].replace('{price}', '');
+    const line = `${strings['bag.totals.grandTotal']} ${strings['price.taxIncluded'].replace('{price}', '¥9,950')}`;
+    expect(line.split(taxWords).length - 1).toBe(1);
+  });
+});
+
+describe('the prices beside the choices', () => {
+  const rates = { shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 };
+
+  it('names the shipping charge and the wrapping fee before either is chosen', () => {
+    expect(choicePrices({ rates, subtotal: 3240 })).toEqual({
+      ship: '送料 ¥880（税込）',
+      wrapping: '料金 ¥330（税込）',
+    });
+  });
+
+  it('says shipping is free once the subtotal ships free', () => {
+    expect(choicePrices({ rates, subtotal: 11_000 }).ship).toBe('送料無料');
+  });
+
+  it('shows no price when the API gives no rates', () => {
+    expect(choicePrices({ subtotal: 3240 })).toEqual({ ship: undefined, wrapping: undefined });
   });
 });

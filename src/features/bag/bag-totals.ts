@@ -64,3 +64,23 @@ export function totalRows(charges: Charges, context: TotalsContext): TotalRow[] 
 export function bagTotalRows(bag: Cart): TotalRow[] {
   return totalRows(bag, { anyShipped: anyShipped(bag.products), wrapping: bag.wrapping });
 }
+
+/** What the bag's choices cost, written beside them before they are chosen (none when the API gives no rates). */
+export interface ChoicePrices {
+  /** Beside "ship": the shipping charge, or free when the subtotal already ships free. */
+  ship: string | undefined;
+  /** Beside gift wrapping: its fee. */
+  wrapping: string | undefined;
+}
+
+export function choicePrices(bag: Pick<Cart, 'rates' | 'subtotal'>): ChoicePrices {
+  const rates = bag.rates;
+  if (!rates) return { ship: undefined, wrapping: undefined };
+  return {
+    ship:
+      bag.subtotal >= rates.freeShippingFrom || rates.shippingCharge === 0
+        ? t('bag.receive.shipFree')
+        : t('bag.receive.shipCharge', { price: formatPrice(rates.shippingCharge) }),
+    wrapping: t('bag.wrapping.fee', { price: formatPrice(rates.wrappingFee) }),
+  };
+}

@@ -130,7 +130,7 @@ function ProductDetails({ product }: { product: Product }) {
             {axis.values.map((value) => (
               <label
                 key={value.value}
-                className={`flex min-h-11 items-center gap-2 rounded border px-3 text-sm ${selection[axis.name] === value.value ? 'border-primary font-bold' : 'border-accent/50'} ${value.disabled ? 'text-secondary line-through' : ''}`}
+                className={`flex min-h-11 items-center gap-2 rounded border px-3 text-sm ${selection[axis.name] === value.value ? 'border-primary font-bold' : 'border-accent/50'} ${value.disabled ? 'border-dashed text-secondary' : ''}`}
               >
                 <input
                   type="radio"
@@ -143,7 +143,13 @@ function ProductDetails({ product }: { product: Product }) {
                     setAdding({ kind: 'idle' });
                   }}
                 />
-                {value.displayValue}
+                <span className={value.disabled ? 'line-through' : undefined}>{value.displayValue}</span>
+                {/* Struck through alone, a sold-out value says nothing to a reader: its label says it in words. */}
+                {value.disabled && (
+                  <span className="text-xs" data-testid="sold-out-note">
+                    {t('product.soldOut')}
+                  </span>
+                )}
               </label>
             ))}
           </div>
@@ -189,7 +195,7 @@ function ProductDetails({ product }: { product: Product }) {
       </section>
       {product.tags.length > 0 && (
         <p className="text-xs text-secondary">
-          {t('product.tags')}: {product.tags.map((tag) => tag.name).join(' · ')}
+          {t('product.tagsLine', { tags: product.tags.map((tag) => tag.name).join(' · ') })}
         </p>
       )}
     </article>

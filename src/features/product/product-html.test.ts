@@ -51,6 +51,11 @@ describe('the product page written as strings', () => {
     // The sold-out value: disabled, with its note shown; the chosen one checked.
     expect(html).toContain('value="s&quot;m" data-option="size" disabled class=');
     expect(html).toContain('value="l" data-option="size" checked class=');
+    // The sold-out value says so in words (not only struck through); the available one has its note hidden.
+    expect(html).toMatch(
+      /&lt;s&quot;m&gt;<\/span><span class="ml-1\.5 text-xs" data-sold-out-note>在庫なし<\/span>/,
+    );
+    expect(html).toMatch(/&lt;l&gt;<\/span><span class="ml-1\.5 text-xs" data-sold-out-note hidden>/);
     expect(html).toContain('&lt;l&gt;');
     expect(html).toContain('data-add class=');
     expect(html.endsWith('</variant-picker>')).toBe(true);

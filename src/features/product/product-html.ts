@@ -58,7 +58,9 @@ export function productGalleryHtml(images: readonly ProductImage[], title: strin
 const OPTION_INPUT_CLASS =
   'peer absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed';
 const OPTION_LABEL_CLASS =
-  'flex min-h-11 min-w-11 items-center justify-center rounded border border-accent px-3 text-sm peer-checked:border-2 peer-checked:border-primary peer-checked:font-bold peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:border-dashed peer-disabled:text-secondary peer-disabled:line-through';
+  'flex min-h-11 min-w-11 items-center justify-center rounded border border-accent px-3 text-sm peer-checked:border-2 peer-checked:border-primary peer-checked:font-bold peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:border-dashed peer-disabled:text-secondary';
+/** A sold-out value is struck through; its label beside it (在庫なし) is not, so it stays readable. */
+const OPTION_VALUE_CLASS = 'group-has-[:disabled]:line-through';
 
 /**
  * Options, price, stock and add-to-bag: one radio group per option, a value disabled when every variant
@@ -89,10 +91,10 @@ export function variantPickerHtml(
     html += `<fieldset><legend class="mb-2 text-sm font-bold">${escapeHtml(axis.displayName)}</legend><div class="flex flex-wrap gap-2">`;
     for (const option of axis.values) {
       html +=
-        `<label class="relative"><input type="radio"${attr('name', `option-${axis.name}`)}${attr('value', option.value)}` +
+        `<label class="group relative"><input type="radio"${attr('name', `option-${axis.name}`)}${attr('value', option.value)}` +
         `${attr('data-option', axis.name)}${attr('checked', selection[axis.name] === option.value)}${attr('disabled', option.disabled)}` +
-        ` class="${OPTION_INPUT_CLASS}"><span class="${OPTION_LABEL_CLASS}">${escapeHtml(option.displayValue)}` +
-        `<span class="sr-only" data-sold-out-note${attr('hidden', !option.disabled)}>（${soldOutNote}）</span></span></label>`;
+        ` class="${OPTION_INPUT_CLASS}"><span class="${OPTION_LABEL_CLASS}"><span class="${OPTION_VALUE_CLASS}">${escapeHtml(option.displayValue)}</span>` +
+        `<span class="ml-1.5 text-xs" data-sold-out-note${attr('hidden', !option.disabled)}>${soldOutNote}</span></span></label>`;
     }
     html += '</div></fieldset>';
   }

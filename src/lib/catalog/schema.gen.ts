@@ -535,6 +535,16 @@ export type components = {
             warning: components["schemas"]["CartWarning"][];
             /** @description True when the bag was last handed off from the chat flow. */
             chatOrder: boolean;
+            /**
+             * @description What the choices cost before they are made, so the bag can show them beside the choices: the
+             *     shipping charge (when a line is shipped and the subtotal is under freeShippingFrom) and the
+             *     wrapping fee. Optional: without it the choices show no price.
+             */
+            rates?: {
+                shippingCharge: components["schemas"]["Yen"];
+                freeShippingFrom: components["schemas"]["Yen"];
+                wrappingFee: components["schemas"]["Yen"];
+            };
         };
         QrIssued: {
             draftOrderAlias: components["schemas"]["Alias"];
@@ -600,7 +610,7 @@ export type components = {
             building?: string | null;
             /** @description 氏名. */
             name: string;
-            /** @description フリガナ, katakana. */
+            /** @description フリガナ, katakana; may be empty when the name is in Latin letters. */
             nameKana: string;
             /** @description 10–11 digits starting with 0, hyphens allowed. */
             phone: string;

@@ -1,0 +1,29 @@
+import { t } from '../../i18n/index.ts';
+import { enterChat } from '../../lib/mode.ts';
+import { addressMessages } from './address-messages.ts';
+import { JAPANESE_MESSAGES } from './address-rules.ts';
+
+describe('the address messages', () => {
+  it('are the rules’ Japanese (the API’s words) on the web catalogue', () => {
+    expect(addressMessages()).toBe(JAPANESE_MESSAGES);
+  });
+
+  it('say in ja.json what the rules say in Japanese, so chat’s keys cannot drift from them', () => {
+    expect(t('address.error.postalFormat')).toBe(JAPANESE_MESSAGES.postalFormat);
+    expect(t('address.error.phoneFormat')).toBe(JAPANESE_MESSAGES.phoneFormat);
+    expect(t('address.error.kanaFormat')).toBe(JAPANESE_MESSAGES.kanaFormat);
+    expect(t('address.error.dateTooEarly', { date: '2025年1月18日' })).toBe(
+      JAPANESE_MESSAGES.dateTooEarly('2025-01-18'),
+    );
+    expect(t('address.error.required', { label: '氏名' })).toBe(JAPANESE_MESSAGES.required('name'));
+  });
+
+  it('follow the page’s translator in chat mode, the field named by its label', () => {
+    enterChat('en');
+    const messages = addressMessages();
+    expect(messages).not.toBe(JAPANESE_MESSAGES);
+    expect(messages.postalFormat).toBe(t('address.error.postalFormat'));
+    expect(messages.required('city')).toBe(t('address.error.required', { label: t('address.city') }));
+    expect(messages.dateTooEarly('2025-01-18')).toBe(t('address.error.dateTooEarly', { date: '2025-01-18' }));
+  });
+});
