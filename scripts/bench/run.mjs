@@ -359,8 +359,8 @@ try {
           'not found': '404.html',
           // The scanner (/scan/): its view, and what its dynamic imports reach (the decoders).
           scanner: 'scan/index.html',
-          // Chat mode (the i18next runtime and the locale files load only here; dynamic imports of all
-          // three locale files are counted, though a visitor loads one).
+          // Chat mode. Every page's strings file is a dynamic import of its own: this count includes all
+          // four, though a page loads one (its language's: js-visits.mjs counts what a browser loads).
           chat: 'chat/index.html',
           'chat brand': await firstMatching(outDir, /^chat\/brands\/\d+\/index\.html$/),
           'chat bag': 'chat/cart/index.html',

@@ -3,17 +3,14 @@
  * language, the visitor's shown by CSS): nothing here ships to the browser.
  */
 import en from './en.json';
-import type { MessageKey, MessageParams } from './index.ts';
+import type { MessageKey } from './index.ts';
 import ko from './ko.json';
+import { type MessageParams, type Messages, translate as translateIn } from './translate.ts';
 import zh from './zh.json';
 
-const MESSAGES: Record<'en' | 'zh' | 'ko', Record<string, string>> = { en, zh, ko };
+const MESSAGES: Record<'en' | 'zh' | 'ko', Messages> = { en, zh, ko };
 
 /** `key` in `language`, with the plural form `params.count` asks for, `{name}` filled from `params`. */
 export function translate(language: 'en' | 'zh' | 'ko', key: MessageKey, params: MessageParams = {}): string {
-  const messages = MESSAGES[language];
-  const { count } = params;
-  const form = typeof count === 'number' ? new Intl.PluralRules(language).select(count) : undefined;
-  const text = (form && messages[`${key}_${form}`]) ?? messages[key] ?? messages[`${key}_other`] ?? key;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return translateIn(MESSAGES[language], language, key, params);
 }

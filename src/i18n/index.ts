@@ -1,25 +1,20 @@
 /**
- * UI strings. Static Japanese pages read ja.json at build time without shipping i18next; chat mode installs
- * a translator for the visitor's language (src/features/chat/chat-i18n.ts), so the screens it shares with the
- * web catalogue speak that language with the same keys.
+ * UI strings in the page's language: Japanese on the web catalogue's pages and at build time, the visitor's
+ * language on a chat page (src/i18n/locales.ts reads it from `<html lang>`). Only that language's file is
+ * loaded, before any module that shows a string runs, so `t()` stays synchronous and the screens chat shares
+ * with the web catalogue speak the visitor's language with the same keys.
  */
-import ja from './ja.json';
+import type ja from './ja.json';
+import { loadMessages, pageLocale } from './locales.ts';
+import { type MessageParams, translate } from './translate.ts';
 
 export type MessageKey = keyof typeof ja;
-export type MessageParams = Record<string, string | number>;
-type Translate = (key: MessageKey, params: MessageParams) => string;
+export type { MessageParams };
 
-let installed: Translate | undefined;
+const locale = pageLocale();
+const messages = await loadMessages(locale);
 
-/** Chat mode: every later `t()` goes through `translate` (the visitor's language) instead of ja.json. */
-export function installTranslator(translate: Translate): void {
-  installed = translate;
-}
-
-/** The string for `key` (Japanese unless chat mode installed a translator), `{name}` filled from `params`. */
+/** The string for `key` in the page's language, in the plural form `params.count` asks for, `{name}` filled. */
 export function t(key: MessageKey, params: MessageParams = {}): string {
-  if (installed) return installed(key, params);
-  return ja[key].replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
+  return translate(messages, locale, key, params);
 }

@@ -6,7 +6,7 @@ import zh from './zh.json';
 const LOCALES: Record<string, Record<string, string>> = { ja, en, zh, ko };
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-/** A key without its i18next plural suffix (`bag.count_one` → `bag.count`). */
+/** A key without its plural suffix (`bag.count_one` → `bag.count`). */
 function baseKey(key: string): string {
   return key.replace(PLURAL_SUFFIX, '');
 }

@@ -1,3 +1,4 @@
+import { BUDGETS } from '../../scripts/bench/js-visits.mjs';
 import { apiProducts } from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { shippedJs } from './fixtures/site.ts';
@@ -8,7 +9,14 @@ const PLAIN_PAGES = ['/', '/about/', '/terms/', '/product-tags/', '/brands/'];
  * 5 KB, the budget of scripts/bench/js-visits.mjs: everything a plain page loads, the chat redirect's head
  * script, the error handler and analytics included (docs/performance.md).
  */
-const PLAIN_PAGE_BUDGET = 5 * 1024;
+const PLAIN_PAGE_BUDGET = BUDGETS.plain;
+/** A locale file's chunk (src/i18n/locales.ts): `/_astro/en.Ab12.js`. */
+const STRINGS_CHUNK = /\/_astro\/(ja|en|zh|ko)\.[\w-]+\.js$/;
+
+/** The languages whose strings a page loaded. */
+function stringsLoaded(loaded: string[]): string[] {
+  return loaded.flatMap((url) => STRINGS_CHUNK.exec(url)?.[1] ?? []);
+}
 
 test.describe('a first visit', () => {
   // Nothing stored: the onboarding dialog opens, so its code is loaded too.
@@ -29,6 +37,26 @@ test.describe('a first visit', () => {
       expect(gzip, path).toBe(loadedGzip);
       // The next page is a first visit again.
       await page.evaluate(() => localStorage.clear());
+    }
+  });
+});
+
+test.describe('a first visit to chat, in English', () => {
+  test.use({ returningVisitor: false, locale: 'en-US' });
+
+  test("chat pages ship at most 100 KB, with their visitor's language's strings and no other", async ({
+    page,
+    request,
+  }) => {
+    const [product] = await apiProducts(request);
+    if (!product) throw new Error('the seed has no product');
+    for (const path of ['/chat/', `/chat/brands/${product.tenant.id}/`, '/chat/cart/']) {
+      const { loadedGzip, loaded } = await shippedJs(page, path, async (p) => {
+        await expect(p.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(p.getByRole('main')).toBeVisible();
+      });
+      expect(loadedGzip, path).toBeLessThanOrEqual(BUDGETS.chat);
+      expect(stringsLoaded(loaded), path).toEqual(['en']);
     }
   });
 });

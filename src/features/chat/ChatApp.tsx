@@ -6,11 +6,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { onThisSite } from '../../lib/images.ts';
 import { chatBrandHref } from '../../lib/routes.ts';
 import { ProductCard } from '../../ui/ProductCard.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
+import { useTranslation } from './chat-i18n.ts';
 import {
   $answering,
   $searchIndex,

@@ -3,10 +3,10 @@
  * products, the web catalogue's own list in the visitor's language (its cache cleared when the language
  * changes), each opening here.
  */
-import { useTranslation } from 'react-i18next';
 import { ProductList } from '../catalogue/components.ts';
 import { ChatProduct } from './ChatProduct.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
+import { useTranslation } from './chat-i18n.ts';
 import type { ChatLanguage } from './language.ts';
 
 /** The product id in `?product=`, digits only; anything else opens no product. */

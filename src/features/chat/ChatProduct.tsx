@@ -5,7 +5,6 @@
  * language, with a retry; the bag is never touched by a failure.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { getProductIn } from '../../lib/catalog/catalogue.ts';
 import type { Product } from '../../lib/catalog/types.ts';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
@@ -23,6 +22,7 @@ import {
   productOptions,
   selectionOf,
 } from '../product/index.ts';
+import { useTranslation } from './chat-i18n.ts';
 import type { ChatLanguage } from './language.ts';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; gone: boolean } | { kind: 'ready'; product: Product };

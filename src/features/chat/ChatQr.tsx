@@ -1,7 +1,7 @@
 /**
  * Chat mode's QR hand-off pages in the visitor's language: the QR with its countdown and polled status
  * (/chat/qr/{alias}/), the time-out with a new QR (/chat/qr/timeout/) and the order (/chat/order/{alias}/).
- * The web catalogue's own screens, translated by the chat's i18next and leading to chat's pages.
+ * The web catalogue's own screens, in the visitor's language and leading to chat's pages.
  */
 import { QrReissue } from '../bag/components.ts';
 import { OrderView } from '../order/components.ts';

@@ -1,32 +1,62 @@
-import { t } from '../../i18n/index.ts';
+// @vitest-environment happy-dom
+import { translate } from '../../i18n/translate.ts';
 import { summaryPrice } from '../../lib/format/list-price.ts';
 import { formatPrice } from '../../lib/format/price.ts';
-import { createChatI18n, installChatI18n } from './chat-i18n.ts';
+import { installChatLanguage } from './chat-i18n.ts';
 
 describe('chat mode strings', () => {
   it('speak English with its plural forms', async () => {
-    const i18n = await createChatI18n('en');
-    expect(i18n.t('bag.count', { count: 1 })).toBe('1 item');
-    expect(i18n.t('bag.count', { count: 3 })).toBe('3 items');
-    expect(i18n.t('chat.search.found', { count: 2, query: 'tea' })).toBe('I found 2 matches for “tea”:');
+    const { default: en } = await import('../../i18n/en.json');
+    expect(translate(en, 'en', 'bag.count', { count: 1 })).toBe('1 item');
+    expect(translate(en, 'en', 'bag.count', { count: 3 })).toBe('3 items');
+    expect(translate(en, 'en', 'chat.search.found', { count: 2, query: 'tea' })).toBe(
+      'I found 2 matches for “tea”:',
+    );
   });
 
   it('speak Simplified Chinese and Korean, which have one form', async () => {
-    expect((await createChatI18n('zh')).t('bag.count', { count: 1 })).toBe('共1件商品');
-    expect((await createChatI18n('ko')).t('bag.count', { count: 2 })).toBe('상품 2개');
+    const { default: zh } = await import('../../i18n/zh.json');
+    const { default: ko } = await import('../../i18n/ko.json');
+    expect(translate(zh, 'zh', 'bag.count', { count: 1 })).toBe('共1件商品');
+    expect(translate(ko, 'ko', 'bag.count', { count: 2 })).toBe('상품 2개');
   });
 
   it('leave markup in a placeholder as text for React to escape, not as HTML entities', async () => {
-    const i18n = await createChatI18n('en');
-    expect(i18n.t('chat.search.none', { query: '<b>' })).toContain('“<b>”');
+    const { default: en } = await import('../../i18n/en.json');
+    expect(translate(en, 'en', 'chat.search.none', { query: '<b>' })).toContain('“<b>”');
+  });
+});
+
+describe('a chat page in Korean', () => {
+  beforeEach(() => {
+    vi.resetModules();
+    document.documentElement.lang = 'ko';
+  });
+  afterEach(() => {
+    document.documentElement.lang = '';
+    vi.resetModules();
   });
 
-  it('once installed, make the shared screens and the price label speak the language', async () => {
-    installChatI18n(await createChatI18n('ko'));
+  it('speaks Korean in the shared screens and the price label', async () => {
+    const { t } = await import('../../i18n/index.ts');
+    const chat = await import('./chat-i18n.ts');
+    const price = await import('../../lib/format/price.ts');
+    const listPrice = await import('../../lib/format/list-price.ts');
+    chat.installChatLanguage('ko');
     expect(t('bag.title')).toBe('쇼핑백');
-    expect(formatPrice(1234)).toBe('¥1,234(세금 포함)');
-    expect(summaryPrice({ price: 1000, maxPrice: 2000, compareAtPrice: null }).price).toBe(
+    expect(price.formatPrice(1234)).toBe('¥1,234(세금 포함)');
+    expect(listPrice.summaryPrice({ price: 1000, maxPrice: 2000, compareAtPrice: null }).price).toBe(
       '¥1,000(세금 포함)부터',
     );
+  });
+});
+
+describe('a Japanese page', () => {
+  it('words prices in Japanese until chat mode is installed', () => {
+    expect(formatPrice(1234)).toBe('¥1,234（税込）');
+    expect(summaryPrice({ price: 1000, maxPrice: 2000, compareAtPrice: null }).price).toBe(
+      '¥1,000（税込）〜',
+    );
+    expect(typeof installChatLanguage).toBe('function');
   });
 });

@@ -9,16 +9,21 @@ import { scannerMessages } from './scanner-messages.ts';
 
 /** What the fake decoder reads in every frame. */
 let scanned = '';
+/** How often the view loaded the decoder. */
+const decoderLoads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('./decoder.ts', () => ({
-  loadDecoder: async () => ({
-    kind: 'native',
-    needsCanvas: false,
-    // Like a real decoder, it cannot read a video with no frame; an empty frame holds no code.
-    detect: async (frame: HTMLVideoElement) => {
-      if (frame.readyState < 2) throw new DOMException('The video has no frame', 'InvalidStateError');
-      return scanned === '' ? [] : [{ text: scanned, corners: [] }];
-    },
-  }),
+  loadDecoder: async () => {
+    decoderLoads.count += 1;
+    return {
+      kind: 'native',
+      needsCanvas: false,
+      // Like a real decoder, it cannot read a video with no frame; an empty frame holds no code.
+      detect: async (frame: HTMLVideoElement) => {
+        if (frame.readyState < 2) throw new DOMException('The video has no frame', 'InvalidStateError');
+        return scanned === '' ? [] : [{ text: scanned, corners: [] }];
+      },
+    };
+  },
 }));
 
 const messages = scannerMessages((key) => (ja as Record<string, string>)[key] ?? key);
@@ -28,19 +33,8 @@ const tracks: { readyState: string; stop(): void }[] = [];
 const srcObject = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'srcObject');
 const streams = new WeakMap<object, unknown>();
 
-beforeEach(() => {
-  tracks.length = 0;
-  // The DOM library takes only its own MediaStream class; the fake streams stand in for the camera's.
-  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
-    configurable: true,
-    get() {
-      return streams.get(this) ?? null;
-    },
-    set(value: unknown) {
-      streams.set(this, value);
-    },
-  });
-  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+/** A camera that gives a stream of one live track. */
+function stubCamera() {
   Object.defineProperty(navigator, 'mediaDevices', {
     configurable: true,
     value: {
@@ -57,6 +51,22 @@ beforeEach(() => {
       },
     },
   });
+}
+
+beforeEach(() => {
+  tracks.length = 0;
+  // The DOM library takes only its own MediaStream class; the fake streams stand in for the camera's.
+  Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', {
+    configurable: true,
+    get() {
+      return streams.get(this) ?? null;
+    },
+    set(value: unknown) {
+      streams.set(this, value);
+    },
+  });
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  stubCamera();
   // A product page of the site: area 1, product 2, brand 5.
   vi.stubGlobal(
     'fetch',
@@ -99,6 +109,30 @@ async function mount(props: Partial<Parameters<typeof ScannerView>[0]> = {}) {
 }
 
 describe('the scanner view', () => {
+  // First in this file: the view keeps the decoder it loaded for the rest of the page's life.
+  it('loads the code decoder only once the camera gives a stream', async () => {
+    const refuse = async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    };
+    Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { value: refuse, configurable: true });
+    render(
+      <ScannerView
+        messages={messages}
+        icons={scannerIcons()}
+        origins={[SITE]}
+        closeHref="/"
+        productListHref="/area/"
+      />,
+    );
+    await screen.findByRole('alert');
+    expect(decoderLoads.count).toBe(0);
+    cleanup();
+
+    stubCamera();
+    await mount();
+    await waitFor(() => expect(decoderLoads.count).toBe(1));
+  });
+
   it('opens a scanned product in chat mode in the visitor’s language', async () => {
     scanned = `${SITE}/area/1/products/2/`;
     enterChat('ko');

@@ -99,6 +99,13 @@ export function ScannerView(props: ScannerViewProps) {
           setError(code);
           propsRef.current.onError?.(code);
         },
+        // The decoder downloads once the camera has a stream, while its first frame loads: a page whose
+        // camera never starts never loads it.
+        onStream: () => {
+          decoderFor(config).catch(() => {
+            // Reported when the first read needs it (the load is tried again then).
+          });
+        },
         onReady: () => {
           setFrame({ width: video.videoWidth, height: video.videoHeight });
           setFrozen(false);
@@ -113,10 +120,6 @@ export function ScannerView(props: ScannerViewProps) {
       config,
     );
     scannerRef.current = scanner;
-    // The decoder downloads while the camera starts, so the first frame read waits for neither in turn.
-    decoderFor(config).catch(() => {
-      // Reported when the first read needs it (the load is tried again then).
-    });
     const onVisibility = () => scanner.show(document.visibilityState === 'visible');
     const onPageHide = () => scanner.show(false);
     const onPageShow = (event: PageTransitionEvent) => {

@@ -48,6 +48,8 @@ export interface CameraEvents {
   onState?(state: ScannerState): void;
   /** The scanner failed; the view shows the message of `code`. */
   onError?(code: ScannerErrorCode): void;
+  /** The browser gave the camera's stream; its first frame is still loading. */
+  onStream?(): void;
   /** The camera is ready: frames can be read. */
   onReady?(): void;
   /** The camera is about to stop: keep its last frame on screen (called while the frame is still there). */
@@ -174,6 +176,7 @@ export class CameraScanner {
     }
     this.#stream = stream;
     this.#video.srcObject = stream;
+    this.#events.onStream?.();
     const loaded = await this.#loaded(run);
     if (run !== this.#run) return;
     if (!loaded) return this.#fail('stream-timeout', run);

@@ -48,7 +48,7 @@ export type ScannerMessageKey = (typeof SCANNER_MESSAGE_KEYS)[ScannerMessageName
 /** Every message the view shows, already in the shopper's language. */
 export type ScannerMessages = Record<ScannerMessageName, string>;
 
-/** The messages object from a key lookup (ja.json's `t`, or i18next's `t` in chat mode). */
+/** The messages object from a key lookup (the page's `t`, in Japanese or in a chat page's language). */
 export function scannerMessages(lookup: (key: ScannerMessageKey) => string): ScannerMessages {
   return Object.fromEntries(
     Object.entries(SCANNER_MESSAGE_KEYS).map(([name, key]) => [name, lookup(key)]),
