@@ -313,7 +313,12 @@ function NameBox() {
     void askByName(text);
   }
   return (
-    <form onSubmit={send} className="sticky bottom-16 flex flex-col gap-1 bg-white py-2">
+    // Above the footer, whatever its height: white reaches down behind the footer, so no result shows
+    // between the two while the thread scrolls.
+    <form
+      onSubmit={send}
+      className="sticky bottom-16 z-10 flex flex-col gap-1 bg-white py-2 after:absolute after:inset-x-0 after:top-full after:h-16 after:bg-white"
+    >
       <label htmlFor="chat-name" className="text-xs font-bold">
         {t('chat.search.label')}
       </label>
