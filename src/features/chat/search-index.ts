@@ -29,7 +29,7 @@ export interface SearchBrand {
 }
 
 /** A product as the index holds it: its card without the brand name and link (its brand has them). */
-export interface SearchEntry extends Omit<CardProduct, 'tenantName' | 'href'> {
+interface SearchEntry extends Omit<CardProduct, 'tenantName' | 'href'> {
   id: number;
   tenantId: number;
   /** Its other titles in search form (searchKey), space-separated: Japanese, romanised, English. */
@@ -39,7 +39,7 @@ export interface SearchEntry extends Omit<CardProduct, 'tenantName' | 'href'> {
 }
 
 /** A product found: its card, with what tells it apart from another of the same title when that is shown. */
-export interface SearchProduct extends CardProduct {
+interface SearchProduct extends CardProduct {
   id: number;
   tenantId: number;
   /** The language of `tenantName`: `ja` when the brand has only its Japanese name. */
@@ -126,11 +126,7 @@ export function searchEntry(product: Product, names: OtherNames): ProductEntry {
 }
 
 /** A brand as the index holds it, from its Japanese tenant and its names in the language and in English. */
-export function searchBrand(
-  tenant: Tenant,
-  named: string | undefined,
-  english: string | undefined,
-): SearchBrand {
+function searchBrand(tenant: Tenant, named: string | undefined, english: string | undefined): SearchBrand {
   const { id, name: japanese, logoSrc } = tenant;
   const translated = named !== undefined && named !== japanese ? named : undefined;
   const name = translated ?? romanisedName(japanese) ?? japanese;
@@ -169,7 +165,7 @@ export function searchIndexOf(
 }
 
 /** Each product's brand name by tenant id, as the products in a language carry it. */
-export function brandNamesOf(products: readonly Pick<Product, 'tenant'>[]): Map<number, string> {
+function brandNamesOf(products: readonly Pick<Product, 'tenant'>[]): Map<number, string> {
   return new Map(products.map(({ tenant }) => [tenant.id, tenant.name]));
 }
 
