@@ -24,3 +24,21 @@ describe('the catalogue as the server assembles it', () => {
     expect(first.count).toBe(50);
   });
 });
+
+describe("a product's brand in a language", () => {
+  const catalog = new Catalog(new Store(seededDb(50)), 'http://localhost');
+  const brandIn = (lang: 'ja' | 'en' | 'zh' | 'ko', tenantId: number) =>
+    JSON.parse(catalog.pageJson({ tenantIds: [tenantId] }, 1, 1, lang)).products[0].tenant;
+  const brandOf = (lang: 'ja' | 'en' | 'zh' | 'ko') => brandIn(lang, 2);
+
+  test('is named in that language where the data has the name', () => {
+    expect(brandOf('ja').name).toBe('洋菓子工房 ルミエール');
+    expect(brandOf('en').name).toBe('Pâtisserie Lumière');
+    expect(brandOf('ko').name).toBe('양과자 공방 루미에르');
+  });
+
+  test('keeps its Japanese name in a language the data has none in, and all else as it is', () => {
+    expect(brandIn('zh', 4).name).toBe('白鷺酒造');
+    expect(brandOf('en')).toEqual({ ...brandOf('ja'), name: 'Pâtisserie Lumière' });
+  });
+});

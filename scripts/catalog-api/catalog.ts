@@ -1,10 +1,11 @@
 /**
- * The catalogue as the contract shapes it: areas, tenants, products in a language. Assembled product JSON is
+ * The catalogue as the contract shapes it: areas, tenants, products in a language (with their brand's name in
+ * it where the seed's data has one, matched by the tenant's code). Assembled product JSON is
  * kept in memory per language (bounded) and dropped for a product whenever its stock changes.
  */
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import type { Store, VariantRow } from './db.ts';
-import { type L10n, LANGS, type Lang, optionText } from './i18n-data.ts';
+import { type L10n, LANGS, type Lang, optionText, TENANTS, type TenantDef } from './i18n-data.ts';
 
 export type Area = components['schemas']['Area'];
 export type Tenant = components['schemas']['Tenant'];
@@ -27,6 +28,8 @@ export class Catalog {
   readonly #areas: Area[];
   readonly #pickupPlaces: Map<number, string>;
   readonly #tenants: Map<number, Tenant>;
+  /** Tenant id → its name in other languages. */
+  readonly #tenantNames: Map<number, TenantDef['names']>;
   readonly #tags: Map<number, L10n>;
   /** `${lang}:${id}` → product JSON text. */
   readonly #cache = new Map<string, string>();
@@ -57,6 +60,13 @@ export class Catalog {
           officialSiteUrl: row.official_site_url,
         },
       ]),
+    );
+    const namesByCode = new Map(TENANTS.map((tenant) => [tenant.code, tenant.names]));
+    this.#tenantNames = new Map(
+      store.tenants.all().flatMap((row) => {
+        const names = namesByCode.get(row.code);
+        return names ? [[row.id, names] as const] : [];
+      }),
     );
     this.#tags = new Map(store.tags.all().map((row) => [row.id, JSON.parse(row.names) as L10n]));
   }
@@ -176,6 +186,13 @@ export class Catalog {
     return options.map((o) => optionText(o.name, o.value, lang).value).join(' / ');
   }
 
+  /** A tenant with its name in a language (Japanese when the data has none in it). */
+  #tenantIn(id: number, lang: Lang): Tenant | undefined {
+    const tenant = this.#tenants.get(id);
+    const name = lang === 'ja' ? undefined : this.#tenantNames.get(id)?.[lang];
+    return tenant && name ? { ...tenant, name } : tenant;
+  }
+
   /** Builds products from the database with one query per table for the whole batch. */
   #assemble(ids: readonly number[], lang: Lang): Product[] {
     const json = JSON.stringify(ids);
@@ -193,7 +210,7 @@ export class Catalog {
     const areas = group(this.#store.areasByProducts.all(json));
     const tags = group(this.#store.tagsByProducts.all(json));
     return this.#store.productsByIds.all(json).map((row) => {
-      const tenant = this.#tenants.get(row.tenant_id);
+      const tenant = this.#tenantIn(row.tenant_id, lang);
       if (!tenant) throw new Error(`product ${row.id} has unknown tenant ${row.tenant_id}`);
       const texts = JSON.parse(row.texts) as Record<Lang, { title: string; descriptionHtml: string }>;
       const productImages = (images.get(row.id) ?? []).map((image) => ({

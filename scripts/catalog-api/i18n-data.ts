@@ -142,7 +142,8 @@ export const SEASONAL_PREFIX: L10n = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Areas and tenants (Japanese only: the contract gives them no lang)
+// Areas and tenants (Japanese, but for the tenants' names: a product in a language names its brand in that
+// language where `names` has it)
 
 export interface AreaDef {
   place: 'a' | 'b' | 'c' | 'd';
@@ -230,6 +231,8 @@ export type CategoryKey =
 
 export interface TenantDef {
   name: string;
+  /** The name in other languages, as the brand writes it there; a language left out keeps `name`. */
+  names: Readonly<Partial<Record<Exclude<Lang, 'ja'>, string>>>;
   code: string;
   category: CategoryKey;
   /** 1-based id of the area the tenant's shop is in. */
@@ -241,6 +244,7 @@ export interface TenantDef {
 export const TENANTS: readonly TenantDef[] = [
   {
     name: '京菓子司 香月堂',
+    names: { en: 'Kōgetsudō Kyoto Confectioners', zh: '京果子司 香月堂', ko: '교토 화과자 고게쓰도' },
     code: 'KGT',
     category: 'wagashi',
     homeArea: 1,
@@ -250,6 +254,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '洋菓子工房 ルミエール',
+    names: { en: 'Pâtisserie Lumière', zh: '露米埃尔西点工坊', ko: '양과자 공방 루미에르' },
     code: 'LUM',
     category: 'yogashi',
     homeArea: 2,
@@ -258,6 +263,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '茶舗 翠園',
+    names: { en: 'Suien Tea House', zh: '翠园茶铺', ko: '스이엔 찻집' },
     code: 'SUI',
     category: 'tea',
     homeArea: 1,
@@ -266,6 +272,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '白鷺酒造',
+    names: { en: 'Shirasagi Sake Brewery', ko: '시라사기 주조' },
     code: 'SRS',
     category: 'sake',
     homeArea: 4,
@@ -274,6 +281,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '暮らしの雑貨 こもれび',
+    names: { en: 'Komorebi Living Goods', zh: '生活杂货 木漏日', ko: '생활 잡화 고모레비' },
     code: 'KMR',
     category: 'zakka',
     homeArea: 3,
@@ -282,6 +290,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '器と食卓 土の音',
+    names: { en: 'Tsuchi no Oto Tableware', zh: '器与餐桌 土之音', ko: '그릇과 식탁 쓰치노오토' },
     code: 'TNO',
     category: 'shokki',
     homeArea: 3,
@@ -290,6 +299,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '今治タオル工房 ふわり',
+    names: { en: 'Fuwari Imabari Towels', zh: '今治毛巾工坊 Fuwari', ko: '이마바리 타월 공방 후와리' },
     code: 'FWR',
     category: 'towel',
     homeArea: 3,
@@ -298,6 +308,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '珈琲焙煎所 月灯り',
+    names: { en: 'Tsukiakari Coffee Roastery', zh: '月灯咖啡烘焙坊', ko: '쓰키아카리 커피 로스터리' },
     code: 'TKA',
     category: 'coffee',
     homeArea: 2,
@@ -306,6 +317,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '北浜商店',
+    names: { en: 'Kitahama Seafood', ko: '기타하마 상점' },
     code: 'KTH',
     category: 'seafood',
     homeArea: 4,
@@ -314,6 +326,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '果実園 みのり',
+    names: { en: 'Minori Orchard', zh: '果园 Minori', ko: '과수원 미노리' },
     code: 'MNR',
     category: 'fruit',
     homeArea: 4,
@@ -322,6 +335,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '香房 ひととき',
+    names: { en: 'Hitotoki Incense', zh: '香房 一时', ko: '향방 히토토키' },
     code: 'HTT',
     category: 'incense',
     homeArea: 3,
@@ -330,6 +344,7 @@ export const TENANTS: readonly TenantDef[] = [
   },
   {
     name: '米と発酵 こうじ屋',
+    names: { en: 'Kōjiya Rice & Ferments', zh: '米与发酵 曲屋', ko: '쌀과 발효 고지야' },
     code: 'KJY',
     category: 'fermented',
     homeArea: 4,

@@ -36,11 +36,17 @@ export function ProductCard({
   product,
   labels,
   priority = false,
+  brandLang = 'ja',
+  detail,
 }: {
   product: CardProduct;
   labels: ProductCardLabels;
   /** Above the fold: load the image eagerly. */
   priority?: boolean;
+  /** The language of the brand name (the catalogue's is Japanese). */
+  brandLang?: string;
+  /** What tells the product apart from another of the same title, under the title. */
+  detail?: string | undefined;
 }) {
   const price = summaryPrice(product);
   return (
@@ -59,7 +65,7 @@ export function ProductCard({
           </span>
         )}
       </div>
-      <p className="text-xs text-secondary" lang="ja">
+      <p className="text-xs text-secondary" lang={brandLang}>
         {product.tenantName}
       </p>
       <h3 className="line-clamp-2 text-sm font-bold leading-snug">
@@ -67,6 +73,7 @@ export function ProductCard({
           {product.title}
         </a>
       </h3>
+      {detail && <p className="text-xs text-secondary">{detail}</p>}
       <p className="flex flex-wrap items-baseline gap-x-1 text-sm">
         <span>{price.price}</span>
         {price.compareAt && (

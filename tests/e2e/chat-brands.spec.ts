@@ -19,7 +19,7 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await page.goto('/chat/brands/');
       await expectNoJapanese(page, lang, names);
       await expectNoAxeViolations(page);
-      await page.getByRole('link', { name: product.tenant.name }).click();
+      await page.locator(`a[href="/chat/brands/${product.tenant.id}/"]`).first().click();
       await expect(page).toHaveURL(new RegExp(`/chat/brands/${product.tenant.id}/$`));
       const list = page.getByTestId('product-list');
       await expect(list.getByRole('link').first()).toBeVisible();

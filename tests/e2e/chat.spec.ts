@@ -1,4 +1,4 @@
-import { aProductIn, brands, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
+import { aProductIn, brands, brandsIn, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -39,7 +39,7 @@ for (const { locale, lang, htmlLang } of CHAT_LOCALES) {
     });
 
     test('browses brands with a quick reply, and sees the bag', async ({ page }) => {
-      const names = (await brands(page)).map((b) => b.name);
+      const names = (await brandsIn(page, lang)).map((b) => b.name);
       await page.goto('/chat/');
       const replies = page.getByRole('navigation').filter({ has: page.getByRole('button') });
       await replies.getByRole('button').first().click();
@@ -54,7 +54,7 @@ for (const { locale, lang, htmlLang } of CHAT_LOCALES) {
     test('opens on the brand a brand page carried, and says politely when it is unknown', async ({
       page,
     }) => {
-      const all = await brands(page);
+      const all = await brandsIn(page, lang);
       const brand = all.find((b) => b.id === 3);
       await page.goto('/chat/?brandId=3');
       const thread = page.getByRole('log');

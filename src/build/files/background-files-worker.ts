@@ -7,13 +7,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { constants, getPriority, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ChatLanguage } from '../../features/chat/language.ts';
-import { japaneseTitlesOf } from '../../features/chat/search-index.ts';
+import { titlesOf } from '../../features/chat/search-index.ts';
 import { buildInfo } from '../../lib/build-info.ts';
 import { failureDetail } from '../../lib/errors.ts';
 import { snapshotProducts } from '../catalogue/snapshot.ts';
 import type { BackgroundFiles } from './background-files.ts';
-import { chatSearchJson, type JapaneseCatalogue, SEARCH_LANGUAGES } from './chat-search.ts';
+import { chatSearchJsons, SEARCH_LANGUAGES } from './chat-search.ts';
 import { writeProductPayloads } from './product-payloads.ts';
 
 const { outDir } = workerData as { outDir: string };
@@ -24,29 +23,25 @@ const { buildId } = buildInfo();
 async function writeSearchIndexes(): Promise<string[]> {
   const { tenants, products } = snapshotProducts(buildId);
   // Each entry's title as it is read: the entries themselves are not kept.
-  const titles = japaneseTitlesOf(
+  const titles = titlesOf(
     (function* () {
       for (const { product } of products) yield product;
     })(),
   );
   const written: string[] = [];
-  for (const language of SEARCH_LANGUAGES) written.push(await writeSearchIndex(language, titles, tenants));
+  try {
+    for await (const { language, json } of chatSearchJsons({ titles, tenants })) {
+      const path = `/chat/search/${language}.json`;
+      const file = join(outDir, path);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, json);
+      written.push(path);
+    }
+  } catch (error) {
+    // The language being fetched or written when it failed: the one after those written.
+    throw new Error(`/chat/search/${SEARCH_LANGUAGES[written.length]}.json: ${failureDetail(error)}`);
+  }
   return written;
-}
-
-async function writeSearchIndex(
-  language: ChatLanguage,
-  titles: ReadonlyMap<number, string>,
-  tenants: JapaneseCatalogue['tenants'],
-): Promise<string> {
-  const path = `/chat/search/${language}.json`;
-  const json = await chatSearchJson(language, { titles, tenants }).catch((error: unknown) => {
-    throw new Error(`${path}: ${failureDetail(error)}`);
-  });
-  const file = join(outDir, path);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, json);
-  return path;
 }
 
 /**

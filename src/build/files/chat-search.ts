@@ -1,39 +1,78 @@
 /**
- * A language's chat search index as the site serves it, `/chat/search/{lang}.json` (search-index.ts), made
- * at build time: every product in the language from the catalog API (its `lang`), checked as the
- * catalogue's own are, with its Japanese title and every brand from the build's checked catalogue (the
- * caller's, from its snapshot). Each product is cut down to its index entry as its page of the list
- * arrives, so the catalogue is never held a second time as products.
+ * The chat search indexes as the site serves them, `/chat/search/{lang}.json` (search-index.ts), made at
+ * build time: every product in each language from the catalog API (its `lang`), checked as the catalogue's
+ * own are, with its Japanese title and every brand from the build's checked catalogue (the caller's, from
+ * its snapshot). English comes first: its titles and brand names are searched in the other languages too
+ * (`coffee` in Chinese chat), so only they are kept from it. Each product is cut down to its index entry as
+ * its page of the list arrives, so the catalogue is never held a second time as products.
  */
 
 import type { ChatLanguage } from '../../features/chat/language.ts';
-import { searchIndexOf, searchProduct } from '../../features/chat/search-index.ts';
+import {
+  type OtherNames,
+  type ProductEntry,
+  searchEntry,
+  searchIndexOf,
+} from '../../features/chat/search-index.ts';
 import { catalogClient } from '../../lib/catalog/client.ts';
 import type { Tenant } from '../../lib/catalog/types.ts';
 import { FALLBACK_IMAGE_SRC } from '../../lib/images.ts';
 import { urlGuard } from '../catalogue/catalogue-check.ts';
 import { fetchAllProducts } from '../catalogue/loaders.ts';
 
-/** The languages with a search index: chat mode's. */
+/** The languages with a search index: chat mode's, English first (the others search its names). */
 export const SEARCH_LANGUAGES: readonly ChatLanguage[] = ['en', 'zh', 'ko'];
 
 /** What the index takes from the build's Japanese catalogue. */
 export interface JapaneseCatalogue {
-  /** Each product's Japanese title by id (japaneseTitlesOf). */
+  /** Each product's Japanese title by id (titlesOf). */
   titles: ReadonlyMap<number, string>;
   tenants: readonly Tenant[];
 }
 
+/** A language's products as index entries, and the brands' names in it as its products carry them. */
+interface LanguageEntries {
+  entries: ProductEntry[];
+  titles: Map<number, string>;
+  brandNames: Map<number, string>;
+}
+
 /**
- * A language's index. Its URLs pass the catalogue's URL rule (urlGuard: only http and https; the Japanese
- * load already warned about the same products), and it holds only the products the build's Japanese
- * catalogue does (`titles`): one the snapshot leaves out, in no area, has no page to find.
+ * A language's products. Their URLs pass the catalogue's URL rule (urlGuard: only http and https; the
+ * Japanese load already warned about the same products), and only the products the build's Japanese
+ * catalogue holds (`titles`) are kept: one the snapshot leaves out, in no area, has no page to find.
  */
-export async function chatSearchJson(language: ChatLanguage, japanese: JapaneseCatalogue): Promise<string> {
+async function entriesIn(language: ChatLanguage, names: OtherNames): Promise<LanguageEntries> {
   const guard = urlGuard(FALLBACK_IMAGE_SRC, []);
-  const products = await fetchAllProducts(catalogClient(), undefined, language, (product) =>
-    searchProduct(guard.product(product), japanese.titles),
-  );
-  const listed = products.filter((product) => japanese.titles.has(product.id));
-  return JSON.stringify(searchIndexOf(language, listed, japanese.tenants));
+  const titles = new Map<number, string>();
+  const brandNames = new Map<number, string>();
+  const products = await fetchAllProducts(catalogClient(), undefined, language, (product) => {
+    const checked = guard.product(product);
+    if (language === 'en') titles.set(checked.id, checked.title);
+    brandNames.set(checked.tenant.id, checked.tenant.name);
+    return searchEntry(checked, names);
+  });
+  return {
+    entries: products.filter((product) => names.japaneseTitles.has(product.id)),
+    titles,
+    brandNames,
+  };
+}
+
+/** Each language's index as JSON, in SEARCH_LANGUAGES order, one language held at a time. */
+export async function* chatSearchJsons(
+  japanese: JapaneseCatalogue,
+): AsyncGenerator<{ language: ChatLanguage; json: string }> {
+  let english: LanguageEntries | undefined;
+  for (const language of SEARCH_LANGUAGES) {
+    const names: OtherNames = {
+      japaneseTitles: japanese.titles,
+      ...(english ? { englishTitles: english.titles } : {}),
+    };
+    const found = await entriesIn(language, names);
+    if (language === 'en') english = { ...found, entries: [] };
+    const englishBrands = english?.brandNames ?? found.brandNames;
+    const index = searchIndexOf(language, found.entries, japanese.tenants, found.brandNames, englishBrands);
+    yield { language, json: JSON.stringify(index) };
+  }
 }

@@ -25,7 +25,7 @@ import {
   retry,
   startChat,
 } from './chat-store.ts';
-import { type SearchBrand, search } from './search-index.ts';
+import { MAX_BRANDS, MAX_PRODUCTS, type SearchBrand, search } from './search-index.ts';
 
 export default function ChatApp() {
   return <ChatScreen>{() => <Conversation />}</ChatScreen>;
@@ -160,7 +160,7 @@ function BrandCards({ brands }: { brands: readonly SearchBrand[] }) {
               loading="lazy"
               className="h-8 w-8 object-contain"
             />
-            <span className="text-xs font-bold" lang="ja">
+            <span className="text-xs font-bold" lang={brand.ja ? 'ja' : undefined}>
               {brand.name}
             </span>
           </a>
@@ -205,6 +205,8 @@ function BrandAnswer({ brandId }: { brandId: number }) {
 function ResultsAnswer({ query }: { query: string }) {
   const { t } = useTranslation();
   const index = useStore($searchIndex);
+  // A reply shows the first few of each kind until the visitor asks for every match.
+  const [all, setAll] = useState(false);
   if (!index) return <Waiting />;
   const result = search(index, query);
   if (result.count === 0) {
@@ -226,26 +228,43 @@ function ResultsAnswer({ query }: { query: string }) {
     soldOut: t('product.soldOut'),
     regularPrice: t('product.regularPrice'),
   };
+  const brands = all ? result.brands : result.brands.slice(0, MAX_BRANDS);
+  const products = all ? result.products : result.products.slice(0, MAX_PRODUCTS);
+  const more = brands.length + products.length < result.count;
   return (
     <>
       <p>{t('chat.search.found', { count: result.count, query })}</p>
-      {result.brands.length > 0 && (
+      {brands.length > 0 && (
         <>
           <h2 className="mt-3 text-xs font-bold text-secondary">{t('chat.result.brands')}</h2>
-          <BrandCards brands={result.brands} />
+          <BrandCards brands={brands} />
         </>
       )}
-      {result.products.length > 0 && (
+      {products.length > 0 && (
         <>
           <h2 className="mt-3 text-xs font-bold text-secondary">{t('chat.result.products')}</h2>
           <ul className="mt-2 grid grid-cols-2 gap-3 rounded bg-white p-2 text-primary">
-            {result.products.map((product) => (
+            {products.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} labels={labels} />
+                <ProductCard
+                  product={product}
+                  labels={labels}
+                  brandLang={product.tenantLang}
+                  detail={product.detail}
+                />
               </li>
             ))}
           </ul>
         </>
+      )}
+      {more && (
+        <button
+          type="button"
+          onClick={() => setAll(true)}
+          className="mt-2 min-h-11 rounded border border-primary bg-white px-4 font-bold"
+        >
+          {t('chat.search.all', { count: result.count })}
+        </button>
       )}
     </>
   );
@@ -294,7 +313,12 @@ function NameBox() {
     void askByName(text);
   }
   return (
-    <form onSubmit={send} className="sticky bottom-16 flex flex-col gap-1 bg-white py-2">
+    // Above the footer, whatever its height: white reaches down behind the footer, so no result shows
+    // between the two while the thread scrolls.
+    <form
+      onSubmit={send}
+      className="sticky bottom-16 z-10 flex flex-col gap-1 bg-white py-2 after:absolute after:inset-x-0 after:top-full after:h-16 after:bg-white"
+    >
       <label htmlFor="chat-name" className="text-xs font-bold">
         {t('chat.search.label')}
       </label>

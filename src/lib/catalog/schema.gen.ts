@@ -400,6 +400,7 @@ export type components = {
         /** @description A brand with a shop in the store. */
         Tenant: {
             id: number;
+            /** @description The brand's name: Japanese, but in a product read with `lang`, in that language where the API has it. */
             name: string;
             /** Format: uri */
             logoSrc: string;

@@ -7,9 +7,8 @@
 
 import type { APIRoute } from 'astro';
 import { catalogueIndex } from '../../../build/catalogue/catalogue-data.ts';
-import { chatSearchJson, SEARCH_LANGUAGES } from '../../../build/files/chat-search.ts';
-import type { ChatLanguage } from '../../../features/chat/language.ts';
-import { japaneseTitlesOf } from '../../../features/chat/search-index.ts';
+import { chatSearchJsons, SEARCH_LANGUAGES } from '../../../build/files/chat-search.ts';
+import { titlesOf } from '../../../features/chat/search-index.ts';
 
 export function getStaticPaths() {
   if (!import.meta.env.DEV) return [];
@@ -18,8 +17,12 @@ export function getStaticPaths() {
 
 export const GET: APIRoute = async ({ params }) => {
   const { products, tenants } = catalogueIndex();
-  const titles = japaneseTitlesOf(products.map(({ id, card }) => ({ id, title: card.title })));
-  return new Response(await chatSearchJson(params.lang as ChatLanguage, { titles, tenants }), {
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
+  const titles = titlesOf(products.map(({ id, card }) => ({ id, title: card.title })));
+  // The languages before the one asked are built too: a later one searches English names.
+  for await (const { language, json } of chatSearchJsons({ titles, tenants })) {
+    if (language === params.lang) {
+      return new Response(json, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    }
+  }
+  return new Response(null, { status: 404 });
 };
