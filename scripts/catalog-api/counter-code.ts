@@ -16,7 +16,7 @@ import { atRest } from './at-rest.ts';
 
 /** 2–9 and A–Z without I, L and O: 31 characters, none of them read as another. */
 export const COUNTER_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const COUNTER_CODE_LENGTH = 8;
+const COUNTER_CODE_LENGTH = 8;
 /** Characters the alphabet leaves out because they are read as others. */
 const CONFUSABLE = /[01ILO]/g;
 /** What staff may type between the groups: spaces and the dashes a Japanese keyboard gives. */
@@ -53,7 +53,7 @@ export function parseCounterCode(typed: string): ParsedCounterCode {
   if (confusable.length > 0) {
     return {
       ok: false,
-      message: `コードに「${confusable.join('」「')}」は使われていません（0・O・1・I・L は使いません）。お客さまの画面の文字をもう一度ご確認ください。`,
+      message: `コードに「${confusable.join('」「')}」は使われていません。お客さまの画面の文字をもう一度ご確認ください。`,
     };
   }
   if ([...text].some((char) => !COUNTER_CODE_ALPHABET.includes(char))) {

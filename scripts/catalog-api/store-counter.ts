@@ -242,7 +242,7 @@ export function codeEntryPage(input: CodeEntryPageInput): string {
 ${message}
 <form method="post" action="code">
   <label>コード
-    <input class="code" name="code" value="${escapeHtml(input.typed ?? '')}" autocomplete="off" autocapitalize="characters" spellcheck="false" required maxlength="32" aria-describedby="code-hint">
+    <input class="code" name="code" value="${escapeHtml(input.typed ?? '')}" autocomplete="off" autocapitalize="characters" spellcheck="false" required maxlength="32" aria-describedby="code-hint" autofocus>
   </label>
   <span id="code-hint" class="hint">0（ゼロ）・O・1・I・L は使われていません。</span>
   <button type="submit">注文を開く</button>
