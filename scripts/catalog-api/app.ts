@@ -6,6 +6,8 @@
  *   GET  /videos/products/{id}.mp4             the sample video, with Range support (public)
  *   GET  /store/qr/{alias}                     store-counter page (HTML) the QR code opens; staff sign in first
  *   POST /store/qr/{alias}/complete            its form: completes the payment (HTML result; staff only)
+ *   GET|POST /store/code                       counter staff type the shopper's counter code: its pending
+ *                                              draft's page (rate limited per staff member and per client)
  *   GET|POST /store/signin, POST /store/signout  staff sign-in (rate limited per client and per account)
  *   GET  /store/session                        whom the staff cookie belongs to (the local editor page asks)
  *   POST /store/shipments/{alias}/shipped      staff: address_received → shipped (JSON)
@@ -32,6 +34,7 @@ import { Catalog } from './catalog.ts';
 import { bumpCatalogVersion, catalogVersion } from './catalog-version.ts';
 import { clientAddress, forwardedHttps, proxyTrust } from './client-address.ts';
 import type { Config } from './config.ts';
+import { CounterCodeThrottle, parseCounterCode } from './counter-code.ts';
 import { isBusyError, Store, transaction } from './db.ts';
 import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
 import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
@@ -55,6 +58,7 @@ import {
   staffCookieName,
 } from './staff.ts';
 import {
+  codeEntryPage,
   completedPage,
   counterRoleRequiredPage,
   crossSitePage,
@@ -96,6 +100,8 @@ export interface AppOptions {
   imageLimits?: Partial<ImageLimits>;
   /** Languages whose product JSON is assembled in the background at start (the build reads every page in ja). */
   warmLanguages?: readonly Lang[];
+  /** Draws counter codes (counter-code.ts by default; tests make them collide). */
+  newCounterCode?: () => string;
 }
 
 /**
@@ -105,10 +111,11 @@ export interface AppOptions {
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const SIGN_IN_LIMIT_PER_CLIENT = 20;
 /**
- * Where a staff member may be sent after signing in: a store-counter page (relative to /store/), or
- * `editor`, the site's editor page that `npm start` serves beside the API (scripts/publisher/).
+ * Where a staff member may be sent after signing in: a store-counter page (relative to /store/: a QR's
+ * page or the counter-code form), or `editor`, the site's editor page that `npm start` serves beside the
+ * API (scripts/publisher/).
  */
-const NEXT_PATH = /^(qr\/[A-Za-z0-9_-]{16,64}|editor)$/;
+const NEXT_PATH = /^(qr\/[A-Za-z0-9_-]{16,64}|code|editor)$/;
 
 type Env = { Bindings: HttpBindings };
 
@@ -191,11 +198,12 @@ export function createApp(options: AppOptions): Hono<Env> {
   const store = new Store(options.db);
   const catalog = new Catalog(store, config.publicUrl);
   const cart = new CartService(store, catalog, config, now);
-  const orders = new OrderService(store, catalog, cart, config, now);
+  const orders = new OrderService(store, catalog, cart, config, now, options.newCounterCode);
   const images = new ImageService(store, config.imageCacheDir, options.imageLimits);
   const faults = new FaultInjector(config.faults, options.random);
   const staff = new StaffDirectory(config.staffAccounts, now);
   const throttle = new SignInThrottle(now);
+  const codeThrottle = new CounterCodeThrottle(now);
   const trust = proxyTrust(config);
   /** The client's address for the per-client limits (client-address.ts). */
   const clientOf = (c: Context<Env>): string => clientAddress(peerOf(c), (name) => c.req.header(name), trust);
@@ -482,6 +490,64 @@ export function createApp(options: AppOptions): Hono<Env> {
       chatLanguage: draft.row.chat_order === 1 ? draft.row.lang : null,
     });
     return c.body(html, 200, HTML_HEADERS);
+  });
+
+  // The counter code, typed when the QR cannot be scanned. Without a counter staff session the answer is the
+  // sign-in form whatever was typed, read or not: it tells nobody whether a code exists.
+  app.get('/store/code', (c) => {
+    const member = staffMember(c);
+    if (member === null) return c.body(signInPage({ action: 'signin', next: 'code' }), 401, HTML_HEADERS);
+    if (!member.roles.has('counter')) {
+      return c.body(counterRoleRequiredPage(member.account, 'signout'), 403, HTML_HEADERS);
+    }
+    return c.body(codeEntryPage({ staff: member.account }), 200, HTML_HEADERS);
+  });
+
+  app.post('/store/code', formFromSite, async (c) => {
+    const member = staffMember(c);
+    if (member === null) return c.body(signInPage({ action: 'signin', next: 'code' }), 401, HTML_HEADERS);
+    if (!member.roles.has('counter')) {
+      return c.body(counterRoleRequiredPage(member.account, 'signout'), 403, HTML_HEADERS);
+    }
+    const typed = (new URLSearchParams(await readBodyText(c.req.raw, 4096)).get('code') ?? '').slice(0, 32);
+    const client = clientOf(c);
+    const wait = codeThrottle.wait(member.account, client);
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60_000);
+      return c.body(
+        codeEntryPage({
+          staff: member.account,
+          typed,
+          message: `見つからないコードの入力が続いたため、${minutes}分ほど待ってからもう一度お試しください。QRコードが読み取れる場合は、QRコードをお使いください。`,
+        }),
+        429,
+        { ...HTML_HEADERS, 'Retry-After': String(Math.ceil(wait / 1000)) },
+      );
+    }
+    const parsed = parseCounterCode(typed);
+    if (!parsed.ok) {
+      return c.body(
+        codeEntryPage({ staff: member.account, typed, message: parsed.message }),
+        400,
+        HTML_HEADERS,
+      );
+    }
+    const alias = orders.draftAliasOfCounterCode(parsed.code);
+    if (alias === null) {
+      codeThrottle.missed(member.account, client);
+      return c.body(
+        codeEntryPage({
+          staff: member.account,
+          typed,
+          message:
+            'このコードのお支払い待ちの注文は見つかりませんでした。お支払い済み・期限切れ・QRコードの再発行のあとは使えません。お客さまの画面のコードをもう一度ご確認ください。',
+        }),
+        404,
+        HTML_HEADERS,
+      );
+    }
+    // The page the QR opens: its address holds the draft alias, as the QR does, never the code.
+    return c.body(null, 303, { ...HTML_HEADERS, Location: `qr/${alias}` });
   });
 
   app.post('/store/qr/:alias/complete', formFromSite, (c) => {

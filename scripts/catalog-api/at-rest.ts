@@ -2,14 +2,22 @@
  * How the secrets visitors hold are kept in the database: never as given out. A session id or an alias
  * (each 192 or 256 random bits) is stored as its SHA-256 and looked up by it, so a copy of the database
  * opens no bag, order or address. Where one link must lead to another (the QR's draft to the order it
- * became, an order to its shipments, a shipment to its order), the other alias is stored sealed
- * (AES-256-GCM) with a key derived from the link that leads to it: only a holder of that link opens it.
- * No salt or key stretching is needed: the values are random and as long as the hash.
+ * became, an order to its shipments, a shipment to its order, a counter code to its draft and back), the
+ * other is stored sealed (AES-256-GCM) with a key derived from the link that leads to it: only a holder of
+ * that link opens it.
+ * No salt or key stretching is needed: the values are random and as long as the hash. The counter code
+ * (counter-code.ts) is the exception, 40 bits: what it opens is the draft alias, which the QR shows to
+ * anyone at the counter, and its columns are cleared once the draft is no longer pending.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /** What a sealed alias is, for the key: which link opens it. */
-export type SealPurpose = 'order-of-draft' | 'shipment-of-order' | 'order-of-shipment';
+export type SealPurpose =
+  | 'order-of-draft'
+  | 'shipment-of-order'
+  | 'order-of-shipment'
+  | 'draft-of-counter-code'
+  | 'counter-code-of-draft';
 
 /** The stored form of a session id or an alias: its SHA-256, base64url (43 characters). */
 export function atRest(secret: string): string {

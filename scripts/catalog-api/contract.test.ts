@@ -424,7 +424,9 @@ describe('QR hand-off', () => {
     await op(client, 'GET', path, { alias: 'A'.repeat(32) }); // NOT_FOUND
     const v = await fillBag();
     let alias = await issue();
-    await op(client, 'GET', path, { alias });
+    // The issuing session is told the counter code (the schema holds it to its pattern); others are not.
+    expect((await op(client, 'GET', path, { alias })).body).toHaveProperty('counterCode');
+    expect((await op(new Client(t.app), 'GET', path, { alias })).body).not.toHaveProperty('counterCode');
     t.db.prepare('UPDATE variants SET total_stock = 0, stock_in_shop = 0 WHERE id = ?').run(v.variantId);
     await op(client, 'GET', path, { alias }); // STOCK_CHANGED
     t.db.prepare('UPDATE variants SET total_stock = 10, stock_in_shop = 5 WHERE id = ?').run(v.variantId);

@@ -7,10 +7,11 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlit
 import { atRest, seal } from './at-rest.ts';
 
 /**
- * 2: session ids and aliases stored as their SHA-256, linked aliases sealed (at-rest.ts). A database of
- * version 1 is migrated in place (`migrate`); older ones are not accepted.
+ * 2: session ids and aliases stored as their SHA-256, linked aliases sealed (at-rest.ts). 3: draft orders
+ * carry a counter code (counter-code.ts). A database of version 1 or 2 is migrated in place (`migrate`);
+ * older ones are not accepted.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 const OLDEST_MIGRATABLE = 1;
 /** How long a statement waits for a lock held by another connection before giving up (SQLITE_BUSY). */
 const BUSY_TIMEOUT_MS = 250;
@@ -37,6 +38,17 @@ const TABLES = [
   'orders',
   'shipments',
 ];
+
+/**
+ * A draft's counter code while it is pending (NULL once completed or replaced): its hash, the draft alias
+ * sealed with the code (what staff typing it reach), and the code sealed with the draft alias (what the
+ * shopper's QR page is told). Unique among the drafts that hold one.
+ */
+const COUNTER_CODE_COLUMNS = `counter_code TEXT,
+  alias_sealed_by_code TEXT,
+  code_sealed_by_alias TEXT`;
+const COUNTER_CODE_INDEX =
+  'CREATE UNIQUE INDEX draft_orders_counter_code ON draft_orders (counter_code) WHERE counter_code IS NOT NULL;';
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -120,9 +132,11 @@ CREATE TABLE draft_orders (
   created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
   snapshot TEXT NOT NULL,
-  order_alias_sealed TEXT
+  order_alias_sealed TEXT,
+  ${COUNTER_CODE_COLUMNS}
 );
 CREATE INDEX draft_orders_session ON draft_orders (session_id, status);
+${COUNTER_CODE_INDEX}
 CREATE TABLE orders (
   alias TEXT PRIMARY KEY,
   draft_alias TEXT NOT NULL UNIQUE,
@@ -215,21 +229,39 @@ export function seedInfo(db: DatabaseSync): { products: number; schemaVersion: n
  * Brings a seeded database of an older schema to this one, in place and in one transaction; true when it
  * changed anything. Version 1 → 2: every session id and alias is replaced by its SHA-256, and the aliases
  * one link leads to are sealed with that link, so the bags, orders and addresses of the links shoppers
- * hold stay theirs (a reseed, CATALOG_API_RESET, would delete them).
+ * hold stay theirs (a reseed, CATALOG_API_RESET, would delete them). Version 2 → 3: the counter code's
+ * columns.
  */
 export function migrate(db: DatabaseSync): boolean {
   const info = seedInfo(db);
   if (info === null || info.schemaVersion === SCHEMA_VERSION) return false;
+  transaction(db, () => {
+    if (info.schemaVersion < 2) migrateToHashedLinks(db);
+    // 2 → 3: counter codes. Drafts issued before have none (their QR page shows none); new ones do.
+    db.exec(`
+      ALTER TABLE draft_orders ADD COLUMN counter_code TEXT;
+      ALTER TABLE draft_orders ADD COLUMN alias_sealed_by_code TEXT;
+      ALTER TABLE draft_orders ADD COLUMN code_sealed_by_alias TEXT;
+      ${COUNTER_CODE_INDEX}
+    `);
+    db.prepare("UPDATE meta SET value = json_set(value, '$.schemaVersion', ?) WHERE key = 'seed'").run(
+      SCHEMA_VERSION,
+    );
+  });
+  return true;
+}
+
+/** 1 → 2: every session id and alias becomes its SHA-256; linked aliases are sealed with their link. */
+function migrateToHashedLinks(db: DatabaseSync): void {
   db.function('at_rest', { deterministic: true }, (value) =>
     typeof value === 'string' ? atRest(value) : value,
   );
   db.function('sealed', (purpose, link, value) =>
     typeof value === 'string' ? seal(purpose as never, String(link), value) : value,
   );
-  transaction(db, () => {
-    // Keys change while rows refer to them: the references are checked at the commit, all changed.
-    db.exec('PRAGMA defer_foreign_keys = ON');
-    db.exec(`
+  // Keys change while rows refer to them: the references are checked at the commit, all changed.
+  db.exec('PRAGMA defer_foreign_keys = ON');
+  db.exec(`
       ALTER TABLE draft_orders RENAME COLUMN order_alias TO order_alias_sealed;
       ALTER TABLE shipments ADD COLUMN alias_sealed TEXT NOT NULL DEFAULT '';
       ALTER TABLE shipments ADD COLUMN order_alias_sealed TEXT NOT NULL DEFAULT '';
@@ -243,11 +275,6 @@ export function migrate(db: DatabaseSync): boolean {
       UPDATE cart_lines SET session_id = at_rest(session_id);
       UPDATE sessions SET id = at_rest(id);
     `);
-    db.prepare("UPDATE meta SET value = json_set(value, '$.schemaVersion', ?) WHERE key = 'seed'").run(
-      SCHEMA_VERSION,
-    );
-  });
-  return true;
 }
 
 /** Runs fn in a transaction (BEGIN IMMEDIATE … COMMIT), rolling back when it throws. Not re-entrant. */
@@ -331,6 +358,9 @@ export interface DraftOrderRow {
   expires_at: number;
   snapshot: string;
   order_alias_sealed: string | null;
+  counter_code: string | null;
+  alias_sealed_by_code: string | null;
+  code_sealed_by_alias: string | null;
 }
 interface OrderRow {
   alias: string;
@@ -409,6 +439,8 @@ export class Store {
   readonly orderSession;
 
   readonly draftOrder;
+  readonly pendingDraftByCounterCode;
+  readonly counterCodeTaken;
   readonly insertDraftOrder;
   readonly cancelPendingDrafts;
   readonly completeDraft;
@@ -521,18 +553,30 @@ export class Store {
     );
 
     this.draftOrder = new Query<DraftOrderRow>(db, 'SELECT * FROM draft_orders WHERE alias = ?');
+    this.pendingDraftByCounterCode = new Query<DraftOrderRow>(
+      db,
+      "SELECT * FROM draft_orders WHERE counter_code = ? AND status = 'pending'",
+    );
+    this.counterCodeTaken = new Query<{ taken: number }>(
+      db,
+      'SELECT 1 AS taken FROM draft_orders WHERE counter_code = ?',
+    );
     this.insertDraftOrder = new Query<never>(
       db,
-      `INSERT INTO draft_orders (alias, session_id, status, lang, chat_order, created_at, expires_at, snapshot)
-       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      `INSERT INTO draft_orders (alias, session_id, status, lang, chat_order, created_at, expires_at, snapshot,
+         counter_code, alias_sealed_by_code, code_sealed_by_alias)
+       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    // A draft no longer pending has no counter code: what staff type reaches pending drafts only.
+    const NO_CODE = 'counter_code = NULL, alias_sealed_by_code = NULL, code_sealed_by_alias = NULL';
     this.cancelPendingDrafts = new Query<never>(
       db,
-      "UPDATE draft_orders SET status = 'cancelled' WHERE session_id = ? AND status = 'pending'",
+      `UPDATE draft_orders SET status = 'cancelled', ${NO_CODE} WHERE session_id = ? AND status = 'pending'`,
     );
     this.completeDraft = new Query<never>(
       db,
-      "UPDATE draft_orders SET status = 'completed', order_alias_sealed = ? WHERE alias = ? AND status = 'pending'",
+      `UPDATE draft_orders SET status = 'completed', order_alias_sealed = ?, ${NO_CODE}
+       WHERE alias = ? AND status = 'pending'`,
     );
     this.expireDraft = new Query<never>(
       db,

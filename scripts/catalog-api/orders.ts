@@ -16,6 +16,7 @@ import type { CartProduct, CartService, OrderLine } from './cart.ts';
 import type { Catalog } from './catalog.ts';
 import { bumpCatalogVersion } from './catalog-version.ts';
 import type { Config } from './config.ts';
+import { counterCodeAtRest, formatCounterCode, newCounterCode } from './counter-code.ts';
 import { type DraftOrderRow, type ShipmentRow, type Store, transaction } from './db.ts';
 import { ApiError, notFound } from './errors.ts';
 import { isLang, type Lang, LIST_SEPARATOR, PICKUP_NOTE, PICKUP_PLACES } from './i18n-data.ts';
@@ -94,13 +95,23 @@ export class OrderService {
   readonly #cart: CartService;
   readonly #config: Config;
   readonly #now: () => number;
+  readonly #newCode: () => string;
 
-  constructor(store: Store, catalog: Catalog, cart: CartService, config: Config, now: () => number) {
+  constructor(
+    store: Store,
+    catalog: Catalog,
+    cart: CartService,
+    config: Config,
+    now: () => number,
+    /** Draws a counter code (counter-code.ts; tests draw their own to make codes collide). */
+    newCode: () => string = newCounterCode,
+  ) {
     this.#store = store;
     this.#catalog = catalog;
     this.#cart = cart;
     this.#config = config;
     this.#now = now;
+    this.#newCode = newCode;
   }
 
   urlForQrCode(alias: string): string {
@@ -131,6 +142,7 @@ export class OrderService {
     };
     transaction(this.#store.db, () => {
       this.#store.cancelPendingDrafts.run(sessionId);
+      const code = this.#unusedCounterCode();
       this.#store.insertDraftOrder.run(
         atRest(alias),
         sessionId,
@@ -139,6 +151,9 @@ export class OrderService {
         now,
         expiresAt,
         JSON.stringify(snapshot),
+        counterCodeAtRest(code),
+        seal('draft-of-counter-code', code, alias),
+        seal('counter-code-of-draft', alias, code),
       );
       this.#store.setChatOrder.run(chat ? 1 : 0, sessionId);
     });
@@ -149,6 +164,31 @@ export class OrderService {
       warning: [],
       chatOrder: chat,
     };
+  }
+
+  /** A counter code no draft holds (a pending draft holds its code until it is completed or replaced). */
+  #unusedCounterCode(): string {
+    for (;;) {
+      const code = this.#newCode();
+      if (!this.#store.counterCodeTaken.get(counterCodeAtRest(code))) return code;
+    }
+  }
+
+  /**
+   * The alias of the pending draft order a counter code belongs to, or null: an unknown code, or a draft
+   * completed, expired or replaced by a newer QR. Store-counter staff only (app.ts checks).
+   */
+  draftAliasOfCounterCode(code: string): string | null {
+    const row = this.#store.pendingDraftByCounterCode.get(counterCodeAtRest(code));
+    if (!row || this.effectiveStatus(row) !== 'pending' || row.alias_sealed_by_code === null) return null;
+    return unseal('draft-of-counter-code', code, row.alias_sealed_by_code);
+  }
+
+  /** The counter code of a pending draft, as the shopper's screen shows it; null once it is not pending. */
+  #counterCodeOf(alias: string, row: DraftOrderRow): string | null {
+    if (row.code_sealed_by_alias === null) return null;
+    const code = unseal('counter-code-of-draft', alias, row.code_sealed_by_alias);
+    return code === null ? null : formatCounterCode(code);
   }
 
   effectiveStatus(row: DraftOrderRow): EffectiveStatus {
@@ -179,7 +219,7 @@ export class OrderService {
 
   /**
    * What the QR page shows. The draft alias travels in the QR code, so anyone who saw the code may hold it:
-   * the order it became is named only to the session that issued it (`viewer`).
+   * the order it became, and the counter code, are named only to the session that issued it (`viewer`).
    */
   confirmation(alias: string, viewer: string | null): CartConfirmation | CartConfirmationError {
     const draft = this.draft(alias);
@@ -191,8 +231,10 @@ export class OrderService {
     if (draft.status === 'expired' || draft.status === 'cancelled') return { errorCode: 'EXPIRED' };
     if (this.stockShortfalls(draft.snapshot).length > 0) return { errorCode: 'STOCK_CHANGED' };
     const s = draft.snapshot;
+    const counterCode = draft.row.session_id === viewer ? this.#counterCodeOf(alias, draft.row) : null;
     return {
       draftOrderAlias: alias,
+      ...(counterCode === null ? {} : { counterCode }),
       products: s.products,
       shippingCharge: s.shippingCharge,
       wrappingFee: s.wrappingFee,

@@ -1,9 +1,11 @@
 /**
  * The store-counter view, standing in for the POS: the page the QR code (urlForQrCode) opens. Staff sign in
  * first (staff.ts), then see the draft order in Japanese — what they need to take payment: lines, receive,
- * totals, the time limit — and complete the payment with a plain HTML form (no script). The shopper's order
- * alias, name and address are never shown here. Everything shown is escaped. Links and form actions are
- * relative, so the pages work under any prefix (the site serves them under /api/store/).
+ * totals, the time limit — and complete the payment with a plain HTML form (no script). When the QR cannot
+ * be scanned, staff type the shopper's counter code (counter-code.ts) into a form that leads to the same
+ * page. The shopper's order alias, name and address are never shown here. Everything shown is escaped.
+ * Links and form actions are relative, so the pages work under any prefix (the site serves them under
+ * /api/store/).
  */
 import { escapeHtml } from '../../src/lib/markup.ts';
 import type { OrderLine } from './cart.ts';
@@ -63,6 +65,8 @@ const STYLE = `
   form.staff { display: flex; justify-content: space-between; align-items: center; margin-top: 2rem; }
   button.secondary { background: #fff; color: #333; border: 1px solid #999; padding: .5rem 1rem; font-weight: normal; }
   code { word-break: break-all; }
+  input.code { font-family: ui-monospace, monospace; font-size: 1.4rem; letter-spacing: .15em; text-transform: uppercase; }
+  .hint { color: #666; font-size: .9em; }
 `;
 
 function page(title: string, body: string): string {
@@ -162,6 +166,7 @@ ${limit}
 ${linesTable(snapshot.lines)}
 ${totals(snapshot)}
 ${action}
+<p><a href="../code">別の注文をコードで開く</a></p>
 ${staffBar(input.staff, '../signout')}`,
   );
 }
@@ -210,7 +215,39 @@ export function signedInPage(account: string): string {
     'サインイン中',
     `<h1>サインインしています</h1>
 <p class="ok">スタッフ ${escapeHtml(account)} としてサインインしています。お客さまのQRコードを読み取ると、注文の確認画面が開きます。</p>
+<p><a href="code">QRコードを読み取れないときは、コードを入力する</a></p>
 ${staffBar(account, 'signout')}`,
+  );
+}
+
+export interface CodeEntryPageInput {
+  /** The signed-in staff account. */
+  staff: string;
+  /** What was typed, shown again after a refusal. */
+  typed?: string;
+  /** Why the code was refused. */
+  message?: string;
+}
+
+/**
+ * The counter-code form: staff type the code the shopper's screen shows (or reads out) when the QR cannot
+ * be scanned. The code is posted, never put in a URL; a code of a pending order leads to its QR page.
+ */
+export function codeEntryPage(input: CodeEntryPageInput): string {
+  const message = input.message ? `<p class="error" role="alert">${escapeHtml(input.message)}</p>` : '';
+  return page(
+    'コードで注文を開く',
+    `<h1>コードで注文を開く</h1>
+<p>QRコードを読み取れないときは、お客さまの画面のQRコードの下にある8文字のコード（例: K7QM-3XHP）を入力してください。大文字・小文字、スペースやハイフンは区別しません。</p>
+${message}
+<form method="post" action="code">
+  <label>コード
+    <input class="code" name="code" value="${escapeHtml(input.typed ?? '')}" autocomplete="off" autocapitalize="characters" spellcheck="false" required maxlength="32" aria-describedby="code-hint" autofocus>
+  </label>
+  <span id="code-hint" class="hint">0（ゼロ）・O・1・I・L は使われていません。</span>
+  <button type="submit">注文を開く</button>
+</form>
+${staffBar(input.staff, 'signout')}`,
   );
 }
 
@@ -222,12 +259,12 @@ export function signedOutPage(): string {
 }
 
 /** Signed in with an account that does not take payments (an editor's). */
-export function counterRoleRequiredPage(account: string): string {
+export function counterRoleRequiredPage(account: string, signOutAction = '../signout'): string {
   return page(
     'お支払いを受け付けられません',
     `<h1>お支払いを受け付けられません</h1>
 <p class="error">スタッフ ${escapeHtml(account)} には、お支払いの受け付けの権限がありません。店頭担当のアカウントでサインインし直してください。</p>
-${staffBar(account, '../signout')}`,
+${staffBar(account, signOutAction)}`,
   );
 }
 

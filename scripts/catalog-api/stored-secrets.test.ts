@@ -1,8 +1,8 @@
 /**
  * The database never holds a link or a session as it was given out: session ids and aliases are stored as
  * their SHA-256 and looked up by it, and an alias another link leads to is stored sealed with that link.
- * A database of the first schema (plain values) is migrated in place, so every link shoppers hold still
- * opens.
+ * A database of the first schema (plain values) or the second (no counter codes) is migrated in place, so
+ * every link shoppers hold still opens.
  */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
@@ -54,6 +54,14 @@ async function shopAndPay(t: TestApp, shopper: Client): Promise<Links> {
   const session = /cart_session=([^;]+)/.exec(shopper.cookie ?? '')?.[1] ?? '';
   return { session, draft, order, shipment };
 }
+
+/** Takes a database back to before counter codes (schema 2). */
+const DROP_COUNTER_CODES = `
+  DROP INDEX draft_orders_counter_code;
+  ALTER TABLE draft_orders DROP COLUMN counter_code;
+  ALTER TABLE draft_orders DROP COLUMN alias_sealed_by_code;
+  ALTER TABLE draft_orders DROP COLUMN code_sealed_by_alias;
+`;
 
 /** Every text value of the tables that hold visitors' data. */
 function storedText(db: DatabaseSync): string {
@@ -119,6 +127,7 @@ describe('session ids and aliases at rest', () => {
     plain('shipments', 'order_alias', links.order);
     plain('shipments', 'alias', links.shipment);
     db.exec(`
+      ${DROP_COUNTER_CODES}
       ALTER TABLE draft_orders DROP COLUMN order_alias_sealed;
       ALTER TABLE draft_orders ADD COLUMN order_alias TEXT;
       ALTER TABLE shipments DROP COLUMN alias_sealed;
@@ -139,6 +148,37 @@ describe('session ids and aliases at rest', () => {
     sameBrowser.cookie = shopper.cookie;
     await expectLinksOpen(after, sameBrowser, links);
     // Once migrated, there is nothing more to do.
+    expect(migrate(db)).toBe(false);
+  });
+
+  test('a database of the second schema gains counter codes: its drafts stay, new ones have a code', async () => {
+    const before = makeApp();
+    const shopper = new Client(before.app);
+    const v = findVariant(before.db, 'total_stock >= 5');
+    await shopper.call('POST', '/catalog/cart/product', {
+      body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
+    });
+    const issue = async (client: Client) =>
+      ((await client.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string }).draftOrderAlias;
+    const draft = await issue(shopper);
+    const db = before.db;
+    db.exec(`
+      ${DROP_COUNTER_CODES}
+      UPDATE meta SET value = json_set(value, '$.schemaVersion', 2) WHERE key = 'seed';
+    `);
+    expect(migrate(db)).toBe(true);
+    expect(seedInfo(db)).toMatchObject({ schemaVersion: SCHEMA_VERSION });
+    const after = makeApp({ db });
+    const sameBrowser = new Client(after.app);
+    sameBrowser.cookie = shopper.cookie;
+    // The QR issued before still shows, without a code; the next one has one.
+    const old = (await sameBrowser.call('GET', `/catalog/cart/qr/${draft}`)).body as Record<string, unknown>;
+    expect(old).toMatchObject({ draftOrderAlias: draft });
+    expect(old).not.toHaveProperty('counterCode');
+    const next = await issue(sameBrowser);
+    expect((await sameBrowser.call('GET', `/catalog/cart/qr/${next}`)).body).toMatchObject({
+      counterCode: expect.stringMatching(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/),
+    });
     expect(migrate(db)).toBe(false);
   });
 

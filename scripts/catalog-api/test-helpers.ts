@@ -65,6 +65,7 @@ export function makeApp(
     config?: Partial<Config>;
     random?: () => number;
     imageLimits?: Partial<ImageLimits>;
+    newCounterCode?: () => string;
   } = {},
 ): TestApp {
   const db = options.db ?? seededDb(options.products ?? 100);
@@ -80,6 +81,7 @@ export function makeApp(
     now: clock.now,
     ...(options.random ? { random: options.random } : {}),
     ...(options.imageLimits ? { imageLimits: options.imageLimits } : {}),
+    ...(options.newCounterCode ? { newCounterCode: options.newCounterCode } : {}),
     logError: (error) => errors.push(error),
   });
   return { app, db, clock, config, errors };

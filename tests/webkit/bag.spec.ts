@@ -123,7 +123,8 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
   expect(await totalIn(browser, '[data-testid="qr-totals"]', 'grandTotal')).toBe(
     formatPrice(confirmation.grandTotal),
   );
-  expect(await textOf(browser, '[data-testid="qr-alias"]')).toBe(alias);
+  expect(confirmation.counterCode).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+  expect(await textOf(browser, '[data-testid="qr-counter-code"]')).toBe(confirmation.counterCode);
   expect(await browser.$('[role="timer"]').getAttribute('aria-label')).toMatch(/^残り1[45]分\d+秒$/);
 
   // Staff complete the payment; the QR page moves on to the order page by itself.

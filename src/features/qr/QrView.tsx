@@ -1,5 +1,6 @@
 /**
- * The QR page (/qr/{draftOrderAlias}/): the QR of urlForQrCode for the store counter, the confirmation, the
+ * The QR page (/qr/{draftOrderAlias}/): the QR of urlForQrCode for the store counter, the counter code
+ * staff type when it will not scan (given to the browser that issued the QR only), the confirmation, the
  * time limit and the polled status. Completed → the order page; expired → /qr/timeout/.
  */
 import { useStore } from '@nanostores/react';
@@ -12,7 +13,7 @@ import { anyShipped, summaryOfBagLine } from '../bag/index.ts';
 import { Countdown } from './Countdown.tsx';
 import { $qr, type DraftOrderWatch, followDraftOrder } from './draft-order-store.ts';
 import { QrCode } from './QrCode.tsx';
-import { aliasForStaff, confirmationErrorMessage } from './qr-status.ts';
+import { confirmationErrorMessage } from './qr-status.ts';
 
 export default function QrView() {
   // The page's script starts before hydration: hydrate from the build-time value first.
@@ -95,13 +96,18 @@ function ReadyQr({
         <div className="rounded-lg border border-accent/40 bg-white p-1 shadow-sm">
           <QrCode value={confirmation.urlForQrCode} />
         </div>
-        <p className="text-xs text-secondary">
-          {t('qr.fallback')}
-          <br />
-          <code className="break-all font-mono text-sm text-primary" data-testid="qr-alias">
-            {aliasForStaff(confirmation.urlForQrCode)}
-          </code>
-        </p>
+        {confirmation.counterCode ? (
+          <p className="text-xs text-secondary">
+            {t('qr.fallback')}
+            <br />
+            <code
+              className="font-mono text-2xl font-bold tracking-widest text-primary"
+              data-testid="qr-counter-code"
+            >
+              {confirmation.counterCode}
+            </code>
+          </p>
+        ) : null}
         <Countdown expiresAt={view.expiresAt} onZero={onZero} />
         <p
           role="status"

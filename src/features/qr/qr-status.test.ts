@@ -1,5 +1,5 @@
 import { confirmation } from '../../../tests/fixtures/catalogue.ts';
-import { aliasForStaff, confirmationErrorMessage, stepForConfirmation, stepForStatus } from './qr-status.ts';
+import { confirmationErrorMessage, stepForConfirmation, stepForStatus } from './qr-status.ts';
 
 const ALIAS = 'A'.repeat(32);
 const base = { draftOrderAlias: ALIAS, expiresAt: '2026-11-21T05:15:00.000Z' };
@@ -63,10 +63,5 @@ describe('what the QR page does with the confirmation', () => {
         ),
       ).size,
     ).toBe(5);
-  });
-
-  it('shows staff the alias at the end of urlForQrCode', () => {
-    expect(aliasForStaff(`http://localhost:4321/api/store/qr/${ALIAS}`)).toBe(ALIAS);
-    expect(aliasForStaff('not a url')).toBe('');
   });
 });

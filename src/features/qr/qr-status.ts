@@ -77,12 +77,3 @@ export function confirmationErrorMessage(code: ConfirmationErrorCode | 'CANCELLE
       return t('qr.error.notFound');
   }
 }
-
-/** The draft-order alias at the end of urlForQrCode, shown under the QR for staff when scanning fails. */
-export function aliasForStaff(urlForQrCode: string): string {
-  try {
-    return new URL(urlForQrCode).pathname.split('/').filter(Boolean).pop() ?? '';
-  } catch {
-    return '';
-  }
-}

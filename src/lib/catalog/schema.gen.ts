@@ -569,6 +569,8 @@ export type components = {
             urlForQrCode: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description What the shopper reads out when the QR cannot be scanned: eight characters without 0, O, 1, I or L, in two groups of four. Signed-in counter staff type it on the store-counter page to open this draft order while it is pending. Given only to the visitor session that issued the draft order. */
+            counterCode?: string;
         };
         CartConfirmationError: {
             /** @enum {string} */
