@@ -1,6 +1,7 @@
 import { createApp } from './app.ts';
 import { testConfig } from './config.ts';
 import { openDatabase } from './db.ts';
+import { TENANTS } from './i18n-data.ts';
 import { generateProduct, mulberry32, seed } from './seed.ts';
 import { Client } from './test-helpers.ts';
 
@@ -203,7 +204,7 @@ describe('the seed', () => {
     });
   });
 
-  test('texts are translated with lang (title, description, option labels); tenant names stay Japanese', async () => {
+  test('texts are translated with lang (title, description, option labels, the brand name where the data has it)', async () => {
     const ja = (await everything(20, 'ja')).products;
     for (const lang of ['en', 'zh', 'ko'] as const) {
       const other = (await everything(20, lang)).products;
@@ -213,7 +214,8 @@ describe('the seed', () => {
         expect(product.id).toBe(original?.id);
         if (product.title === original?.title) sameTitles += 1;
         expect(product.descriptionHtml).not.toBe(original?.descriptionHtml);
-        expect(product.tenant.name).toBe(original?.tenant.name);
+        const translated = TENANTS.find((tenant) => tenant.name === original?.tenant.name)?.names[lang];
+        expect(product.tenant.name).toBe(translated ?? original?.tenant.name);
         expect(product.variants.map((v) => v.price)).toEqual(original?.variants.map((v) => v.price));
         expect(product.variants.map((v) => v.options.map((o) => o.value))).toEqual(
           original?.variants.map((v) => v.options.map((o) => o.value)),
