@@ -23,11 +23,26 @@ describe('the onboarding dialog', () => {
   });
 
   it('is marked seen at once on the cart, qr, order and address routes', () => {
-    for (const path of ['/cart/', '/qr/AbC123', '/order/x1', '/address/s1/complete', '/chat/cart']) {
+    for (const path of ['/cart/', '/qr/AbC123', '/order/x1', '/address/s1/complete']) {
       localStorage.clear();
       expect(shouldOfferOnboarding(path), path).toBe(false);
       expect(hasSeenOnboarding(), path).toBe(true);
     }
+  });
+
+  it('is never offered in chat mode, which leaves it unseen for the web catalogue', () => {
+    for (const path of [
+      '/chat',
+      '/chat/',
+      '/chat/scan/',
+      '/chat/brands/3/',
+      '/chat/cart/',
+      '/chat/qr/AbC123/',
+    ]) {
+      expect(shouldOfferOnboarding(path), path).toBe(false);
+    }
+    expect(hasSeenOnboarding()).toBe(false);
+    expect(shouldOfferOnboarding('/chatter/')).toBe(true);
   });
 
   it('is still offered on routes that only start like those', () => {

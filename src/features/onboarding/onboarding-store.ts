@@ -10,7 +10,7 @@ import { readStored, writeStored } from '../../lib/storage.ts';
 export const ONBOARDING_KEY = 'onboarding-seen:v1';
 
 /** Routes that mark the dialog seen at once (and never show it): the bag, QR, order and address screens. */
-const SEEN_AT_ONCE = /^\/(?:chat\/)?(?:cart|qr|order|address)(?:\/|$)/;
+const SEEN_AT_ONCE = /^\/(?:cart|qr|order|address)(?:\/|$)/;
 
 const isTrue = (value: unknown): value is true => value === true;
 
@@ -35,11 +35,15 @@ function marksOnboardingSeen(pathname: string): boolean {
   return SEEN_AT_ONCE.test(pathname);
 }
 
+/** Chat mode's pages: the dialog is the web catalogue's welcome, in Japanese, and chat greets on its own. */
+const CHAT = /^\/chat(?:\/|$)/;
+
 /**
- * Whether this page should load the dialog: not on the routes that mark it seen (which mark it now), not
- * once seen.
+ * Whether this page should load the dialog: not on the routes that mark it seen (which mark it now), never
+ * in chat mode (nor marked seen there: the web catalogue may still welcome the visitor), not once seen.
  */
 export function shouldOfferOnboarding(pathname: string): boolean {
+  if (CHAT.test(pathname)) return false;
   if (marksOnboardingSeen(pathname)) {
     markOnboardingSeen();
     return false;
