@@ -124,9 +124,6 @@ test.describe('a ko-KR browser', () => {
         if (path === '/chat/scan/') await expect(page.getByRole('alert')).toBeVisible({ timeout: 15_000 });
         await expectNoJapanese(page, 'ko', []);
       }
-      // The web catalogue still welcomes the visitor the first time it is opened.
-      await page.goto('/?lang=ja');
-      await expect(page.getByRole('dialog', { name: ja['onboarding.title'] })).toBeVisible();
     });
   });
 });
