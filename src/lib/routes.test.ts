@@ -15,6 +15,7 @@ import {
   productHref,
   qrHref,
   qrTimeoutHref,
+  shopHref,
   tagHref,
   termsHref,
 } from './routes.ts';
@@ -93,6 +94,7 @@ describe('aliases in per-visitor URLs', () => {
 describe('the hrefs of the bag and the QR hand-off', () => {
   it('are the web catalogue’s pages on the web', () => {
     expect(homeHref()).toBe('/');
+    expect(shopHref()).toBe('/area/');
     expect(bagHref()).toBe('/cart/');
     expect(termsHref()).toBe('/terms/');
     expect(qrHref(ALIAS)).toBe(`/qr/${ALIAS}/`);
@@ -105,6 +107,7 @@ describe('the hrefs of the bag and the QR hand-off', () => {
   it('stay on chat mode’s pages in chat mode, the address step included', () => {
     enterChat('ko');
     expect(homeHref()).toBe('/chat/');
+    expect(shopHref()).toBe('/chat/');
     expect(bagHref()).toBe('/chat/cart/');
     expect(termsHref()).toBe('/chat/terms/');
     expect(qrHref(ALIAS)).toBe(`/chat/qr/${ALIAS}/`);

@@ -65,6 +65,8 @@ const prefix = () => ($mode.get().kind === 'chat' ? '/chat' : '');
  * QR page the visitor's language (`?lang=`, stored as the chosen locale).
  */
 export const homeHref = () => `${prefix()}/`;
+/** Where "continue shopping" leads: the areas on the web, the conversation in chat mode. */
+export const shopHref = () => ($mode.get().kind === 'chat' ? '/chat/' : '/area/');
 export const bagHref = () => `${prefix()}/cart/`;
 export const termsHref = () => `${prefix()}/terms/`;
 export const qrHref = (draftOrderAlias: string, language?: ChatLanguage) =>

@@ -9,6 +9,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { onThisSite } from '../../lib/images.ts';
 import { chatBrandHref } from '../../lib/routes.ts';
 import { ProductCard } from '../../ui/ProductCard.tsx';
+import { ChatProduct } from './ChatProduct.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
 import { useTranslation } from './chat-i18n.ts';
 import {
@@ -25,24 +26,27 @@ import {
   retry,
   startChat,
 } from './chat-store.ts';
+import type { ChatLanguage } from './language.ts';
 import { MAX_BRANDS, MAX_PRODUCTS, type SearchBrand, search } from './search-index.ts';
 
 export default function ChatApp() {
-  return <ChatScreen>{() => <Conversation />}</ChatScreen>;
+  return <ChatScreen>{(language) => <Conversation language={language} />}</ChatScreen>;
 }
 
 /** The conversation in chat mode's language (the chat screen entered it before this renders). */
-function Conversation() {
+function Conversation({ language }: { language: ChatLanguage }) {
   const { t } = useTranslation();
   useEffect(() => {
     const url = new URL(location.href);
     const brandId = url.searchParams.get('brandId');
-    if (brandId !== null) {
+    const productId = url.searchParams.get('productId');
+    if (brandId !== null || productId !== null) {
       // Answered once: a reload or the back button must not ask again.
       url.searchParams.delete('brandId');
+      url.searchParams.delete('productId');
       history.replaceState(history.state, '', url);
     }
-    void startChat({}, brandId).then(loadAnswers);
+    void startChat({}, brandId, productId).then(loadAnswers);
   }, []);
   const thread = useStore($thread);
   const answering = useStore($answering);
@@ -56,7 +60,7 @@ function Conversation() {
       <div role="log" aria-label={t('chat.thread')} className="flex flex-col gap-3" data-testid="chat-thread">
         {thread.map((message) => (
           <Bubble key={message.id} from={message.from}>
-            <MessageBody message={message} />
+            <MessageBody message={message} language={language} />
           </Bubble>
         ))}
         {answering && (
@@ -86,7 +90,7 @@ function Bubble({ from, children }: { from: ChatMessage['from']; children: React
   );
 }
 
-function MessageBody({ message }: { message: ChatMessage }) {
+function MessageBody({ message, language }: { message: ChatMessage; language: ChatLanguage }) {
   const { t } = useTranslation();
   switch (message.kind) {
     case 'greeting':
@@ -106,6 +110,15 @@ function MessageBody({ message }: { message: ChatMessage }) {
       return <BrandAnswer brandId={message.brandId} />;
     case 'brandNotFound':
       return <p>{t('chat.brand.notFound')}</p>;
+    case 'product':
+      return (
+        <>
+          <p className="mb-3">{t('chat.product.reply')}</p>
+          <ChatProduct productId={message.productId} language={language} />
+        </>
+      );
+    case 'productNotFound':
+      return <p>{t('chat.product.notFound')}</p>;
     case 'results':
       return <ResultsAnswer query={message.query} />;
     case 'bag':

@@ -1,8 +1,11 @@
 /**
  * The island of a brand's chat page: the product the visitor opened (`?product=`), then the brand's
  * products, the web catalogue's own list in the visitor's language (its cache cleared when the language
- * changes), each opening here.
+ * changes), each opening here. The product once loaded is the page's Japanese counterpart
+ * (`<html data-japanese-page>`, read by the language switcher): 日本語 opens its Japanese page.
  */
+import type { Product } from '../../lib/catalog/types.ts';
+import { productHref } from '../../lib/routes.ts';
 import { ProductList } from '../catalogue/components.ts';
 import { ChatProduct } from './ChatProduct.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
@@ -21,12 +24,21 @@ export default function ChatBrand({ tenantId, name }: { tenantId: number; name: 
   );
 }
 
+/** The product's Japanese page, in the first of its areas, is where 日本語 leads from here. */
+function nameJapanesePage(product: Product): void {
+  const area = product.areas[0];
+  if (area !== undefined)
+    document.documentElement.setAttribute('data-japanese-page', productHref(area, product.id));
+}
+
 function Brand({ tenantId, name, language }: { tenantId: number; name: string; language: ChatLanguage }) {
   const { t } = useTranslation();
   const productId = openedProduct();
   return (
     <div className="flex flex-col gap-8">
-      {productId !== undefined && <ChatProduct productId={productId} language={language} />}
+      {productId !== undefined && (
+        <ChatProduct productId={productId} language={language} onLoad={nameJapanesePage} />
+      )}
       <section aria-labelledby="chat-brand-products">
         <h2 id="chat-brand-products" className="mb-1 font-bold">
           {t('brand.products', { name })}

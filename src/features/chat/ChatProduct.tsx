@@ -38,16 +38,29 @@ function paragraphs(html: string): string[] {
   return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-export function ChatProduct({ productId, language }: { productId: number; language: ChatLanguage }) {
+export function ChatProduct({
+  productId,
+  language,
+  onLoad,
+}: {
+  productId: number;
+  language: ChatLanguage;
+  /** Told the product once it is loaded. */
+  onLoad?: (product: Product) => void;
+}) {
   const { t } = useTranslation();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger to load again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger to load again; `onLoad` is told, not a reason to load.
   useEffect(() => {
     let live = true;
     setLoad({ kind: 'loading' });
     getProductIn(productId, language).then(
-      (product) => live && setLoad({ kind: 'ready', product }),
+      (product) => {
+        if (!live) return;
+        setLoad({ kind: 'ready', product });
+        onLoad?.(product);
+      },
       (error: unknown) => {
         markHandled(error);
         if (live)

@@ -87,6 +87,32 @@ describe('the chat conversation', () => {
     expect(kinds(other.$thread.get())).toEqual(['greeting', 'brandNotFound', 'brands']);
   });
 
+  it('shows the product a product page carried, in the thread that keeps it over a reload', async () => {
+    const chat = await fresh('zh');
+    await chat.startChat({}, null, '42');
+    expect(chat.$thread.get().at(-1)).toEqual({ id: 2, from: 'shop', kind: 'product', productId: 42 });
+    expect((await fresh('zh')).$thread.get().at(-1)).toEqual({
+      id: 2,
+      from: 'shop',
+      kind: 'product',
+      productId: 42,
+    });
+  });
+
+  it('says that a product id which is not one was not found, after the greeting', async () => {
+    for (const bad of ['42<script>', '', '0', '1234567890', '-1']) {
+      sessionStorage.clear();
+      const chat = await fresh('ko');
+      await chat.startChat({}, null, bad);
+      expect(kinds(chat.$thread.get()), bad).toEqual(['greeting', 'productNotFound']);
+    }
+    sessionStorage.setItem(
+      'chat-thread:v1',
+      JSON.stringify([{ id: 1, from: 'shop', kind: 'product', productId: 'x' }]),
+    );
+    expect((await fresh()).$thread.get()).toEqual([]);
+  });
+
   it('keeps the thread over a reload, and drops a stored thread that was tampered with', async () => {
     const chat = await fresh();
     await chat.startChat();

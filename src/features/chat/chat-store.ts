@@ -19,6 +19,8 @@ export type ChatMessage =
   | { id: number; from: 'shop'; kind: 'brands' }
   | { id: number; from: 'shop'; kind: 'brand'; brandId: number }
   | { id: number; from: 'shop'; kind: 'brandNotFound' }
+  | { id: number; from: 'shop'; kind: 'product'; productId: number }
+  | { id: number; from: 'shop'; kind: 'productNotFound' }
   | { id: number; from: 'shop'; kind: 'results'; query: string }
   | { id: number; from: 'shop'; kind: 'bag'; count: number }
   | { id: number; from: 'shop'; kind: 'failed'; retry: Retry };
@@ -50,6 +52,7 @@ function isMessage(value: unknown): value is ChatMessage {
     case 'greeting':
     case 'brands':
     case 'brandNotFound':
+    case 'productNotFound':
       return value.from === 'shop';
     case 'choice':
       return value.from === 'visitor' && (value.choice === 'brands' || value.choice === 'bag');
@@ -57,6 +60,8 @@ function isMessage(value: unknown): value is ChatMessage {
       return value.from === 'visitor' && typeof value.text === 'string' && value.text.length <= MAX_TYPED;
     case 'brand':
       return value.from === 'shop' && isPositiveInteger(value.brandId);
+    case 'product':
+      return value.from === 'shop' && isPositiveInteger(value.productId);
     case 'results':
       return value.from === 'shop' && typeof value.query === 'string' && value.query.length <= MAX_TYPED;
     case 'bag':
@@ -148,15 +153,32 @@ function brandAnswer(brandId: number): Promise<void> {
   );
 }
 
+/** An id carried in the address: digits only, or 0 (no id). */
+const carriedId = (param: string): number => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
+
 /**
- * Opens the conversation in chat mode's language: greets a visitor whose thread is empty, and answers the
- * brand a redirect from a brand page carried (`?brandId=`; anything but digits is not a brand).
+ * Opens the conversation in chat mode's language: greets a visitor whose thread is empty, and answers what
+ * a redirect carried: the brand of a brand page (`?brandId=`), the product of a product page
+ * (`?productId=`, shown from the API in the visitor's language). Anything but digits is not an id, and
+ * says so.
  */
-export function startChat(env: ChatEnvironment = {}, brandIdParam: string | null = null): Promise<void> {
+export function startChat(
+  env: ChatEnvironment = {},
+  brandIdParam: string | null = null,
+  productIdParam: string | null = null,
+): Promise<void> {
   environment = { ...environment, ...env };
   if ($thread.get().length === 0) push({ from: 'shop', kind: 'greeting' });
+  if (productIdParam !== null) {
+    const productId = carriedId(productIdParam);
+    push(
+      productId > 0
+        ? { from: 'shop', kind: 'product', productId }
+        : { from: 'shop', kind: 'productNotFound' },
+    );
+  }
   if (brandIdParam === null) return Promise.resolve();
-  const brandId = /^\d{1,9}$/.test(brandIdParam) ? Number(brandIdParam) : 0;
+  const brandId = carriedId(brandIdParam);
   if (brandId > 0) return brandAnswer(brandId);
   push({ from: 'shop', kind: 'brandNotFound' }, { from: 'shop', kind: 'brands' });
   return Promise.resolve();

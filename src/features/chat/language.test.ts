@@ -10,6 +10,7 @@ import {
   localeFromCookie,
   mayGoToChat,
   storeChosenLocale,
+  switcherHref,
 } from './language.ts';
 
 describe('the visitor language in chat mode', () => {
@@ -67,17 +68,44 @@ describe('the redirect to chat', () => {
 
   it('sends a visitor whose browser language does not start with ja to /chat', () => {
     expect(chatRedirect(visitor)).toBe('/chat/');
-    expect(chatRedirect({ ...visitor, pathname: '/area/2/products/7/', languages: ['zh-CN'] })).toBe(
-      '/chat/',
-    );
+    expect(chatRedirect({ ...visitor, pathname: '/about/', languages: ['zh-CN'] })).toBe('/chat/');
     expect(chatRedirect({ ...visitor, languages: ['fr-FR'] })).toBe('/chat/');
   });
 
   it('carries brandId from a brand page, and only a page of a brand id of digits', () => {
     expect(chatRedirect({ ...visitor, pathname: '/brands/12/' })).toBe('/chat/?brandId=12');
     expect(chatRedirect({ ...visitor, pathname: '/brands/12' })).toBe('/chat/?brandId=12');
-    expect(chatRedirect({ ...visitor, pathname: '/brands/' })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/brands/0/' })).toBe('/chat/');
     expect(chatRedirect({ ...visitor, pathname: '/brands/1x/' })).toBe('/chat/');
+  });
+
+  it('carries productId from a product page, and only a product id of digits', () => {
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/products/7/', languages: ['zh-CN'] })).toBe(
+      '/chat/?productId=7',
+    );
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/products/7' })).toBe('/chat/?productId=7');
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/products/07/' })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/products/7x/' })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/area/2/products/12345678901/' })).toBe('/chat/');
+  });
+
+  it('opens the chat screen of the same name from the brands, bag, terms, scanner and QR pages', () => {
+    expect(chatRedirect({ ...visitor, pathname: '/brands/' })).toBe('/chat/brands/');
+    expect(chatRedirect({ ...visitor, pathname: '/cart/' })).toBe('/chat/cart/');
+    expect(chatRedirect({ ...visitor, pathname: '/terms' })).toBe('/chat/terms/');
+    expect(chatRedirect({ ...visitor, pathname: '/scan/' })).toBe('/chat/scan/');
+    expect(chatRedirect({ ...visitor, pathname: '/qr/timeout/' })).toBe('/chat/qr/timeout/');
+    const alias = 'AbCdEf0123456789_-xyz';
+    expect(chatRedirect({ ...visitor, pathname: `/qr/${alias}/` })).toBe(`/chat/qr/${alias}/`);
+    expect(chatRedirect({ ...visitor, pathname: `/order/${alias}/` })).toBe(`/chat/order/${alias}/`);
+    // A malformed alias is not carried.
+    expect(chatRedirect({ ...visitor, pathname: '/qr/short/' })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/order/%3Cscript%3E0123456789abcdef/' })).toBe('/chat/');
+  });
+
+  it('opens the chat greeting from a tag page: its products span brands', () => {
+    expect(chatRedirect({ ...visitor, pathname: '/product-tags/4/' })).toBe('/chat/');
+    expect(chatRedirect({ ...visitor, pathname: '/product-tags/4/page/2/' })).toBe('/chat/');
   });
 
   it('carries brandId from an area page filtered to exactly one brand', () => {
@@ -88,12 +116,12 @@ describe('the redirect to chat', () => {
     expect(chatRedirect({ ...visitor, pathname: '/area/2', storedLists: stored([7]) })).toBe(
       '/chat/?brandId=7',
     );
-    // Two brands, none, another area's filter, or a filter on a product page carry nothing.
+    // Two brands, none, or another area's filter carry nothing; on a product page the product wins.
     expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: stored([7, 8]) })).toBe('/chat/');
     expect(chatRedirect({ ...visitor, pathname: '/area/2/', storedLists: stored([]) })).toBe('/chat/');
     expect(chatRedirect({ ...visitor, pathname: '/area/3/', storedLists: stored([7]) })).toBe('/chat/');
     expect(chatRedirect({ ...visitor, pathname: '/area/2/products/5/', storedLists: stored([7]) })).toBe(
-      '/chat/',
+      '/chat/?productId=5',
     );
     // Stored text is untrusted: anything but one brand id of digits is no filter.
     for (const bad of [['7'], ['7&x=1'], [-1], [1.5], [0], [1e12], [{}]]) {
@@ -170,8 +198,34 @@ describe('the language switcher', () => {
     expect(japanesePageOf('/chat/terms/')).toBe('/terms/');
     expect(japanesePageOf('/chat/scan/')).toBe('/scan/');
     expect(japanesePageOf('/chat/qr/timeout/')).toBe('/qr/timeout/');
-    // The QR and order shells are one page for every alias: the way back is the home page.
+    expect(japanesePageOf('/chat/qr/AbCdEf0123456789/')).toBe('/qr/AbCdEf0123456789/');
+    expect(japanesePageOf('/chat/order/AbCdEf0123456789/')).toBe('/order/AbCdEf0123456789/');
+    // The shells' own path, or a malformed alias, has no Japanese page of its own: the way back is home.
     expect(japanesePageOf('/chat/qr/_/')).toBe('/');
+    expect(japanesePageOf('/chat/order/<b>0123456789abcdef/')).toBe('/');
+    expect(japanesePageOf('/chat/no-such-page/')).toBe('/');
+  });
+
+  it('leads each link from the address as it is now: a chat language keeps the query and the hash', () => {
+    const here = { pathname: '/chat/brands/7/', search: '?product=5', hash: '#top' };
+    expect(switcherHref(here, 'zh')).toBe('/chat/brands/7/?product=5&lang=zh#top');
+    expect(switcherHref({ ...here, search: '?lang=en&product=5' }, 'ko')).toBe(
+      '/chat/brands/7/?lang=ko&product=5#top',
+    );
+    expect(switcherHref({ pathname: '/chat/qr/AbCdEf0123456789/', search: '', hash: '' }, 'en')).toBe(
+      '/chat/qr/AbCdEf0123456789/?lang=en',
+    );
+    expect(switcherHref(here, '"><script>')).toBe('/chat/brands/7/?product=5&lang=en#top');
+  });
+
+  it('leads 日本語 to the Japanese page the page names, else to the counterpart of its path', () => {
+    const qr = { pathname: '/chat/qr/AbCdEf0123456789/', search: '?x=1', hash: '' };
+    expect(switcherHref(qr, 'ja')).toBe('/qr/AbCdEf0123456789/?lang=ja');
+    const brand = { pathname: '/chat/brands/7/', search: '?product=5', hash: '' };
+    expect(switcherHref(brand, 'ja', '/area/2/products/5/')).toBe('/area/2/products/5/?lang=ja');
+    // A named page that is not a plain path of this site is ignored.
+    for (const bad of ['//evil.example/', 'https://evil.example/', '/a/?x=1', 'javascript:alert(1)', ''])
+      expect(switcherHref(brand, 'ja', bad), bad).toBe('/brands/7/?lang=ja');
   });
 });
 
@@ -194,7 +248,7 @@ describe('a chat page in the visitor language', () => {
 });
 
 describe('the first step of the redirect on every Japanese page', () => {
-  const paths = ['/', '/chat/', '/chat', '/brands/3/', '/chatter/'];
+  const paths = ['/', '/chat/', '/chat', '/brands/3/', '/chatter/', '/area/1/products/4/', '/cart/'];
   const languages = [[], ['ja-JP'], ['JA'], ['en-US', 'ja'], ['zh-TW'], ['fr'], [' ']];
   const cookies = [
     '',

@@ -90,7 +90,10 @@ export const STORED_LISTS_KEY = 'area-cache:v1';
 
 const BRAND_PAGE = /^\/brands\/(\d+)\/?$/;
 const AREA_PAGE = /^\/area\/(\d+)\/?$/;
-const BRAND_ID = /^[1-9]\d{0,9}$/;
+const PRODUCT_PAGE = /^\/area\/\d+\/products\/(\d+)\/?$/;
+const ID = /^[1-9]\d{0,9}$/;
+/** The contract's `Alias` pattern (openapi.yaml), as src/lib/routes.ts checks it. */
+const ALIAS = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * The one brand an area page is filtered to, read from the stored lists (untrusted text: anything but a
@@ -103,17 +106,40 @@ export function areaBrandFilter(pathname: string, storedLists: string | null | u
     const tenantIds: unknown = JSON.parse(storedLists)?.lists?.[`area:${area}`]?.tenantIds;
     if (!Array.isArray(tenantIds) || tenantIds.length !== 1) return null;
     const id = String(tenantIds[0]);
-    return typeof tenantIds[0] === 'number' && BRAND_ID.test(id) ? id : null;
+    return typeof tenantIds[0] === 'number' && ID.test(id) ? id : null;
   } catch {
     return null;
   }
 }
 
+/** Japanese pages whose chat page has the same path under /chat (the bag, the terms, the brands…). */
+const SAME_SCREEN = /^\/(brands|cart|terms|scan|qr\/timeout)\/?$/;
+/** The per-visitor pages whose chat page shows the same alias. */
+const ALIAS_PAGE = /^\/(qr|order)\/([^/]+)\/?$/;
+
+/**
+ * The chat page that matches a Japanese page: what the redirect and the Japanese pages' language links
+ * open. A product page opens chat with that product (`?productId=`), a brand page or an area page filtered
+ * to one brand with that brand (`?brandId=`); the brands, bag, terms, scanner, QR and order pages open
+ * their chat screens. Anything else, a tag page among them (its products span brands; chat finds them by
+ * name), opens the chat greeting. Ids are digits and aliases the contract's pattern, or they are dropped.
+ */
+export function chatPageOf(pathname: string, storedLists?: string | null): string {
+  const product = PRODUCT_PAGE.exec(pathname)?.[1];
+  if (product && ID.test(product)) return `/chat/?productId=${product}`;
+  const brand = BRAND_PAGE.exec(pathname)?.[1] ?? areaBrandFilter(pathname, storedLists);
+  if (brand && ID.test(brand)) return `/chat/?brandId=${brand}`;
+  const same = SAME_SCREEN.exec(pathname)?.[1];
+  if (same) return `/chat/${same}/`;
+  const [, section, alias] = ALIAS_PAGE.exec(pathname) ?? [];
+  if (section && alias && ALIAS.test(alias)) return `/chat/${section}/${alias}/`;
+  return '/chat/';
+}
+
 /**
  * Where a page outside chat mode sends the visitor, or null to stay. Stays: a chat page, a bot, a visitor
  * whose chosen locale is Japanese, or whose browser language starts with `ja` (or who has none and chose
- * nothing). Otherwise the visitor goes to /chat/, carrying `brandId` from a brand page or from an area page
- * filtered to one brand.
+ * nothing). Otherwise the visitor goes to the page's chat counterpart (`chatPageOf`).
  */
 export function chatRedirect({
   pathname,
@@ -129,8 +155,7 @@ export function chatRedirect({
     const first = (languages[0] ?? '').trim().toLowerCase();
     if (first === '' || first.startsWith('ja')) return null;
   }
-  const brand = BRAND_PAGE.exec(pathname)?.[1] ?? areaBrandFilter(pathname, storedLists);
-  return brand ? `/chat/?brandId=${brand}` : '/chat/';
+  return chatPageOf(pathname, storedLists);
 }
 
 /**
@@ -186,10 +211,33 @@ export function applyChatLanguage(document: Document, languages: readonly string
 export function japanesePageOf(chatPath: string): string {
   const brand = /^\/chat\/brands\/(\d+)\/?$/.exec(chatPath)?.[1];
   if (brand) return `/brands/${brand}/`;
-  if (/^\/chat\/brands\/?$/.test(chatPath)) return '/brands/';
-  if (/^\/chat\/cart\/?$/.test(chatPath)) return '/cart/';
-  if (/^\/chat\/terms\/?$/.test(chatPath)) return '/terms/';
-  if (/^\/chat\/scan\/?$/.test(chatPath)) return '/scan/';
-  if (/^\/chat\/qr\/timeout\/?$/.test(chatPath)) return '/qr/timeout/';
+  const same = /^\/chat\/(brands|cart|terms|scan|qr\/timeout)\/?$/.exec(chatPath)?.[1];
+  if (same) return `/${same}/`;
+  const [, section, alias] = /^\/chat\/(qr|order)\/([^/]+)\/?$/.exec(chatPath) ?? [];
+  if (section && alias && ALIAS.test(alias)) return `/${section}/${alias}/`;
   return '/';
+}
+
+/** A path of this site a page may name as its Japanese page (`<html data-japanese-page>`). */
+const SITE_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*$/;
+
+/**
+ * Where a language switcher link leads from the page as it is now: a chat language reloads the same
+ * address (its query and hash, so the open product, the QR and the thread stay) with `lang=xx`; 日本語
+ * opens the page's Japanese counterpart with `?lang=ja`: `japanesePage` when the page names one (an
+ * island that knows more than the path, such as the product on show), else `japanesePageOf` the path.
+ */
+export function switcherHref(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  code: string,
+  japanesePage?: string | null,
+): string {
+  if (code === 'ja') {
+    const page =
+      japanesePage && SITE_PATH.test(japanesePage) ? japanesePage : japanesePageOf(location.pathname);
+    return `${page}?lang=ja`;
+  }
+  const params = new URLSearchParams(location.search);
+  params.set('lang', chatLanguageOf(code));
+  return `${location.pathname}?${params}${location.hash}`;
 }

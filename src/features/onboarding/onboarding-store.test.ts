@@ -23,11 +23,21 @@ describe('the onboarding dialog', () => {
   });
 
   it('is marked seen at once on the cart, qr, order and address routes', () => {
-    for (const path of ['/cart/', '/qr/AbC123', '/order/x1', '/address/s1/complete', '/chat/cart']) {
+    for (const path of ['/cart/', '/qr/AbC123', '/order/x1', '/address/s1/complete']) {
       localStorage.clear();
       expect(shouldOfferOnboarding(path), path).toBe(false);
       expect(hasSeenOnboarding(), path).toBe(true);
     }
+  });
+
+  it('is never offered in chat mode: a chat visitor was greeted in their language', () => {
+    for (const path of ['/chat', '/chat/', '/chat/scan/', '/chat/brands/3/', '/chat/qr/AbC123/']) {
+      localStorage.clear();
+      expect(shouldOfferOnboarding(path), path).toBe(false);
+      expect(hasSeenOnboarding(), path).toBe(true);
+    }
+    localStorage.clear();
+    expect(shouldOfferOnboarding('/chatter/')).toBe(true);
   });
 
   it('is still offered on routes that only start like those', () => {

@@ -1,6 +1,6 @@
 /**
  * The onboarding dialog's seen flag: the dialog appears on a first visit, the flag is kept in
- * localStorage, and it is set at once on the cart, qr, order and address routes. Layouts decide with
+ * localStorage, and it is set at once on the chat, cart, qr, order and address routes. Layouts decide with
  * `shouldOfferOnboarding(location.pathname)` whether to load the dialog's code at all; this module stays
  * tiny because every page runs it.
  */
@@ -9,8 +9,11 @@ import { readStored, writeStored } from '../../lib/storage.ts';
 
 export const ONBOARDING_KEY = 'onboarding-seen:v1';
 
-/** Routes that mark the dialog seen at once (and never show it): the bag, QR, order and address screens. */
-const SEEN_AT_ONCE = /^\/(?:chat\/)?(?:cart|qr|order|address)(?:\/|$)/;
+/**
+ * Routes that mark the dialog seen at once (and never show it): the bag, QR, order and address screens, and
+ * every chat page (the dialog is the Japanese catalogue's welcome; chat greets in the visitor's language).
+ */
+const SEEN_AT_ONCE = /^\/(?:chat|cart|qr|order|address)(?:\/|$)/;
 
 const isTrue = (value: unknown): value is true => value === true;
 

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import type { Order, Shipment } from '../../lib/catalog/cart.ts';
 import { formatDateTime } from '../../lib/format/time.ts';
-import { addressHref, aliasFromPath } from '../../lib/routes.ts';
+import { addressHref, aliasFromPath, shopHref } from '../../lib/routes.ts';
 import { TRACK } from '../../lib/tracking.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
@@ -111,7 +111,7 @@ function OrderDetails({ order }: { order: Order }) {
       )}
 
       <a
-        href="/area/"
+        href={shopHref()}
         className="flex min-h-12 items-center justify-center rounded border border-primary px-6 font-bold hover:bg-primary hover:text-white"
         data-track={TRACK.productList}
       >
