@@ -1,7 +1,8 @@
 /**
  * Chat mode's address step in the visitor's language (/chat/address/{alias}/ and its /complete/ page):
- * the web catalogue's own screens, translated into the chat's language (chat-i18n.ts), with the address messages in the
- * language and the katakana reading optional for a name in Latin letters (src/features/address/).
+ * the web catalogue's own screens, translated into the chat's language (chat-i18n.ts), with the address
+ * messages in that language and the katakana reading optional for a name in Latin letters
+ * (src/features/address/).
  */
 import { AddressCompleteView, AddressView } from '../address/components.ts';
 import { ChatScreen } from './ChatScreen.tsx';

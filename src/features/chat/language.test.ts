@@ -200,6 +200,10 @@ describe('the language switcher', () => {
     expect(japanesePageOf('/chat/qr/timeout/')).toBe('/qr/timeout/');
     expect(japanesePageOf('/chat/qr/AbCdEf0123456789/')).toBe('/qr/AbCdEf0123456789/');
     expect(japanesePageOf('/chat/order/AbCdEf0123456789/')).toBe('/order/AbCdEf0123456789/');
+    expect(japanesePageOf('/chat/address/AbCdEf0123456789/')).toBe('/address/AbCdEf0123456789/');
+    expect(japanesePageOf('/chat/address/AbCdEf0123456789/complete/')).toBe(
+      '/address/AbCdEf0123456789/complete/',
+    );
     // The shells' own path, or a malformed alias, has no Japanese page of its own: the way back is home.
     expect(japanesePageOf('/chat/qr/_/')).toBe('/');
     expect(japanesePageOf('/chat/order/<b>0123456789abcdef/')).toBe('/');

@@ -213,8 +213,11 @@ export function japanesePageOf(chatPath: string): string {
   if (brand) return `/brands/${brand}/`;
   const same = /^\/chat\/(brands|cart|terms|scan|qr\/timeout)\/?$/.exec(chatPath)?.[1];
   if (same) return `/${same}/`;
-  const [, section, alias] = /^\/chat\/(qr|order)\/([^/]+)\/?$/.exec(chatPath) ?? [];
+  const [, section, alias] = /^\/chat\/(qr|order|address)\/([^/]+)\/?$/.exec(chatPath) ?? [];
   if (section && alias && ALIAS.test(alias)) return `/${section}/${alias}/`;
+  // The address step's page after sending is the one page below an alias.
+  const done = /^\/chat\/address\/([^/]+)\/complete\/?$/.exec(chatPath)?.[1];
+  if (done && ALIAS.test(done)) return `/address/${done}/complete/`;
   return '/';
 }
 
