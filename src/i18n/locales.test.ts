@@ -77,3 +77,17 @@ describe('the colon after a label', () => {
     expect(fullWidth).toEqual([]);
   });
 });
+
+describe('the chat languages', () => {
+  // Kana (and the katakana middle dot ・) are Japanese only; the one string that shows kana on purpose is the
+  // reading hint's example of what a katakana reading looks like.
+  const KANA = /[\u3040-\u30ff\uff66-\uff9f]/;
+  const SHOWS_KANA_ON_PURPOSE = new Set(['address.nameKana.hint']);
+
+  it.each(['en', 'zh', 'ko'])('write no kana in the %s strings', (locale) => {
+    const kana = Object.entries(LOCALES[locale] ?? {}).filter(
+      ([key, text]) => KANA.test(text) && !SHOWS_KANA_ON_PURPOSE.has(key),
+    );
+    expect(kana).toEqual([]);
+  });
+});

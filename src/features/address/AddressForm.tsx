@@ -22,6 +22,12 @@ import { $addressForm, setAddressField, submitAddress } from './address-store.ts
 /** The fields' labels, read when drawn: chat mode installs its translator after this module loads. */
 const label = (field: AddressField) => t(`address.${field}` as MessageKey);
 
+/**
+ * A prefecture as the visitor reads it: `address.prefecture.{n}` in JIS order, which in ja.json is the
+ * rules' own Japanese name (the value sent, whatever the language).
+ */
+const prefectureLabel = (index: number) => t(`address.prefecture.${index + 1}` as MessageKey);
+
 const OPTIONAL = new Set<AddressField>(['building', 'deliveryDate', 'deliveryTimeSlot']);
 /** In chat mode the reading is optional: a name in Latin letters needs none (address-rules.ts). */
 const OPTIONAL_IN_CHAT = new Set<AddressField>([...OPTIONAL, 'nameKana']);
@@ -121,9 +127,9 @@ export function AddressForm() {
           className={`${input('prefecture').className} max-w-48`}
         >
           <option value="">{t('address.prefecture.placeholder')}</option>
-          {PREFECTURES.map((prefecture) => (
+          {PREFECTURES.map((prefecture, index) => (
             <option key={prefecture} value={prefecture}>
-              {prefecture}
+              {prefectureLabel(index)}
             </option>
           ))}
         </select>

@@ -1,7 +1,7 @@
-import { t } from '../../i18n/index.ts';
+import { type MessageKey, t } from '../../i18n/index.ts';
 import { enterChat } from '../../lib/mode.ts';
 import { addressMessages } from './address-messages.ts';
-import { JAPANESE_MESSAGES } from './address-rules.ts';
+import { JAPANESE_MESSAGES, PREFECTURES } from './address-rules.ts';
 
 describe('the address messages', () => {
   it('are the rules’ Japanese (the API’s words) on the web catalogue', () => {
@@ -16,6 +16,12 @@ describe('the address messages', () => {
       JAPANESE_MESSAGES.dateTooEarly('2025-01-18'),
     );
     expect(t('address.error.required', { label: '氏名' })).toBe(JAPANESE_MESSAGES.required('name'));
+  });
+
+  it('name each prefecture in ja.json as the rules do, in the same order (the form shows these)', () => {
+    expect(PREFECTURES.map((_, index) => t(`address.prefecture.${index + 1}` as MessageKey))).toEqual(
+      PREFECTURES,
+    );
   });
 
   it('follow the page’s translator in chat mode, the field named by its label', () => {
