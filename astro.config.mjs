@@ -40,13 +40,13 @@ const REACT_RUNTIME = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]
 
 /**
  * The product list's parts, each a file of its own that the pages needing it load whole: the lists' shared
- * basics (image URLs, prices: also the product page and the bag), the card (also the wishlist), the list
+ * basics (image URLs, prices, the "handled" mark of a failure shown: also the product page and the bag), the card (also the wishlist), the list
  * with its store and next-page call (area, brand and chat brand pages). A group takes its modules' imports
  * along unless a group of higher priority holds them, so the modules the list imports that other pages
  * load without the list are groups of their own: the error module, the product summary, the React
  * binding of the stores.
  */
-const PRODUCT_BASICS = /src[\\/]lib[\\/](images|format[\\/]price)\.ts$/;
+const PRODUCT_BASICS = /src[\\/]lib[\\/](images|format[\\/]price|handled)\.ts$/;
 const PRODUCT_CARD =
   /src[\\/](ui[\\/](ProductCard|CataloguePicture)\.tsx|lib[\\/]format[\\/]list-price\.ts)$/;
 const PRODUCT_LIST =
@@ -66,10 +66,10 @@ export const CHUNK_GROUPS = [
   { name: 'react', test: REACT_RUNTIME, priority: 20 },
   { name: 'site', test: EVERY_PAGE, priority: 10 },
   { name: 'routes', test: ROUTES, priority: 5 },
-  { name: 'errors', test: ERRORS, priority: 4 },
   { name: 'nanostores-react', test: STORES_REACT, priority: 4 },
   { name: 'product-summary', test: PRODUCT_SUMMARY, priority: 4 },
   { name: 'product-basics', test: PRODUCT_BASICS, priority: 4 },
+  { name: 'errors', test: ERRORS, priority: 4 },
   { name: 'product-card', test: PRODUCT_CARD, priority: 3 },
   { name: 'product-list', test: PRODUCT_LIST, priority: 2 },
 ];
