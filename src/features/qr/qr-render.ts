@@ -1,23 +1,23 @@
 /**
- * Drawing the QR of urlForQrCode with the qrcode package, which loads only on the QR page (qr-encoder.ts,
- * built on its own and imported by URL, so no other page downloads it). The page starts the download
- * early; the image waits for the data only.
+ * Drawing the QR of urlForQrCode with the qrcode package, which loads only on the QR page (dynamic import,
+ * so no other page downloads it). The page starts the download early; the image waits for the data only.
  */
-import encoderUrl from './qr-encoder.ts?worker&url';
 
 /** Shown at 288 CSS px (≥ 240 for a counter scanner). */
 export const QR_DISPLAY_PX = 288;
 
-type QrModule = typeof import('./qr-encoder.ts');
+type QrModule = typeof import('qrcode');
 
 let renderer: Promise<QrModule> | undefined;
 
 /** Loads the qrcode package once (a failed load may be tried again). */
 export function loadQrRenderer(): Promise<QrModule> {
-  renderer ??= (import(/* @vite-ignore */ encoderUrl) as Promise<QrModule>).catch((error: unknown) => {
-    renderer = undefined;
-    throw error;
-  });
+  renderer ??= import('qrcode')
+    .then((module) => ((module as { default?: QrModule }).default ?? module) as QrModule)
+    .catch((error: unknown) => {
+      renderer = undefined;
+      throw error;
+    });
   return renderer;
 }
 

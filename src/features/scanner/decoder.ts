@@ -5,10 +5,6 @@
  */
 import { type CodeDecoder, type Frame, isSecurityError, type Point } from './frame.ts';
 import type { BarcodeFormat } from './scanner-config.ts';
-// Each zxing reader is built as a module of its own and loaded by URL with a plain import(): the scanner's
-// page then ships no dynamic-import helper (about 880 B gzip) before its camera starts.
-import zxingDecoderUrl from './zxing-decoder.ts?worker&url';
-import zxingQrUrl from './zxing-qr.ts?worker&url';
 
 /** The Barcode Detection API's names of the formats it knows. */
 const NATIVE_FORMATS: Partial<Record<BarcodeFormat, string>> = {
@@ -82,12 +78,8 @@ function qrOnly(formats: readonly BarcodeFormat[]): boolean {
 
 /** zxing, in the smallest chunk that reads the formats: the QR reader alone, or every reader. */
 async function zxing(formats: readonly BarcodeFormat[]): Promise<CodeDecoder> {
-  if (qrOnly(formats)) {
-    const qr: typeof import('./zxing-qr.ts') = await import(/* @vite-ignore */ zxingQrUrl);
-    return qr.zxingQrDecoder();
-  }
-  const every: typeof import('./zxing-decoder.ts') = await import(/* @vite-ignore */ zxingDecoderUrl);
-  return every.zxingDecoder(formats);
+  if (qrOnly(formats)) return (await import('./zxing-qr.ts')).zxingQrDecoder();
+  return (await import('./zxing-decoder.ts')).zxingDecoder(formats);
 }
 
 /** A native decoder whose service fails at its first use hands over to zxing for good. */
