@@ -1,7 +1,8 @@
 /**
  * DataNotFoundError and the catalogue's failure messages, on their own so that code every page ships (the
  * header's bag count) does not carry the rest of the error module. Import them from errors.ts, the one
- * error module; only src/lib/catalog/request.ts imports this file directly, for that reason.
+ * error module; only src/lib/catalog/request.ts and src/lib/handled.ts import this file directly, for that
+ * reason.
  */
 
 /** The catalogue's DataNotFoundError messages, verbatim. */

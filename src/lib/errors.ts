@@ -7,13 +7,8 @@
 import { DataNotFoundError } from './data-not-found-error.ts';
 
 export { DataNotFoundError } from './data-not-found-error.ts';
-
-/** Marks an error as shown to the user, so it is not reported. Returns the same error. */
-export function markHandled<E>(error: E): E {
-  if (error instanceof DataNotFoundError) error.handled = true;
-  else if (error instanceof Error) Object.assign(error, { handled: true });
-  return error;
-}
+// On its own: the stores that show a failure load it without the error screen's titles below.
+export { markHandled } from './handled.ts';
 
 /** Titles of the generic error screen by status. */
 const ERROR_TITLES: Record<number, string> = {

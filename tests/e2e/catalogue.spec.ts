@@ -39,6 +39,17 @@ test.describe('a first visit', () => {
       await page.evaluate(() => localStorage.clear());
     }
   });
+
+  test('the wishlist ships at most 80 KB of JavaScript (gzip), the onboarding dialog included, React as one file', async ({
+    page,
+  }) => {
+    const { loadedGzip, loaded } = await shippedJs(page, '/wishlist/', async (p) => {
+      await expect(p.getByRole('dialog', { name: 'ギフトカタログへようこそ' })).toBeVisible();
+    });
+    expect(loadedGzip).toBeLessThanOrEqual(BUDGETS.list);
+    // React and Astro's renderer come as one file (CHUNK_GROUPS in astro.config.mjs).
+    expect(loaded.filter((url) => /\/_astro\/react\.[\w-]+\.js$/.test(url))).toHaveLength(1);
+  });
 });
 
 test.describe('a first visit to chat, in English', () => {

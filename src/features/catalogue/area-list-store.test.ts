@@ -5,9 +5,9 @@ import { DataNotFoundError } from '../../lib/errors.ts';
 import type { ProductSummary } from '../product/index.ts';
 
 const api = vi.hoisted(() => ({ listProducts: vi.fn() }));
-vi.mock('../../lib/catalog/catalogue.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/catalog/catalogue.ts')>()),
-  listProducts: api.listProducts,
+vi.mock('../../lib/catalog/product-list-lean.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/catalog/product-list-lean.ts')>()),
+  listProductPage: api.listProducts,
 }));
 
 const {

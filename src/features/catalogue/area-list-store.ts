@@ -9,7 +9,7 @@
  * the HTML); later pages from GET /catalog/products, 10 at a time.
  */
 import { atom } from 'nanostores';
-import { listProducts, PRODUCT_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
+import { listProductPage, PRODUCT_PAGE_SIZE } from '../../lib/catalog/product-list-lean.ts';
 import type { Lang } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
 import { chatProductHref } from '../../lib/routes.ts';
@@ -272,7 +272,7 @@ export function loadMore(): Promise<void> {
   const page = state.nextPage;
   $productList.set({ ...state, status: 'loading' });
   const tenantIds = state.tenantIds.length ? state.tenantIds : listConfig.tenantIds;
-  const request = listProducts({
+  const request = listProductPage({
     ...(listConfig.areaId === undefined ? {} : { areaId: listConfig.areaId }),
     ...(tenantIds?.length ? { tenantIds } : {}),
     page,

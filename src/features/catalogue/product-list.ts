@@ -3,7 +3,7 @@
  * offers. The API lists products by id, so the build does too: page 1 in the HTML and page 2 from the API
  * line up.
  */
-import { PRODUCT_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
+import { PRODUCT_PAGE_SIZE } from '../../lib/catalog/product-list-lean.ts';
 import type { Tenant } from '../../lib/catalog/types.ts';
 import { type ListedProduct, listedSummary, type ProductSummary } from '../product/index.ts';
 

@@ -3,10 +3,9 @@
  * client, with the catalogue's failure message for that call, and reshapes the payload at the boundary.
  */
 import { type CatalogClient, call, catalogClient } from './client.ts';
+import { type ListProductsQuery, productListParams } from './product-list-lean.ts';
 import type { Area, CatalogVersion, Lang, Product, ProductPage, Tenant } from './types.ts';
 
-/** The storefront's page size: 10 products per page. */
-export const PRODUCT_PAGE_SIZE = 10;
 /** The largest page the API serves; the build pages with it. */
 export const MAX_PAGE_SIZE = 100;
 
@@ -20,26 +19,12 @@ export function getCatalogVersion(client: CatalogClient = catalogClient()): Prom
   return call('GET /catalog/version', 'Something went wrong.', () => client.GET('/catalog/version'));
 }
 
-export interface ListProductsQuery {
-  areaId?: number;
-  page?: number;
-  size?: number;
-  tenantIds?: readonly number[];
-  lang?: Lang;
-}
-
-/** One page of products, with the total count of matching products. */
+/** One page of products, with the total count of matching products (product-list-lean.ts has its query). */
 export function listProducts(
   query: ListProductsQuery = {},
   client: CatalogClient = catalogClient(),
 ): Promise<ProductPage> {
-  const params = {
-    ...(query.areaId === undefined ? {} : { area_id: query.areaId }),
-    page: query.page ?? 1,
-    size: query.size ?? PRODUCT_PAGE_SIZE,
-    ...(query.tenantIds?.length ? { tenant_ids: query.tenantIds.join(',') } : {}),
-    ...(query.lang ? { lang: query.lang } : {}),
-  };
+  const params = productListParams(query);
   const endpoint = `GET /catalog/products?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
   return call(endpoint, 'products not found.', () =>
     client.GET('/catalog/products', { params: { query: params } }),

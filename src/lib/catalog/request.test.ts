@@ -2,6 +2,7 @@ import { DataNotFoundError } from '../errors.ts';
 import { addToCart } from './cart-add.ts';
 import { getCartCount } from './cart-lean.ts';
 import { getProduct } from './product-lean.ts';
+import { listProductPage } from './product-list-lean.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -92,6 +93,28 @@ describe('a product as the API has it now', () => {
       message: 'product not found.',
       endpoint: 'GET /catalog/products/12',
       status: 404,
+    });
+  });
+});
+
+describe('a page of products without the typed client', () => {
+  it('asks with the query as the contract names it, as the typed client does', async () => {
+    const { seen, options } = fetchWith(() => json({ products: [], count: 0 }));
+    expect(await listProductPage({ areaId: 2, page: 3, tenantIds: [4, 5] }, options)).toEqual({
+      products: [],
+      count: 0,
+    });
+    expect(new URL(seen[0]?.url ?? '').search).toBe('?area_id=2&page=3&size=10&tenant_ids=4%2C5');
+    expect(seen[0]?.headers.get('X-Api-Token')).toBe('tok');
+  });
+
+  it('fails with "products not found." and the endpoint with its query', async () => {
+    const { options } = fetchWith(() => json({ code: 'UNAVAILABLE', message: 'down' }, 503));
+    await expect(listProductPage({ page: 2, lang: 'en' }, options)).rejects.toMatchObject({
+      message: 'products not found.',
+      endpoint: 'GET /catalog/products?page=2&size=10&lang=en',
+      status: 503,
+      retryable: true,
     });
   });
 });

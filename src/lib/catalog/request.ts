@@ -90,7 +90,8 @@ type BodyJson<P extends keyof paths, M extends Method> = paths[P][M] extends {
  */
 export function leanSend<P extends keyof paths, M extends Method>(
   method: M,
-  path: P,
+  /** The contract's path, with its query string when the call has one (`/catalog/products?page=2`). */
+  path: P | `${P}?${string}`,
   message: DataNotFoundMessage,
   body: BodyJson<P, M>,
   options: RequestOptions & { pathParams?: Record<string, number> } = {},
