@@ -37,12 +37,14 @@ import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
 import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
 import type { Lang } from './i18n-data.ts';
 import {
+  type AheadSummary,
   type ImageKind,
   type ImageLimits,
   ImageService,
   parseImageFile,
   parseImageParams,
   RenderQueueFull,
+  standardRenders,
 } from './images.ts';
 import { OrderService } from './orders.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
@@ -96,6 +98,11 @@ export interface AppOptions {
   imageLimits?: Partial<ImageLimits>;
   /** Languages whose product JSON is assembled in the background at start (the build reads every page in ja). */
   warmLanguages?: readonly Lang[];
+  /**
+   * Whether every catalogue picture's standard renders are put on disk in the background from the start
+   * (images.ts, `renderAhead`; needs `config.imageCacheDir`). Called with what was done when it is over.
+   */
+  renderImagesAhead?: (summary: AheadSummary, ms: number) => void;
 }
 
 /**
@@ -203,8 +210,37 @@ export function createApp(options: AppOptions): Hono<Env> {
   for (const lang of options.warmLanguages ?? []) {
     catalog.warm(lang).catch((error: unknown) => logError(error, `warming the ${lang} product cache`));
   }
+  const { renderImagesAhead: imagesReady } = options;
+  if (imagesReady) {
+    const started = performance.now();
+    images
+      .renderAhead(standardRenders(store))
+      .then((summary) => imagesReady(summary, performance.now() - started))
+      .catch((error: unknown) => logError(error, 'rendering the pictures ahead'));
+  }
 
   const app = new Hono<Env>();
+
+  /** The answer of the fault rule that fires for this request (faults.ts), if any, after its latency. */
+  async function injectFault(c: Context<Env>): Promise<Response | undefined> {
+    const rule = faults.roll(c.req.method, c.req.path);
+    if (!rule) return undefined;
+    if (rule.latencyMs !== undefined) await sleep(rule.latencyMs);
+    if (rule.malformed === true) {
+      return c.body(MALFORMED_BODY, (rule.status ?? 200) as ContentfulStatusCode, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+      });
+    }
+    if (rule.status !== undefined) {
+      return c.json(
+        { code: 'FAULT_INJECTED', message: `Injected fault: ${rule.status}` },
+        rule.status as ContentfulStatusCode,
+        { 'Cache-Control': 'no-store' },
+      );
+    }
+    return undefined;
+  }
 
   // Every answer names its charset and forbids content sniffing: JSON is read as JSON, never as HTML.
   app.use('*', async (c, next) => {
@@ -270,6 +306,14 @@ export function createApp(options: AppOptions): Hono<Env> {
     app.post('/__test/draft-orders/:alias/expire', (c) =>
       c.json(orders.expireNow(checkAlias('alias', c.req.param('alias')))),
     );
+
+    // Pictures take fault rules too (a slow picture for the end-to-end suite's picture timer).
+    app.use('/images/*', async (c, next) => {
+      const faulty = await injectFault(c);
+      if (faulty) return faulty;
+      await next();
+      return undefined;
+    });
   }
 
   // ------------------------------------------------------------------------------------------ public assets
@@ -557,23 +601,8 @@ export function createApp(options: AppOptions): Hono<Env> {
   );
 
   app.use('/catalog/*', async (c, next) => {
-    const rule = faults.roll(c.req.method, c.req.path);
-    if (rule) {
-      if (rule.latencyMs !== undefined) await sleep(rule.latencyMs);
-      if (rule.malformed === true) {
-        return c.body(MALFORMED_BODY, (rule.status ?? 200) as ContentfulStatusCode, {
-          'Content-Type': 'application/json',
-          'Cache-Control': 'no-store',
-        });
-      }
-      if (rule.status !== undefined) {
-        return c.json(
-          { code: 'FAULT_INJECTED', message: `Injected fault: ${rule.status}` },
-          rule.status as ContentfulStatusCode,
-          { 'Cache-Control': 'no-store' },
-        );
-      }
-    }
+    const faulty = await injectFault(c);
+    if (faulty) return faulty;
     if (c.req.header('x-api-token') !== config.apiToken) {
       return c.json({ code: 'UNAUTHORIZED', message: 'The X-Api-Token header is missing or wrong' }, 401, {
         'Cache-Control': 'no-store',
