@@ -2,6 +2,7 @@
  * The reference catalog API as a Hono app. Every path of src/lib/catalog/openapi.yaml, plus:
  *
  *   GET  /healthz                              { ok: true }
+ *   GET  /healthz/pictures                     the pictures rendered ahead: 503 while under way, then 200
  *   GET  /images/{products|areas|tenants}/{id}.{jpg|png|webp|avif}?width&height&format&fit   (public)
  *   GET  /videos/products/{id}.mp4             the sample video, with Range support (public)
  *   GET  /store/qr/{alias}                     store-counter page (HTML) the QR code opens; staff sign in first
@@ -210,13 +211,25 @@ export function createApp(options: AppOptions): Hono<Env> {
   for (const lang of options.warmLanguages ?? []) {
     catalog.warm(lang).catch((error: unknown) => logError(error, `warming the ${lang} product cache`));
   }
+  /** Where the ahead-of-time renders are: `GET /healthz/pictures` tells. */
+  let pictures: { pictures: 'off' | 'rendering' } | ({ pictures: 'ready'; ms: number } & AheadSummary) = {
+    pictures: 'off',
+  };
   const { renderImagesAhead: imagesReady } = options;
   if (imagesReady) {
     const started = performance.now();
+    pictures = { pictures: 'rendering' };
     images
       .renderAhead(standardRenders(store))
-      .then((summary) => imagesReady(summary, performance.now() - started))
-      .catch((error: unknown) => logError(error, 'rendering the pictures ahead'));
+      .then((summary) => {
+        const ms = Math.round(performance.now() - started);
+        pictures = { pictures: 'ready', ms, ...summary };
+        imagesReady(summary, ms);
+      })
+      .catch((error: unknown) => {
+        pictures = { pictures: 'off' };
+        logError(error, 'rendering the pictures ahead');
+      });
   }
 
   const app = new Hono<Env>();
@@ -271,6 +284,12 @@ export function createApp(options: AppOptions): Hono<Env> {
   );
 
   app.get('/healthz', (c) => c.json({ ok: true }));
+  // 503 while the catalogue's pictures are being rendered ahead, so that a caller can wait for them.
+  app.get('/healthz/pictures', (c) =>
+    pictures.pictures === 'rendering'
+      ? c.json(pictures, 503, { 'Retry-After': '5', 'Cache-Control': 'no-store' })
+      : c.json(pictures, 200, { 'Cache-Control': 'no-store' }),
+  );
 
   // ------------------------------------------------------------------------------------------ test switches
   // Fault injection and test hooks exist only in demo mode with CATALOG_TEST_SWITCHES=1 (config.ts): without

@@ -252,10 +252,14 @@ describe('pictures ready before anyone asks', () => {
       expect(planned('areas', id), `area ${id}`).toEqual(written('areas', id));
     for (const { id } of store.tenants.all())
       expect(planned('tenants', id), `logo ${id}`).toEqual(written('tenants', id));
-    // Thumbnails of every product before any main image.
-    const firstMain = plan.findIndex((r) => r.kind === 'products' && r.params.width === 768);
-    const lastThumbnail = plan.findLastIndex((r) => r.kind === 'products' && r.params.width === 512);
-    expect(lastThumbnail).toBeLessThan(firstMain);
+    // The best format of every picture first; in it, the thumbnails of every product before any main image.
+    expect(plan.findLastIndex((r) => r.params.format === 'avif')).toBeLessThan(
+      plan.findIndex((r) => r.params.format !== 'avif'),
+    );
+    const avif = plan.filter((r) => r.params.format === 'avif' && r.kind === 'products');
+    expect(avif.findLastIndex((r) => r.params.width === 512)).toBeLessThan(
+      avif.findIndex((r) => r.params.width === 768),
+    );
   });
 
   test('renders ahead onto disk, and a request for a standard size is then served from disk', async () => {
@@ -334,6 +338,11 @@ describe('pictures ready before anyone asks', () => {
     const plan = [32, 33, 34, 35, 36].map((size) => render('tenants', 1, size, 'jpeg'));
     expect(await service.renderAhead(plan)).toEqual({ rendered: 2, present: 0, left: 3 });
     expect(files()).toHaveLength(2);
+  });
+
+  test('without the queue, /healthz/pictures says so at once', async () => {
+    const response = await t.app.request('/healthz/pictures');
+    expect([response.status, await response.json()]).toEqual([200, { pictures: 'off' }]);
   });
 
   test('a changed picture is rendered afresh, never served from the old render', async () => {

@@ -13,7 +13,7 @@
  *
  * Ahead of any request, `renderAhead` puts on disk every standard render of the catalogue's pictures: the
  * sizes and formats the site's picture writer asks for (`PICTURE_SIZES` and `pictureRenders` in
- * src/lib/images.ts), smallest display size first. It is a background queue that never delays an answer: its
+ * src/lib/images.ts), best format and smallest display size first. It is a background queue that never delays an answer: its
  * own render slot (one by default), taken only while no request is rendering or waiting to; a render a
  * request already made (or is making) is skipped; the plan is walked lazily, and no longer than the disk
  * cache holds, so its own renders never push each other out.
@@ -326,8 +326,9 @@ export interface AheadSummary {
 
 /**
  * Every standard render of the catalogue's pictures (products' images, areas' pictures, brands' logos), as
- * the site asks for them (src/lib/images.ts): by display size, smallest first (list pages show thumbnails and
- * logos before anyone opens a product), then by kind and id. Lazy: nothing is listed before it is taken.
+ * the site asks for them (src/lib/images.ts): format by format in the picture writer's order (the best
+ * first, which nearly every browser takes), then by display size, smallest first (list pages show thumbnails
+ * and logos before anyone opens a product), then by kind and id. Lazy: nothing is listed before it is taken.
  */
 export function* standardRenders(store: Store): Generator<PlannedRender> {
   const ids: Record<ImageKind, () => number[]> = {
@@ -337,16 +338,16 @@ export function* standardRenders(store: Store): Generator<PlannedRender> {
   };
   const kinds = Object.keys(PICTURE_SIZES) as ImageKind[];
   const sizes = [...new Set(kinds.flatMap((kind) => PICTURE_SIZES[kind]))].sort((a, b) => a - b);
-  for (const size of sizes) {
-    for (const kind of kinds) {
-      if (!(PICTURE_SIZES[kind] as readonly number[]).includes(size)) continue;
-      for (const id of ids[kind]()) {
-        for (const render of pictureRenders(size)) {
-          yield {
-            kind,
-            id,
-            params: { width: render.size, height: render.size, format: render.format, fit: 'cover' },
-          };
+  const formats = [...new Set(pictureRenders(1).map((render) => render.format))];
+  for (const format of formats) {
+    for (const size of sizes) {
+      const renders = pictureRenders(size).filter((render) => render.format === format);
+      for (const kind of kinds) {
+        if (!(PICTURE_SIZES[kind] as readonly number[]).includes(size)) continue;
+        for (const id of ids[kind]()) {
+          for (const render of renders) {
+            yield { kind, id, params: { width: render.size, height: render.size, format, fit: 'cover' } };
+          }
         }
       }
     }

@@ -158,9 +158,11 @@ describe('the CLI (npm run api)', () => {
     const pictures = `${db}.images`;
     const first = await start(['--db', db, '--products', '5']);
     expect(first.lines).toContain(`catalog API: rendered pictures kept in ${pictures}`);
-    // The queue is under way, and the server answers.
+    // The queue is under way, and the server answers; /healthz/pictures says the pictures are not ready yet.
     expect((await fetch(`http://127.0.0.1:${first.port}/healthz`)).status).toBe(200);
-    await vi.waitFor(() => expect(readdirSync(pictures).some((name) => name.endsWith('.webp'))).toBe(true), {
+    const pending = await fetch(`http://127.0.0.1:${first.port}/healthz/pictures`);
+    expect([pending.status, await pending.json()]).toEqual([503, { pictures: 'rendering' }]);
+    await vi.waitFor(() => expect(readdirSync(pictures).some((name) => name.endsWith('.avif'))).toBe(true), {
       timeout: 15_000,
     });
     child?.kill('SIGTERM');
