@@ -45,6 +45,7 @@ import {
   parseImageFile,
   parseImageParams,
   RenderQueueFull,
+  STANDARD_FORMATS,
   standardRenders,
 } from './images.ts';
 import { OrderService } from './orders.ts';
@@ -101,9 +102,10 @@ export interface AppOptions {
   warmLanguages?: readonly Lang[];
   /**
    * Whether every catalogue picture's standard renders are put on disk in the background from the start
-   * (images.ts, `renderAhead`; needs `config.imageCacheDir`). Called with what was done when it is over.
+   * (images.ts, `renderAhead`; needs `config.imageCacheDir`): first in the format browsers take, then the
+   * fallbacks. Called with what was done as each part is over.
    */
-  renderImagesAhead?: (summary: AheadSummary, ms: number) => void;
+  renderImagesAhead?: (part: 'pictures' | 'fallbacks', summary: AheadSummary, ms: number) => void;
 }
 
 /**
@@ -211,25 +213,33 @@ export function createApp(options: AppOptions): Hono<Env> {
   for (const lang of options.warmLanguages ?? []) {
     catalog.warm(lang).catch((error: unknown) => logError(error, `warming the ${lang} product cache`));
   }
-  /** Where the ahead-of-time renders are: `GET /healthz/pictures` tells. */
-  let pictures: { pictures: 'off' | 'rendering' } | ({ pictures: 'ready'; ms: number } & AheadSummary) = {
+  /**
+   * Where the ahead-of-time renders are (`GET /healthz/pictures`): 'ready' once every picture is on disk in
+   * the format browsers take, while its fallbacks may still be rendering.
+   */
+  let pictures:
+    | { pictures: 'off' | 'rendering' }
+    | ({ pictures: 'ready'; fallbacks: 'rendering' | 'ready'; ms: number } & AheadSummary) = {
     pictures: 'off',
   };
   const { renderImagesAhead: imagesReady } = options;
   if (imagesReady) {
     const started = performance.now();
+    const [best = 'avif', ...fallbacks] = STANDARD_FORMATS;
     pictures = { pictures: 'rendering' };
-    images
-      .renderAhead(standardRenders(store))
-      .then((summary) => {
-        const ms = Math.round(performance.now() - started);
-        pictures = { pictures: 'ready', ms, ...summary };
-        imagesReady(summary, ms);
-      })
-      .catch((error: unknown) => {
-        pictures = { pictures: 'off' };
-        logError(error, 'rendering the pictures ahead');
-      });
+    (async () => {
+      const first = await images.renderAhead(standardRenders(store, [best]));
+      const firstMs = Math.round(performance.now() - started);
+      pictures = { pictures: 'ready', fallbacks: 'rendering', ms: firstMs, ...first };
+      imagesReady('pictures', first, firstMs);
+      const rest = await images.renderAhead(standardRenders(store, fallbacks));
+      const ms = Math.round(performance.now() - started);
+      pictures = { pictures: 'ready', fallbacks: 'ready', ms, ...rest };
+      imagesReady('fallbacks', rest, ms);
+    })().catch((error: unknown) => {
+      pictures = { pictures: 'off' };
+      logError(error, 'rendering the pictures ahead');
+    });
   }
 
   const app = new Hono<Env>();

@@ -325,24 +325,38 @@ export interface AheadSummary {
 }
 
 /**
- * Every standard render of the catalogue's pictures (products' images, areas' pictures, brands' logos), as
- * the site asks for them (src/lib/images.ts): format by format in the picture writer's order (the best
- * first, which nearly every browser takes), then by display size, smallest first (list pages show thumbnails
- * and logos before anyone opens a product), then by kind and id. Lazy: nothing is listed before it is taken.
+ * The formats of the standard renders, in the picture writer's order: the first is the one browsers take
+ * (every current one reads AVIF); the others are fallbacks (older browsers, and the JPEG share crawlers read).
  */
-export function* standardRenders(store: Store): Generator<PlannedRender> {
+export const STANDARD_FORMATS: readonly ImageFormat[] = [
+  ...new Set(pictureRenders(1).map((render) => render.format)),
+];
+
+/** The kinds of picture in the order they are rendered ahead: the few shown on many pages first. */
+const KINDS_FIRST_TO_LAST: readonly ImageKind[] = ['areas', 'tenants', 'products'];
+
+/**
+ * Every standard render in `formats` of the catalogue's pictures (products' images, areas' pictures, brands'
+ * logos), as the site asks for them (src/lib/images.ts): format by format, then by display size, smallest
+ * first (list pages show thumbnails and logos before anyone opens a product), then by kind (areas and logos
+ * first) and id. Lazy: nothing is listed before it is taken.
+ */
+export function* standardRenders(
+  store: Store,
+  formats: readonly ImageFormat[] = STANDARD_FORMATS,
+): Generator<PlannedRender> {
   const ids: Record<ImageKind, () => number[]> = {
     areas: () => store.areas.all().map((row) => row.id),
     tenants: () => store.tenants.all().map((row) => row.id),
     products: () => store.imageIds.all().map((row) => row.id),
   };
-  const kinds = Object.keys(PICTURE_SIZES) as ImageKind[];
-  const sizes = [...new Set(kinds.flatMap((kind) => PICTURE_SIZES[kind]))].sort((a, b) => a - b);
-  const formats = [...new Set(pictureRenders(1).map((render) => render.format))];
+  const sizes = [...new Set(KINDS_FIRST_TO_LAST.flatMap((kind) => PICTURE_SIZES[kind]))].sort(
+    (a, b) => a - b,
+  );
   for (const format of formats) {
     for (const size of sizes) {
       const renders = pictureRenders(size).filter((render) => render.format === format);
-      for (const kind of kinds) {
+      for (const kind of KINDS_FIRST_TO_LAST) {
         if (!(PICTURE_SIZES[kind] as readonly number[]).includes(size)) continue;
         for (const id of ids[kind]()) {
           for (const render of renders) {
@@ -415,6 +429,8 @@ export class ImageService {
   readonly #waiting: (() => void)[] = [];
   /** Requests' loads under way (read from disk, rendering, or waiting for a render slot). */
   #loading = 0;
+  /** Renders planned ahead so far, by every run: never more than the disk cache holds. */
+  #aheadPlanned = 0;
   /** Ahead-of-time renders waiting for the requests' loads to be over. */
   readonly #idleWaiters: (() => void)[] = [];
 
@@ -514,18 +530,17 @@ export class ImageService {
 
   /**
    * Puts every render of `plan` on disk that is not there yet, in the background: see the head of this
-   * file. Resolves when the plan is done; without a disk cache there is nowhere to keep them, and nothing is
-   * done.
+   * file. All runs together plan no more renders than the disk cache holds. Resolves when the plan is done;
+   * without a disk cache there is nowhere to keep them, and nothing is done.
    */
   async renderAhead(plan: Iterable<PlannedRender>): Promise<AheadSummary> {
     const summary: AheadSummary = { rendered: 0, present: 0, left: 0 };
     if (this.#cacheDir === null) return summary;
     const jobs = plan[Symbol.iterator]();
-    let planned = 0;
     const next = (): PlannedRender | null => {
       for (let step = jobs.next(); !step.done; step = jobs.next()) {
-        if (planned < this.#limits.diskEntries) {
-          planned += 1;
+        if (this.#aheadPlanned < this.#limits.diskEntries) {
+          this.#aheadPlanned += 1;
           return step.value;
         }
         summary.left += 1;

@@ -144,10 +144,11 @@ const app = createApp({
   config,
   warmLanguages: ['ja'],
   ...(config.renderAhead && {
-    renderImagesAhead: ({ rendered, present, left }, ms) =>
+    renderImagesAhead: (part, { rendered, present, left }, ms) =>
       console.log(
-        `catalog API: pictures ready on disk in ${(ms / 1000).toFixed(1)} s: ${rendered} rendered, ` +
-          `${present} there already${left > 0 ? `, ${left} past the disk cache (rendered on request)` : ''}`,
+        `catalog API: ${part === 'pictures' ? 'pictures' : 'their fallback formats'} ready on disk ` +
+          `${(ms / 1000).toFixed(1)} s after the start: ${rendered} rendered, ${present} there already` +
+          `${left > 0 ? `, ${left} past the disk cache (rendered on request)` : ''}`,
       ),
   }),
 });
