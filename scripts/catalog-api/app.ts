@@ -39,13 +39,14 @@ import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
 import type { Lang } from './i18n-data.ts';
 import {
   type AheadSummary,
+  BROWSERS_FORMATS,
+  FALLBACK_FORMATS,
   type ImageKind,
   type ImageLimits,
   ImageService,
   parseImageFile,
   parseImageParams,
   RenderQueueFull,
-  STANDARD_FORMATS,
   standardRenders,
 } from './images.ts';
 import { OrderService } from './orders.ts';
@@ -102,7 +103,7 @@ export interface AppOptions {
   warmLanguages?: readonly Lang[];
   /**
    * Whether every catalogue picture's standard renders are put on disk in the background from the start
-   * (images.ts, `renderAhead`; needs `config.imageCacheDir`): first in the format browsers take, then the
+   * (images.ts, `renderAhead`; needs `config.imageCacheDir`): first in the formats browsers fetch, then the
    * fallbacks. Called with what was done as each part is over.
    */
   renderImagesAhead?: (part: 'pictures' | 'fallbacks', summary: AheadSummary, ms: number) => void;
@@ -215,7 +216,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   }
   /**
    * Where the ahead-of-time renders are (`GET /healthz/pictures`): 'ready' once every picture is on disk in
-   * the format browsers take, while its fallbacks may still be rendering.
+   * the formats browsers fetch, while the fallbacks may still be rendering.
    */
   let pictures:
     | { pictures: 'off' | 'rendering' }
@@ -225,14 +226,13 @@ export function createApp(options: AppOptions): Hono<Env> {
   const { renderImagesAhead: imagesReady } = options;
   if (imagesReady) {
     const started = performance.now();
-    const [best = 'avif', ...fallbacks] = STANDARD_FORMATS;
     pictures = { pictures: 'rendering' };
     (async () => {
-      const first = await images.renderAhead(standardRenders(store, [best]));
+      const first = await images.renderAhead(standardRenders(store, BROWSERS_FORMATS));
       const firstMs = Math.round(performance.now() - started);
       pictures = { pictures: 'ready', fallbacks: 'rendering', ms: firstMs, ...first };
       imagesReady('pictures', first, firstMs);
-      const rest = await images.renderAhead(standardRenders(store, fallbacks));
+      const rest = await images.renderAhead(standardRenders(store, FALLBACK_FORMATS));
       const ms = Math.round(performance.now() - started);
       pictures = { pictures: 'ready', fallbacks: 'ready', ms, ...rest };
       imagesReady('fallbacks', rest, ms);

@@ -13,10 +13,10 @@
  *
  * Ahead of any request, `renderAhead` puts on disk every standard render of the catalogue's pictures: the
  * sizes and formats the site's picture writer asks for (`PICTURE_SIZES` and `pictureRenders` in
- * src/lib/images.ts), best format and smallest display size first. It is a background queue that never delays an answer: its
- * own render slot (one by default), taken only while no request is rendering or waiting to; a render a
- * request already made (or is making) is skipped; the plan is walked lazily, and no longer than the disk
- * cache holds, so its own renders never push each other out.
+ * src/lib/images.ts), the formats browsers fetch first. It is a background queue that never delays an answer:
+ * its own render slot (one by default), taken only while no request is loading a picture; a render a request
+ * already made (or is making) is skipped; the plan is walked lazily, and no further than the disk cache
+ * holds, so its own renders never push each other out.
  *
  * Every parameter combination is a distinct render, so a crawler walking widths could otherwise fill the
  * disk and keep the CPU busy: the output is at most 2048×2048, the disk cache keeps at most a number of
@@ -324,13 +324,20 @@ export interface AheadSummary {
   left: number;
 }
 
-/**
- * The formats of the standard renders, in the picture writer's order: the first is the one browsers take
- * (every current one reads AVIF); the others are fallbacks (older browsers, and the JPEG share crawlers read).
- */
-export const STANDARD_FORMATS: readonly ImageFormat[] = [
+/** The formats of the standard renders, in the picture writer's order: its best `<source>` first. */
+const STANDARD_FORMATS: readonly ImageFormat[] = [
   ...new Set(pictureRenders(1).map((render) => render.format)),
 ];
+
+/**
+ * The formats current browsers fetch, rendered first: the best `<source>` (every current browser reads
+ * AVIF) and JPEG, the `<img src>` that a video's poster and share previews use too.
+ */
+export const BROWSERS_FORMATS: readonly ImageFormat[] = [STANDARD_FORMATS[0] ?? 'avif', 'jpeg'];
+/** The other formats: fallbacks for older browsers only (WebP), rendered after. */
+export const FALLBACK_FORMATS: readonly ImageFormat[] = STANDARD_FORMATS.filter(
+  (format) => !BROWSERS_FORMATS.includes(format),
+);
 
 /** The kinds of picture in the order they are rendered ahead: the few shown on many pages first. */
 const KINDS_FIRST_TO_LAST: readonly ImageKind[] = ['areas', 'tenants', 'products'];
@@ -343,7 +350,7 @@ const KINDS_FIRST_TO_LAST: readonly ImageKind[] = ['areas', 'tenants', 'products
  */
 export function* standardRenders(
   store: Store,
-  formats: readonly ImageFormat[] = STANDARD_FORMATS,
+  formats: readonly ImageFormat[] = [...BROWSERS_FORMATS, ...FALLBACK_FORMATS],
 ): Generator<PlannedRender> {
   const ids: Record<ImageKind, () => number[]> = {
     areas: () => store.areas.all().map((row) => row.id),
