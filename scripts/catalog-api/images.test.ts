@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PICTURE_SIZES, responsiveImage } from '../../src/lib/images.ts';
+import { responsiveImage } from '../../src/lib/images.ts';
+import { PICTURE_SIZES } from '../../src/lib/picture-sizes.ts';
 import { Store } from './db.ts';
 import {
   areaSvg,

@@ -13,7 +13,7 @@
  *
  * Ahead of any request, `renderAhead` puts on disk every standard render of the catalogue's pictures: the
  * sizes and formats the site's picture writer asks for (`PICTURE_SIZES` and `pictureRenders` in
- * src/lib/images.ts), the formats browsers fetch first. It is a background queue that never delays an answer:
+ * src/lib/picture-sizes.ts), the formats browsers fetch first. It is a background queue that never delays an answer:
  * its own render slot (one by default), taken only while no request is loading a picture; a render a request
  * already made (or is making) is skipped; the plan is walked lazily, and no further than the disk cache
  * holds, so its own renders never push each other out.
@@ -27,7 +27,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PICTURE_SIZES, pictureRenders } from '../../src/lib/images.ts';
+import { PICTURE_SIZES, pictureRenders } from '../../src/lib/picture-sizes.ts';
 import type { Store } from './db.ts';
 import { badRequest } from './errors.ts';
 import { mulberry32 } from './seed.ts';
@@ -344,7 +344,7 @@ const KINDS_FIRST_TO_LAST: readonly ImageKind[] = ['areas', 'tenants', 'products
 
 /**
  * Every standard render in `formats` of the catalogue's pictures (products' images, areas' pictures, brands'
- * logos), as the site asks for them (src/lib/images.ts): format by format, then by display size, smallest
+ * logos), as the site asks for them (src/lib/picture-sizes.ts): format by format, then by display size, smallest
  * first (list pages show thumbnails and logos before anyone opens a product), then by kind (areas and logos
  * first) and id. Lazy: nothing is listed before it is taken.
  */

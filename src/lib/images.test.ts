@@ -1,11 +1,4 @@
-import {
-  FALLBACK_IMAGE_SRC,
-  imageUrl,
-  onThisSite,
-  PICTURE_SIZES,
-  pictureRenders,
-  responsiveImage,
-} from './images.ts';
+import { FALLBACK_IMAGE_SRC, imageUrl, onThisSite, responsiveImage } from './images.ts';
 
 describe('image URLs', () => {
   const src = 'http://localhost:4321/api/images/products/12.jpg';
@@ -81,23 +74,6 @@ describe('image URLs', () => {
     expect(image.sources[0]?.srcset).toBe(
       `${src}?width=768&height=768&format=avif 768w, ${src}?width=1536&height=1536&format=avif 1536w`,
     );
-  });
-
-  it('lists every render a picture asks for, and only those: what the image host renders ahead', () => {
-    const asked = (size: number, sizes?: string) => {
-      const image = responsiveImage(src, size, sizes);
-      const urls = [
-        image.src,
-        ...image.sources.flatMap((s) => s.srcset.split(', ').map((c) => c.split(' ')[0])),
-      ];
-      return new Set(urls);
-    };
-    const listed = (size: number) =>
-      new Set(pictureRenders(size).map((r) => `${src}?width=${r.size}&height=${r.size}&format=${r.format}`));
-    for (const size of new Set(Object.values(PICTURE_SIZES).flat())) {
-      expect(asked(size), `${size}`).toEqual(listed(size));
-      expect(asked(size, '100vw'), `${size}, by width`).toEqual(listed(size));
-    }
   });
 
   it('falls back to the logo image when there is no image', () => {

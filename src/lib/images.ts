@@ -11,43 +11,16 @@
 /** Image sizes: 256×256 thumbnails, 768×768 main images. */
 export const THUMBNAIL_SIZE = 256;
 export const MAIN_SIZE = 768;
-/** A brand's logo: beside a product's name, in lists, on the brand's page, in chat's brand list. */
-export const LOGO_SIZES = { beside: 32, list: 64, page: 96, chatList: 256 } as const;
-
-/**
- * The display sizes the site shows each kind of catalogue picture at: products and areas at the sizes above,
- * logos at theirs. The reference API renders each at these ahead of time (scripts/catalog-api/images.ts).
- */
-export const PICTURE_SIZES = {
-  products: [THUMBNAIL_SIZE, MAIN_SIZE],
-  areas: [MAIN_SIZE],
-  tenants: Object.values(LOGO_SIZES),
-} as const satisfies Record<string, readonly number[]>;
-
 /** Shown when a product has no image: the fallback logo image. */
 export const FALLBACK_IMAGE_SRC = '/images/fallback-logo.svg';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
 
 /** The `<source>` formats of a picture, best first; the `<img src>` is JPEG. */
-const SOURCE_FORMATS = [
+export const SOURCE_FORMATS = [
   { format: 'avif', type: 'image/avif' },
   { format: 'webp', type: 'image/webp' },
 ] as const;
-
-/**
- * Every render a picture shown at `size` px may ask for: each `<source>` format at 1x and 2x (or as widths
- * `size`w and 2×`size`w), and JPEG at 1x. What `responsiveImage` writes, as a list.
- */
-export function pictureRenders(size: number): { size: number; format: ImageFormat }[] {
-  return [
-    ...SOURCE_FORMATS.flatMap(({ format }) => [
-      { size, format },
-      { size: size * 2, format },
-    ]),
-    { size, format: 'jpeg' },
-  ];
-}
 
 /**
  * Stand-ins for the size and the format in a source's URL template: characters a query string keeps as they
