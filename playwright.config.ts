@@ -57,7 +57,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/tools/start.mjs',
     url: `${baseURL}/`,
-    timeout: 240_000,
+    timeout: 900_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
     env: {
@@ -67,6 +67,9 @@ export default defineConfig({
       // Per-port paths, so runs on different ports (parallel work) never share a build or a database.
       CATALOG_API_DB: `.data/e2e-${API_PORT}.sqlite`,
       CATALOG_API_RESET: '1',
+      // The site is served once the API has rendered every catalogue picture ahead (no picture may take
+      // over 2 s: tests/e2e/fixtures/test.ts).
+      WAIT_FOR_PICTURES: '1',
       // The API's test switches (the QR-timeout journey's expiry hook): off unless asked for, never in production.
       CATALOG_TEST_SWITCHES: '1',
       // Every spec's browser reaches the API from loopback, one client to its per-client write limit.

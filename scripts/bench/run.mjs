@@ -230,7 +230,8 @@ try {
     const startApi = async () => {
       const child = startNode(
         ['scripts/catalog-api/main.ts', '--db', db, '--products', String(size), '--port', String(API_PORT)],
-        { stdio: 'ignore' },
+        // No pictures rendered in the background while builds are timed.
+        { stdio: 'ignore', env: { CATALOG_RENDER_AHEAD: '0' } },
       );
       await waitForHttp(`${API}/healthz`, 300_000);
       return child;

@@ -2,6 +2,7 @@
  * The reference catalog API as a Hono app. Every path of src/lib/catalog/openapi.yaml, plus:
  *
  *   GET  /healthz                              { ok: true }
+ *   GET  /healthz/pictures                     the pictures rendered ahead: 503 while under way, then 200
  *   GET  /images/{products|areas|tenants}/{id}.{jpg|png|webp|avif}?width&height&format&fit   (public)
  *   GET  /videos/products/{id}.mp4             the sample video, with Range support (public)
  *   GET  /store/qr/{alias}                     store-counter page (HTML) the QR code opens; staff sign in first
@@ -40,12 +41,16 @@ import { ApiError, badRequest, notFound, pathForLog } from './errors.ts';
 import { FaultInjector, MALFORMED_BODY, parseFaultRules } from './faults.ts';
 import type { Lang } from './i18n-data.ts';
 import {
+  type AheadSummary,
+  BROWSERS_FORMATS,
+  FALLBACK_FORMATS,
   type ImageKind,
   type ImageLimits,
   ImageService,
   parseImageFile,
   parseImageParams,
   RenderQueueFull,
+  standardRenders,
 } from './images.ts';
 import { OrderService } from './orders.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
@@ -102,6 +107,12 @@ export interface AppOptions {
   warmLanguages?: readonly Lang[];
   /** Draws counter codes (counter-code.ts by default; tests make them collide). */
   newCounterCode?: () => string;
+  /**
+   * Whether every catalogue picture's standard renders are put on disk in the background from the start
+   * (images.ts, `renderAhead`; needs `config.imageCacheDir`): first in the formats browsers fetch, then the
+   * fallbacks. Called with what was done as each part is over.
+   */
+  renderImagesAhead?: (part: 'pictures' | 'fallbacks', summary: AheadSummary, ms: number) => void;
 }
 
 /**
@@ -211,8 +222,56 @@ export function createApp(options: AppOptions): Hono<Env> {
   for (const lang of options.warmLanguages ?? []) {
     catalog.warm(lang).catch((error: unknown) => logError(error, `warming the ${lang} product cache`));
   }
+  /**
+   * Where the ahead-of-time renders are (`GET /healthz/pictures`): 'ready' once every picture is on disk in
+   * the formats browsers fetch, while the fallbacks may still be rendering.
+   */
+  let pictures:
+    | { pictures: 'off' | 'rendering' }
+    | ({ pictures: 'ready'; fallbacks: 'rendering' | 'ready'; ms: number } & AheadSummary) = {
+    pictures: 'off',
+  };
+  const { renderImagesAhead: imagesReady } = options;
+  if (imagesReady) {
+    const started = performance.now();
+    pictures = { pictures: 'rendering' };
+    (async () => {
+      const first = await images.renderAhead(standardRenders(store, BROWSERS_FORMATS));
+      const firstMs = Math.round(performance.now() - started);
+      pictures = { pictures: 'ready', fallbacks: 'rendering', ms: firstMs, ...first };
+      imagesReady('pictures', first, firstMs);
+      const rest = await images.renderAhead(standardRenders(store, FALLBACK_FORMATS));
+      const ms = Math.round(performance.now() - started);
+      pictures = { pictures: 'ready', fallbacks: 'ready', ms, ...rest };
+      imagesReady('fallbacks', rest, ms);
+    })().catch((error: unknown) => {
+      pictures = { pictures: 'off' };
+      logError(error, 'rendering the pictures ahead');
+    });
+  }
 
   const app = new Hono<Env>();
+
+  /** The answer of the fault rule that fires for this request (faults.ts), if any, after its latency. */
+  async function injectFault(c: Context<Env>): Promise<Response | undefined> {
+    const rule = faults.roll(c.req.method, c.req.path);
+    if (!rule) return undefined;
+    if (rule.latencyMs !== undefined) await sleep(rule.latencyMs);
+    if (rule.malformed === true) {
+      return c.body(MALFORMED_BODY, (rule.status ?? 200) as ContentfulStatusCode, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+      });
+    }
+    if (rule.status !== undefined) {
+      return c.json(
+        { code: 'FAULT_INJECTED', message: `Injected fault: ${rule.status}` },
+        rule.status as ContentfulStatusCode,
+        { 'Cache-Control': 'no-store' },
+      );
+    }
+    return undefined;
+  }
 
   // Every answer names its charset and forbids content sniffing: JSON is read as JSON, never as HTML.
   app.use('*', async (c, next) => {
@@ -243,6 +302,12 @@ export function createApp(options: AppOptions): Hono<Env> {
   );
 
   app.get('/healthz', (c) => c.json({ ok: true }));
+  // 503 while the catalogue's pictures are being rendered ahead, so that a caller can wait for them.
+  app.get('/healthz/pictures', (c) =>
+    pictures.pictures === 'rendering'
+      ? c.json(pictures, 503, { 'Retry-After': '5', 'Cache-Control': 'no-store' })
+      : c.json(pictures, 200, { 'Cache-Control': 'no-store' }),
+  );
 
   // ------------------------------------------------------------------------------------------ test switches
   // Fault injection and test hooks exist only in demo mode with CATALOG_TEST_SWITCHES=1 (config.ts): without
@@ -278,6 +343,14 @@ export function createApp(options: AppOptions): Hono<Env> {
     app.post('/__test/draft-orders/:alias/expire', (c) =>
       c.json(orders.expireNow(checkAlias('alias', c.req.param('alias')))),
     );
+
+    // Pictures take fault rules too (a slow picture for the end-to-end suite's picture timer).
+    app.use('/images/*', async (c, next) => {
+      const faulty = await injectFault(c);
+      if (faulty) return faulty;
+      await next();
+      return undefined;
+    });
   }
 
   // ------------------------------------------------------------------------------------------ public assets
@@ -623,23 +696,8 @@ export function createApp(options: AppOptions): Hono<Env> {
   );
 
   app.use('/catalog/*', async (c, next) => {
-    const rule = faults.roll(c.req.method, c.req.path);
-    if (rule) {
-      if (rule.latencyMs !== undefined) await sleep(rule.latencyMs);
-      if (rule.malformed === true) {
-        return c.body(MALFORMED_BODY, (rule.status ?? 200) as ContentfulStatusCode, {
-          'Content-Type': 'application/json',
-          'Cache-Control': 'no-store',
-        });
-      }
-      if (rule.status !== undefined) {
-        return c.json(
-          { code: 'FAULT_INJECTED', message: `Injected fault: ${rule.status}` },
-          rule.status as ContentfulStatusCode,
-          { 'Cache-Control': 'no-store' },
-        );
-      }
-    }
+    const faulty = await injectFault(c);
+    if (faulty) return faulty;
     if (c.req.header('x-api-token') !== config.apiToken) {
       return c.json({ code: 'UNAUTHORIZED', message: 'The X-Api-Token header is missing or wrong' }, 401, {
         'Cache-Control': 'no-store',

@@ -5,7 +5,7 @@
  * |--------------------------|--------------------------------|---------|
  * | CATALOG_API_HOST         | 127.0.0.1                      | Interface to listen on. |
  * | CATALOG_API_PORT         | 8787                           | Port to listen on (`--port N`). |
- * | CATALOG_API_DB           | .data/catalog.sqlite           | SQLite file; created and seeded on first start if missing (`--db PATH`, `--reset` reseeds). The rendered-image disk cache lives beside it in `image-cache/`. |
+ * | CATALOG_API_DB           | .data/catalog.sqlite           | SQLite file; created and seeded on first start if missing (`--db PATH`, `--reset` reseeds). Rendered pictures are kept beside it in `<file>.images/`, emptied when it is seeded. |
  * | CATALOG_API_TOKEN        | gift-catalogue-public-token    | Required in `X-Api-Token` on every /catalog/* call (401 otherwise). An identifier, not a secret. |
  * | CATALOG_API_MODE         | demo                           | `production` refuses to start without CATALOG_STAFF_ACCOUNTS; `demo` (the local `npm start`) creates a demo staff account and prints it. |
  * | CATALOG_STAFF_ACCOUNTS   | (none)                         | Staff accounts: `name:roles:hash[,…]`, roles `counter`, `editor` or `counter+editor`, each hash from `npm run api -- --hash-password` (staff.ts; the first format, `name:hash`, keeps both roles). |
@@ -16,6 +16,7 @@
  * | FREE_SHIPPING_FROM       | 11000                          | Subtotal (yen) from which shipping is free. |
  * | WRAPPING_FEE             | 330                            | Gift-wrapping fee (yen) per bag. |
  * | SEED_PRODUCTS            | 100                            | Number of products seeded into a new database (`--products N`). |
+ * | CATALOG_RENDER_AHEAD     | 1                              | `0` leaves the catalogue's pictures to be rendered on request: no background renders from the start (the tools that only build the site set it). |
  * | CATALOG_TEST_SWITCHES    | (off)                          | `1` registers the test switches (`/__faults`, `/__test/…`), demo mode only: without it (and always in production mode) those paths do not exist. |
  * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. Needs CATALOG_TEST_SWITCHES=1. |
  * | CATALOG_WRITE_LIMIT      | 300                            | Writes (anything but GET and HEAD) to /catalog/* each client may make per minute; past it, 429. |
@@ -48,6 +49,8 @@ export interface Config {
   testSwitches: boolean;
   /** Directory of the rendered-image disk cache; null keeps rendered images in memory only. */
   imageCacheDir: string | null;
+  /** Whether main.ts renders every catalogue picture's standard sizes in the background from the start. */
+  renderAhead: boolean;
   /** CIDR ranges of the proxies whose forwarding headers are believed (client-address.ts). */
   trustedProxies: readonly string[];
   /** The header a trusted proxy names the client in (lower case), or null. */
@@ -71,6 +74,7 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   faults: [],
   testSwitches: false,
   imageCacheDir: null,
+  renderAhead: true,
   trustedProxies: parseTrustedProxies('loopback'),
   clientIpHeader: null,
 });
@@ -129,6 +133,10 @@ export function loadConfig(env: Env = process.env): Config {
     if (!result.ok) throw new Error(`CATALOG_API_FAULTS: ${result.message}`);
     faults = result.rules;
   }
+  const renderAhead = strVar(env, 'CATALOG_RENDER_AHEAD', '1');
+  if (renderAhead !== '0' && renderAhead !== '1') {
+    throw new Error(`CATALOG_RENDER_AHEAD must be 0 or 1, got ${JSON.stringify(renderAhead)}`);
+  }
   const staffAccounts = parseStaffAccounts(env.CATALOG_STAFF_ACCOUNTS ?? '');
   if (mode === 'production' && staffAccounts.size === 0) {
     throw new Error(
@@ -159,9 +167,15 @@ export function loadConfig(env: Env = process.env): Config {
     faults,
     testSwitches,
     imageCacheDir: null,
+    renderAhead: renderAhead === '1',
     trustedProxies: parseTrustedProxies(strVar(env, 'CATALOG_TRUSTED_PROXIES', 'loopback')),
     clientIpHeader: parseClientIpHeader(env.CATALOG_CLIENT_IP_HEADER),
   };
+}
+
+/** Where the rendered pictures of the database at `dbPath` are kept: `<file>.images/` beside it. */
+export function imageCacheDirOf(dbPath: string): string {
+  return `${dbPath}.images`;
 }
 
 /** A configuration for tests: the defaults, in-memory everything, with overrides. */

@@ -415,6 +415,7 @@ export class Store {
   readonly variantsByProducts;
   readonly variant;
   readonly image;
+  readonly imageIds;
   readonly tenantIdsInArea;
   readonly decrementStock;
 
@@ -482,6 +483,7 @@ export class Store {
     );
     this.variant = new Query<VariantRow>(db, 'SELECT * FROM variants WHERE id = ?');
     this.image = new Query<ImageRow>(db, 'SELECT * FROM images WHERE id = ?');
+    this.imageIds = new Query<{ id: number }>(db, 'SELECT id FROM images ORDER BY id');
     this.tenantIdsInArea = new Query<{ tenant_id: number }>(
       db,
       `SELECT DISTINCT p.tenant_id FROM product_areas pa JOIN products p ON p.id = pa.product_id

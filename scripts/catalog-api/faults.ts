@@ -1,6 +1,6 @@
 /**
  * Fault injection for tests: `PUT /__faults` sets rules, `DELETE /__faults` clears them, `GET /__faults` lists them.
- * Rules apply to /catalog/* requests only. Each request, the rules are tried in order; a rule matches when its
+ * Rules apply to /catalog/* and /images/* requests only. Each request, the rules are tried in order; a rule matches when its
  * `path` regex matches the request path (without the query) and its `method` (if given) matches, then it
  * fires with its `probability`. The first rule that fires applies:
  *

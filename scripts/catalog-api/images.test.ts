@@ -2,8 +2,19 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { areaSvg, productSvg, tenantSvg } from './images.ts';
-import { makeApp, type TestApp } from './test-helpers.ts';
+import { responsiveImage } from '../../src/lib/images.ts';
+import { PICTURE_SIZES } from '../../src/lib/picture-sizes.ts';
+import { Store } from './db.ts';
+import {
+  areaSvg,
+  type ImageKind,
+  ImageService,
+  type PlannedRender,
+  productSvg,
+  standardRenders,
+  tenantSvg,
+} from './images.ts';
+import { makeApp, seededDb, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 
@@ -131,7 +142,7 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
       // The file is written after the answer: wait for it rather than for a fixed time.
       await vi.waitFor(
         () =>
-          expect(readdirSync(dir).some((name) => name.includes('products-5-100x0-cover.webp'))).toBe(true),
+          expect(readdirSync(dir).some((name) => /products-5-.+-100x0-cover\.webp$/.test(name))).toBe(true),
         { timeout: 10_000 },
       );
       // A fresh server reads it back.
@@ -194,6 +205,159 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
       expect(svg).toMatch(/^<svg /);
       expect(svg).not.toContain('<text');
     }
+  });
+});
+
+describe('pictures ready before anyone asks', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'catalog-images-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const files = () => readdirSync(dir).filter((name) => !name.endsWith('.tmp'));
+  /** The path and query of a planned render, as the site's picture writer would ask for it. */
+  const asked = ({ kind, id, params }: PlannedRender) =>
+    `/images/${kind}/${id}.jpg?width=${params.width}&height=${params.height}&format=${params.format}`;
+  const render = (kind: ImageKind, id: number, size: number, format: 'avif' | 'webp' | 'jpeg') => ({
+    kind,
+    id,
+    params: { width: size, height: size, format, fit: 'cover' as const },
+  });
+
+  test('the plan is every size and format the site asks for, of every picture, smallest display size first', () => {
+    const store = new Store(seededDb(100));
+    const plan = [...standardRenders(store)];
+    const base = 'http://api.test';
+    /** Every URL the picture writer gives a picture at each of its kind's display sizes, 1x/2x and by width. */
+    const written = (kind: ImageKind, id: number) =>
+      new Set(
+        PICTURE_SIZES[kind].flatMap((size) =>
+          [
+            responsiveImage(`${base}/images/${kind}/${id}.jpg`, size),
+            responsiveImage(`${base}/images/${kind}/${id}.jpg`, size, '100vw'),
+          ].flatMap((image) => [
+            image.src,
+            ...image.sources.flatMap((s) => s.srcset.split(', ').map((c) => c.split(' ')[0])),
+          ]),
+        ),
+      );
+    const planned = (kind: ImageKind, id: number) =>
+      new Set(plan.filter((r) => r.kind === kind && r.id === id).map((r) => `${base}${asked(r)}`));
+    const imageIds = store.imageIds.all().map((row) => row.id);
+    for (const id of imageIds)
+      expect(planned('products', id), `product image ${id}`).toEqual(written('products', id));
+    for (const { id } of store.areas.all())
+      expect(planned('areas', id), `area ${id}`).toEqual(written('areas', id));
+    for (const { id } of store.tenants.all())
+      expect(planned('tenants', id), `logo ${id}`).toEqual(written('tenants', id));
+    // What browsers fetch (AVIF, and JPEG for the <img src> and posters) before the WebP fallbacks; in AVIF,
+    // the thumbnails of every product before any main image.
+    expect(plan.findLastIndex((r) => r.params.format !== 'webp')).toBeLessThan(
+      plan.findIndex((r) => r.params.format === 'webp'),
+    );
+    expect(plan.findLastIndex((r) => r.params.format === 'avif')).toBeLessThan(
+      plan.findIndex((r) => r.params.format === 'jpeg'),
+    );
+    const avif = plan.filter((r) => r.params.format === 'avif' && r.kind === 'products');
+    expect(avif.findLastIndex((r) => r.params.width === 512)).toBeLessThan(
+      avif.findIndex((r) => r.params.width === 768),
+    );
+  });
+
+  test('renders ahead onto disk, and a request for a standard size is then served from disk', async () => {
+    const plan = [
+      render('products', 1, 256, 'webp'),
+      render('products', 1, 256, 'avif'),
+      render('areas', 2, 64, 'jpeg'),
+    ];
+    const service = new ImageService(new Store(seededDb(100)), dir);
+    expect(await service.renderAhead(plan)).toEqual({ rendered: 3, present: 0, left: 0 });
+    expect(files()).toHaveLength(3);
+    // A server that cannot render at all (no render slot, no queue) still answers each of them: from disk.
+    const diskOnly = makeApp({
+      config: { imageCacheDir: dir },
+      imageLimits: { concurrentRenders: 0, queuedRenders: 0 },
+    });
+    for (const planned of plan) {
+      const response = await diskOnly.app.request(asked(planned));
+      expect(response.status, asked(planned)).toBe(200);
+    }
+    expect((await diskOnly.app.request('/images/products/1.jpg?width=300&format=webp')).status).toBe(503);
+    // A second run finds them all there.
+    expect(await service.renderAhead(plan)).toEqual({ rendered: 0, present: 3, left: 0 });
+  });
+
+  test('a picture a request already rendered is skipped by the queue', async () => {
+    const cached = makeApp({ config: { imageCacheDir: dir } });
+    const response = await cached.app.request('/images/products/2.jpg?width=256&height=256&format=webp');
+    expect(response.status).toBe(200);
+    await vi.waitFor(() => expect(files()).toHaveLength(1), { timeout: 10_000 });
+    const service = new ImageService(new Store(seededDb(100)), dir);
+    const summary = await service.renderAhead([
+      render('products', 2, 256, 'webp'),
+      render('products', 2, 256, 'jpeg'),
+    ]);
+    expect(summary).toEqual({ rendered: 1, present: 1, left: 0 });
+  });
+
+  test("the queue never takes a request's render slot: a request made while it renders is rendered at once", async () => {
+    // One render slot for requests and none to wait in: were the queue to take it, the request would be refused.
+    const service = new ImageService(new Store(seededDb(100)), dir, {
+      concurrentRenders: 1,
+      queuedRenders: 0,
+    });
+    const requests: Promise<unknown>[] = [];
+    function* plan(): Generator<PlannedRender> {
+      for (const id of [3, 4, 5]) {
+        yield render('products', id, 1536, 'avif');
+        // The queue is rendering the picture above: a visitor asks for another one.
+        requests.push(
+          service.get('products', id, { width: 300, height: null, format: 'webp', fit: 'cover' }),
+        );
+      }
+    }
+    expect(await service.renderAhead(plan())).toEqual({ rendered: 3, present: 0, left: 0 });
+    expect(await Promise.all(requests)).toHaveLength(3);
+    // The requests' renders are kept on disk too.
+    await vi.waitFor(() => expect(files()).toHaveLength(6), { timeout: 10_000 });
+  });
+
+  test('the queue waits while a request renders', async () => {
+    const service = new ImageService(new Store(seededDb(100)), dir);
+    const order: string[] = [];
+    // A large render for a request, then a tiny one ahead: the tiny one waits for the large one to end.
+    const request = service
+      .get('products', 6, { width: 2048, height: 2048, format: 'avif', fit: 'cover' })
+      .then(() => order.push('request'));
+    const ahead = service.renderAhead([render('products', 6, 32, 'jpeg')]).then(() => order.push('ahead'));
+    await Promise.all([request, ahead]);
+    expect(order).toEqual(['request', 'ahead']);
+    await vi.waitFor(() => expect(files()).toHaveLength(2), { timeout: 10_000 });
+  });
+
+  test('the queue is bounded: it plans no more renders than the disk cache holds', async () => {
+    const service = new ImageService(new Store(seededDb(100)), dir, { diskEntries: 2 });
+    const plan = [32, 33, 34, 35, 36].map((size) => render('tenants', 1, size, 'jpeg'));
+    expect(await service.renderAhead(plan)).toEqual({ rendered: 2, present: 0, left: 3 });
+    expect(files()).toHaveLength(2);
+  });
+
+  test('without the queue, /healthz/pictures says so at once', async () => {
+    const response = await t.app.request('/healthz/pictures');
+    expect([response.status, await response.json()]).toEqual([200, { pictures: 'off' }]);
+  });
+
+  test('a changed picture is rendered afresh, never served from the old render', async () => {
+    const t = makeApp({ config: { imageCacheDir: dir } });
+    const path = '/images/products/7.jpg?width=256&height=256&format=webp';
+    const before = await t.app.request(path);
+    t.db.prepare('UPDATE images SET style = style + 1 WHERE id = 7').run();
+    const after = await t.app.request(path);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 });
 

@@ -8,7 +8,15 @@
  *   fit: cover (default), contain, fill, inside, outside.
  *
  * Rendered results are cached in memory (LRU by bytes) and on disk (when a directory is configured), with a
- * strong ETag and `Cache-Control: public, max-age=31536000, immutable`.
+ * strong ETag and `Cache-Control: public, max-age=31536000, immutable`. A cached render is named after the
+ * drawing it came from, so a picture whose drawing changes is rendered afresh, never served old.
+ *
+ * Ahead of any request, `renderAhead` puts on disk every standard render of the catalogue's pictures: the
+ * sizes and formats the site's picture writer asks for (`PICTURE_SIZES` and `pictureRenders` in
+ * src/lib/picture-sizes.ts), the formats browsers fetch first. It is a background queue that never delays an answer:
+ * its own render slot (one by default), taken only while no request is loading a picture; a render a request
+ * already made (or is making) is skipped; the plan is walked lazily, and no further than the disk cache
+ * holds, so its own renders never push each other out.
  *
  * Every parameter combination is a distinct render, so a crawler walking widths could otherwise fill the
  * disk and keep the CPU busy: the output is at most 2048×2048, the disk cache keeps at most a number of
@@ -19,6 +27,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { PICTURE_SIZES, pictureRenders } from '../../src/lib/picture-sizes.ts';
 import type { Store } from './db.ts';
 import { badRequest } from './errors.ts';
 import { mulberry32 } from './seed.ts';
@@ -57,7 +66,10 @@ const EXT_FORMAT: Record<string, ImageFormat> = {
   avif: 'avif',
 };
 const MAX_DIMENSION = 2048;
-/** Bump when the drawings or their sizes change, so disk caches and ETags do not serve old pictures. */
+/**
+ * Bump when the way drawings are rendered changes (quality, sizing), so disk caches do not serve old
+ * pictures; a changed drawing changes the digest in its renders' names by itself.
+ */
 const DRAWING_VERSION = 2;
 
 /** Parses `{id}.{ext}`; null when it is not an image file name. */
@@ -285,6 +297,8 @@ export interface ImageLimits {
   /** Renders at once, and renders waiting; past both the request is refused with 503. */
   concurrentRenders: number;
   queuedRenders: number;
+  /** Renders at once of the ahead-of-time queue (`renderAhead`), beside the requests' own. */
+  aheadRenders: number;
 }
 
 const DEFAULT_LIMITS: ImageLimits = {
@@ -292,7 +306,74 @@ const DEFAULT_LIMITS: ImageLimits = {
   diskBytes: 512 * 1024 * 1024,
   concurrentRenders: 2,
   queuedRenders: 64,
+  aheadRenders: 1,
 };
+
+/** One render of one picture. */
+export interface PlannedRender {
+  kind: ImageKind;
+  id: number;
+  params: ImageParams;
+}
+
+/** What `renderAhead` did: rendered, found already rendered (on disk, in memory or under way), or left. */
+export interface AheadSummary {
+  rendered: number;
+  present: number;
+  /** Renders past the disk cache's size, not planned (they render on request). */
+  left: number;
+}
+
+/** The formats of the standard renders, in the picture writer's order: its best `<source>` first. */
+const STANDARD_FORMATS: readonly ImageFormat[] = [
+  ...new Set(pictureRenders(1).map((render) => render.format)),
+];
+
+/**
+ * The formats current browsers fetch, rendered first: the best `<source>` (every current browser reads
+ * AVIF) and JPEG, the `<img src>` that a video's poster and share previews use too.
+ */
+export const BROWSERS_FORMATS: readonly ImageFormat[] = [STANDARD_FORMATS[0] ?? 'avif', 'jpeg'];
+/** The other formats: fallbacks for older browsers only (WebP), rendered after. */
+export const FALLBACK_FORMATS: readonly ImageFormat[] = STANDARD_FORMATS.filter(
+  (format) => !BROWSERS_FORMATS.includes(format),
+);
+
+/** The kinds of picture in the order they are rendered ahead: the few shown on many pages first. */
+const KINDS_FIRST_TO_LAST: readonly ImageKind[] = ['areas', 'tenants', 'products'];
+
+/**
+ * Every standard render in `formats` of the catalogue's pictures (products' images, areas' pictures, brands'
+ * logos), as the site asks for them (src/lib/picture-sizes.ts): format by format, then by display size, smallest
+ * first (list pages show thumbnails and logos before anyone opens a product), then by kind (areas and logos
+ * first) and id. Lazy: nothing is listed before it is taken.
+ */
+export function* standardRenders(
+  store: Store,
+  formats: readonly ImageFormat[] = [...BROWSERS_FORMATS, ...FALLBACK_FORMATS],
+): Generator<PlannedRender> {
+  const ids: Record<ImageKind, () => number[]> = {
+    areas: () => store.areas.all().map((row) => row.id),
+    tenants: () => store.tenants.all().map((row) => row.id),
+    products: () => store.imageIds.all().map((row) => row.id),
+  };
+  const sizes = [...new Set(KINDS_FIRST_TO_LAST.flatMap((kind) => PICTURE_SIZES[kind]))].sort(
+    (a, b) => a - b,
+  );
+  for (const format of formats) {
+    for (const size of sizes) {
+      const renders = pictureRenders(size).filter((render) => render.format === format);
+      for (const kind of KINDS_FIRST_TO_LAST) {
+        if (!(PICTURE_SIZES[kind] as readonly number[]).includes(size)) continue;
+        for (const id of ids[kind]()) {
+          for (const render of renders) {
+            yield { kind, id, params: { width: render.size, height: render.size, format, fit: 'cover' } };
+          }
+        }
+      }
+    }
+  }
+}
 
 /** Too many renders already waiting: the caller answers 503 with Retry-After. */
 export class RenderQueueFull extends Error {}
@@ -323,6 +404,11 @@ class DiskIndex {
     return this.#entries;
   }
 
+  /** Whether the cache holds the file. */
+  async has(name: string): Promise<boolean> {
+    return (await this.#load()).has(name);
+  }
+
   /** Records a new file and deletes the oldest while over a limit. */
   async added(name: string, size: number): Promise<void> {
     const entries = await this.#load();
@@ -348,6 +434,12 @@ export class ImageService {
   readonly #disk: DiskIndex | null;
   #rendering = 0;
   readonly #waiting: (() => void)[] = [];
+  /** Requests' loads under way (read from disk, rendering, or waiting for a render slot). */
+  #loading = 0;
+  /** Renders planned ahead so far, by every run: never more than the disk cache holds. */
+  #aheadPlanned = 0;
+  /** Ahead-of-time renders waiting for the requests' loads to be over. */
+  readonly #idleWaiters: (() => void)[] = [];
 
   constructor(store: Store, cacheDir: string | null, limits: Partial<ImageLimits> = {}) {
     this.#store = store;
@@ -356,7 +448,7 @@ export class ImageService {
     this.#disk = cacheDir === null ? null : new DiskIndex(cacheDir, this.#limits);
   }
 
-  /** Runs a render when a slot is free; refuses at once when the queue is full. */
+  /** Runs a request's render when a slot is free; refuses at once when the queue is full. */
   async #withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
     if (this.#rendering >= this.#limits.concurrentRenders) {
       if (this.#waiting.length >= this.#limits.queuedRenders) throw new RenderQueueFull();
@@ -371,6 +463,12 @@ export class ImageService {
       if (next) next();
       else this.#rendering -= 1;
     }
+  }
+
+  /** Resolves when no request is loading a picture (from disk or by rendering it) or waiting to. */
+  async #requestsIdle(): Promise<void> {
+    if (this.#loading === 0) return;
+    await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
   }
 
   /** The SVG original of an image, or null when there is no such image. */
@@ -389,14 +487,19 @@ export class ImageService {
 
   /** The rendered image, or null when the image does not exist. */
   async get(kind: ImageKind, id: number, params: ImageParams): Promise<RenderedImage | null> {
-    const key = `v${DRAWING_VERSION}-${kind}-${id}-${params.width ?? 0}x${params.height ?? 0}-${params.fit}.${params.format}`;
+    const svg = this.original(kind, id);
+    if (svg === null) return null;
+    const key = cacheKey(kind, id, svg, params);
     const hit = this.#memory.get(key);
     if (hit) return hit;
     const pending = this.#inflight.get(key);
     if (pending) return pending;
-    const svg = this.original(kind, id);
-    if (svg === null) return null;
-    const job = this.#load(key, svg, params).finally(() => this.#inflight.delete(key));
+    this.#loading += 1;
+    const job = this.#load(key, svg, params).finally(() => {
+      this.#inflight.delete(key);
+      this.#loading -= 1;
+      if (this.#loading === 0) for (const resume of this.#idleWaiters.splice(0)) resume();
+    });
     this.#inflight.set(key, job);
     return job;
   }
@@ -416,18 +519,75 @@ export class ImageService {
     const body = await this.#withRenderSlot(() => render(svg, params));
     const image = { body, contentType, etag: etagOf(body) };
     this.#memory.set(key, image);
-    if (this.#cacheDir !== null) {
-      const dir = this.#cacheDir;
-      const disk = this.#disk;
-      const tmp = join(dir, `${key}.${process.pid}.tmp`);
-      mkdir(dir, { recursive: true })
-        .then(() => writeFile(tmp, body))
-        .then(() => rename(tmp, join(dir, key)))
-        .then(() => disk?.added(key, body.byteLength))
-        .catch((error: unknown) => console.warn(`image cache: could not write ${key}: ${String(error)}`));
-    }
+    this.#keep(key, body).catch((error: unknown) =>
+      console.warn(`image cache: could not write ${key}: ${String(error)}`),
+    );
     return image;
   }
+
+  /** Writes a render to the disk cache (when there is one). */
+  async #keep(key: string, body: Buffer): Promise<void> {
+    if (this.#cacheDir === null) return;
+    const tmp = join(this.#cacheDir, `${key}.${process.pid}.tmp`);
+    await mkdir(this.#cacheDir, { recursive: true });
+    await writeFile(tmp, body);
+    await rename(tmp, join(this.#cacheDir, key));
+    await this.#disk?.added(key, body.byteLength);
+  }
+
+  /**
+   * Puts every render of `plan` on disk that is not there yet, in the background: see the head of this
+   * file. All runs together plan no more renders than the disk cache holds. Resolves when the plan is done;
+   * without a disk cache there is nowhere to keep them, and nothing is done.
+   */
+  async renderAhead(plan: Iterable<PlannedRender>): Promise<AheadSummary> {
+    const summary: AheadSummary = { rendered: 0, present: 0, left: 0 };
+    if (this.#cacheDir === null) return summary;
+    const jobs = plan[Symbol.iterator]();
+    const next = (): PlannedRender | null => {
+      for (let step = jobs.next(); !step.done; step = jobs.next()) {
+        if (this.#aheadPlanned < this.#limits.diskEntries) {
+          this.#aheadPlanned += 1;
+          return step.value;
+        }
+        summary.left += 1;
+      }
+      return null;
+    };
+    const worker = async () => {
+      for (let job = next(); job !== null; job = next()) {
+        if (await this.#renderOneAhead(job)) summary.rendered += 1;
+        else summary.present += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: this.#limits.aheadRenders }, worker));
+    return summary;
+  }
+
+  /** Renders one planned render onto disk; false when it was there already (or is under way, or is gone). */
+  async #renderOneAhead({ kind, id, params }: PlannedRender): Promise<boolean> {
+    await this.#requestsIdle();
+    const svg = this.original(kind, id);
+    if (svg === null) return false;
+    const key = cacheKey(kind, id, svg, params);
+    if (this.#memory.get(key) || this.#inflight.has(key) || (await this.#disk?.has(key))) return false;
+    // Checked again: a request may have started this render while the disk was asked.
+    if (this.#inflight.has(key)) return false;
+    const job = (async () => {
+      const body = await render(svg, params);
+      await this.#keep(key, body);
+      return { body, contentType: CONTENT_TYPES[params.format], etag: etagOf(body) };
+    })().finally(() => this.#inflight.delete(key));
+    this.#inflight.set(key, job);
+    await job;
+    return true;
+  }
+}
+
+/** The cache's name of a render: the kind, id and a digest of the drawing, then the parameters. */
+function cacheKey(kind: ImageKind, id: number, svg: string, params: ImageParams): string {
+  const drawing = createHash('sha1').update(svg).digest('base64url').slice(0, 10);
+  return `v${DRAWING_VERSION}-${kind}-${id}-${drawing}-${params.width ?? 0}x${params.height ?? 0}-${params.fit}.${params.format}`;
 }
 
 function etagOf(body: Buffer): string {

@@ -14,14 +14,20 @@
  *
  * The database is created and seeded on first start. Asking for a different --products than the database
  * holds reseeds it. Environment variables: see config.ts.
+ *
+ * Rendered pictures are kept on disk beside the database, in `<database file>.images/` (emptied whenever
+ * the database is seeded), or for `:memory:` in a fresh temporary directory removed when the server stops.
+ * From the start, every standard render of the catalogue's pictures is put there in the background
+ * (images.ts, `renderAhead`), so the first visitors' pictures come from disk.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { imageCacheDirOf, loadConfig } from './config.ts';
 import { databaseProblem, migrate, openDatabase, SCHEMA_VERSION, seedInfo } from './db.ts';
 import { seed } from './seed.ts';
 import { everyRole, hashPassword } from './staff.ts';
@@ -97,10 +103,12 @@ const products = positiveInt('--products', args.values.products, 1_000_000);
 const port = args.values.port === '0' ? 0 : positiveInt('--port', args.values.port, 65535);
 if (args.values.db !== undefined) config.dbPath = args.values.db;
 if (port !== undefined) config.port = port;
-if (config.dbPath !== ':memory:') {
-  config.dbPath = resolve(config.dbPath);
-  config.imageCacheDir = join(dirname(config.dbPath), 'image-cache');
-}
+const inMemory = config.dbPath === ':memory:';
+if (!inMemory) config.dbPath = resolve(config.dbPath);
+const imageCacheDir = inMemory
+  ? mkdtempSync(join(tmpdir(), 'catalog-images-'))
+  : imageCacheDirOf(config.dbPath);
+config.imageCacheDir = imageCacheDir;
 
 // Seeding happens only into a new database or when asked (--reset, or another --products): an existing file
 // that cannot be used stops the start with what to do, and is left as it is.
@@ -120,6 +128,8 @@ const wanted = products ?? config.seedProducts;
 const info = seedInfo(db);
 if (args.values.reset || info === null || (products !== undefined && info.products !== products)) {
   const started = performance.now();
+  // A new catalogue's pictures are rendered afresh.
+  if (!inMemory) rmSync(imageCacheDir, { recursive: true, force: true });
   const result = seed(db, { products: wanted });
   console.log(
     `seeded ${result.products} products (${result.variants} variants, ${result.images} images) in ${Math.round(performance.now() - started)} ms`,
@@ -129,7 +139,20 @@ if (args.values.reset || info === null || (products !== undefined && info.produc
 // A database of an older schema keeps its bags, orders and addresses: it is migrated in place.
 if (migrate(db)) console.log(`catalog API: migrated ${config.dbPath} to schema ${SCHEMA_VERSION}`);
 
-const app = createApp({ db, config, warmLanguages: ['ja'] });
+const app = createApp({
+  db,
+  config,
+  warmLanguages: ['ja'],
+  ...(config.renderAhead && {
+    renderImagesAhead: (part, { rendered, present, left }, ms) =>
+      console.log(
+        `catalog API: ${part === 'pictures' ? 'pictures' : 'their fallback formats'} ready on disk ` +
+          `${(ms / 1000).toFixed(1)} s after the start: ${rendered} rendered, ${present} there already` +
+          `${left > 0 ? `, ${left} past the disk cache (rendered on request)` : ''}`,
+      ),
+  }),
+});
+console.log(`catalog API: rendered pictures kept in ${imageCacheDir}`);
 const count = (db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (address) => {
@@ -153,5 +176,7 @@ function shutdown(signal: string) {
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }
+// However the process ends, a throwaway database's pictures go with it.
+if (inMemory) process.on('exit', () => rmSync(imageCacheDir, { recursive: true, force: true }));
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -3,7 +3,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,6 +151,44 @@ describe('the CLI (npm run api)', () => {
     // --reset reseeds (with the default size).
     const third = await start(['--db', db, '--reset']);
     expect(third.lines.some((line) => /^seeded 100 products/.test(line))).toBe(true);
+  }, 30_000);
+
+  test('renders the pictures ahead into <database>.images/ from the start, answering at once, and empties it when it reseeds', async () => {
+    const db = join(dir, 'catalog.sqlite');
+    const pictures = `${db}.images`;
+    const first = await start(['--db', db, '--products', '5']);
+    expect(first.lines).toContain(`catalog API: rendered pictures kept in ${pictures}`);
+    // The queue is under way, and the server answers; /healthz/pictures says the pictures are not ready yet.
+    expect((await fetch(`http://127.0.0.1:${first.port}/healthz`)).status).toBe(200);
+    const pending = await fetch(`http://127.0.0.1:${first.port}/healthz/pictures`);
+    expect([pending.status, await pending.json()]).toEqual([503, { pictures: 'rendering' }]);
+    await vi.waitFor(() => expect(readdirSync(pictures).some((name) => name.endsWith('.avif'))).toBe(true), {
+      timeout: 15_000,
+    });
+    child?.kill('SIGTERM');
+    await once(child as ChildProcess, 'exit');
+    writeFileSync(join(pictures, 'v2-products-1-old-256x256-cover.webp'), 'an old render');
+
+    // A restart keeps them; a reseed empties the folder first.
+    await start(['--db', db]);
+    expect(readdirSync(pictures)).toContain('v2-products-1-old-256x256-cover.webp');
+    child?.kill('SIGTERM');
+    await once(child as ChildProcess, 'exit');
+    await start(['--db', db, '--reset', '--products', '5']);
+    expect(existsSync(pictures) ? readdirSync(pictures) : []).not.toContain(
+      'v2-products-1-old-256x256-cover.webp',
+    );
+  }, 40_000);
+
+  test('a :memory: database keeps its pictures in a temporary folder, removed when the server stops', async () => {
+    const { lines } = await start(['--db', ':memory:', '--products', '3']);
+    const line = lines.find((l) => l.startsWith('catalog API: rendered pictures kept in ')) ?? '';
+    const pictures = line.slice('catalog API: rendered pictures kept in '.length);
+    expect(pictures.startsWith(join(tmpdir(), 'catalog-images-'))).toBe(true);
+    await vi.waitFor(() => expect(readdirSync(pictures).length).toBeGreaterThan(0), { timeout: 15_000 });
+    child?.kill('SIGTERM');
+    await once(child as ChildProcess, 'exit');
+    expect(existsSync(pictures)).toBe(false);
   }, 30_000);
 
   test.each([

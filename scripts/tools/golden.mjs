@@ -154,6 +154,8 @@ async function main() {
         CATALOG_DEMO_STAFF_PASSWORD: 'golden-unused',
         // As `npm start` runs it: the API's URLs (images) name the site's own /api proxy.
         CATALOG_PUBLIC_URL: `${BUILD_ENV.SITE_URL}/api`,
+        // The builds ask for no picture: none is rendered ahead to compete with them.
+        CATALOG_RENDER_AHEAD: '0',
       },
     },
   );

@@ -8,6 +8,9 @@
 //     --skip-build  serve the existing dist/ (tests build once and share it)
 //     --no-api      use the catalog API at CATALOG_API_URL instead of starting the reference one
 //   CATALOG_API_RESET=1 reseeds the reference API's database first.
+//   WAIT_FOR_PICTURES=1 serves the site only once the API has rendered the catalogue's pictures ahead in
+//                     the formats browsers fetch (GET /healthz/pictures): the end-to-end suite's first pages
+//                     then find them on disk.
 //   PUBLISH_SCHEDULE  cron pattern of the rebuild schedule (Japan time), @hourly by default; off = none
 //   PUBLISH_DIR       where rebuilds go (default <DIST_DIR>-builds); the last 3 are kept, and the last builds
 //                     are listed in <PUBLISH_DIR>-history.json beside it, for the editor page after a restart
@@ -79,6 +82,12 @@ try {
       durationMs: Date.now() - started,
       pages: files.filter((name) => name.endsWith('.html')).length,
     };
+  }
+
+  if (process.env.WAIT_FOR_PICTURES === '1') {
+    const started = Date.now();
+    await waitForHttp(`${apiUrl}/healthz/pictures`, 30 * 60_000);
+    console.log(`catalogue pictures ready (waited ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
 
   // The server asks the publisher for its root on every request; the publisher asks the server to ready

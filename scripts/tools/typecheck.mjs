@@ -8,8 +8,10 @@ import { bin, runNode, startNode, stop, waitForHttp } from './lib.mjs';
  * it, so that checks in two checkouts can run at once.
  */
 const port = Number(process.env.TYPECHECK_API_PORT ?? 8793);
+// No picture is asked for: the API renders none ahead (CATALOG_RENDER_AHEAD=0).
 const api = startNode(['scripts/catalog-api/main.ts', '--db', ':memory:', '--port', String(port)], {
   stdio: 'ignore',
+  env: { CATALOG_RENDER_AHEAD: '0' },
 });
 let code = 1;
 try {

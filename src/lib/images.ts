@@ -11,11 +11,16 @@
 /** Image sizes: 256×256 thumbnails, 768×768 main images. */
 export const THUMBNAIL_SIZE = 256;
 export const MAIN_SIZE = 768;
-
 /** Shown when a product has no image: the fallback logo image. */
 export const FALLBACK_IMAGE_SRC = '/images/fallback-logo.svg';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg';
+
+/** The `<source>` formats of a picture, best first; the `<img src>` is JPEG. */
+export const SOURCE_FORMATS = [
+  { format: 'avif', type: 'image/avif' },
+  { format: 'webp', type: 'image/webp' },
+] as const;
 
 /**
  * Stand-ins for the size and the format in a source's URL template: characters a query string keeps as they
@@ -137,10 +142,7 @@ export function responsiveImage(
   const srcset = sizes ? imageSrcsetByWidth : imageSrcset;
   return {
     src: imageUrl(src, size, 'jpeg'),
-    sources: [
-      { type: 'image/avif', srcset: srcset(src, size, 'avif') },
-      { type: 'image/webp', srcset: srcset(src, size, 'webp') },
-    ],
+    sources: SOURCE_FORMATS.map(({ format, type }) => ({ type, srcset: srcset(src, size, format) })),
     width: size,
     height: size,
   };

@@ -54,7 +54,7 @@ beforeAll(async () => {
   api = startNode(
     ['scripts/catalog-api/main.ts', '--db', join(work, 'catalog.sqlite'), '--port', String(API_PORT)],
     // The fault switch exists only with the test switches on (demo mode, the default).
-    { stdio: 'ignore', env: { CATALOG_TEST_SWITCHES: '1' } },
+    { stdio: 'ignore', env: { CATALOG_TEST_SWITCHES: '1', CATALOG_RENDER_AHEAD: '0' } },
   );
   await waitForHttp(`${API}/healthz`, 60_000);
 });
