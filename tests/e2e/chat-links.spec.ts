@@ -95,6 +95,18 @@ test.describe('a ko-KR browser', () => {
     await expect(page.getByRole('img', { name: ja['qr.image.alt'] })).toBeVisible();
   });
 
+  test('the Japanese QR page links to the same QR in chat, in Korean', async ({ page }) => {
+    await page.goto('/chat/');
+    const alias = await issueChatQr(page, 'ko');
+    await page.goto(`/qr/${alias}/?lang=ja`);
+    await expect(page.getByRole('img', { name: ja['qr.image.alt'] })).toBeVisible();
+    const languages = page.getByRole('navigation', { name: ja['lang.others'] });
+    await languages.getByRole('link', { name: '한국어' }).click();
+    await expect(page).toHaveURL(new RegExp(`/chat/qr/${alias}/$`));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByRole('img', { name: ko['qr.image.alt'] })).toBeVisible();
+  });
+
   test('a chat page that does not exist is a 404 in Korean', async ({ page }) => {
     const response = await page.goto('/chat/no-such-screen/');
     expect(response?.status()).toBe(404);

@@ -4,6 +4,7 @@ import {
   browserChatLanguage,
   chatLanguage,
   chatLanguageOf,
+  chatPageOf,
   chatRedirect,
   japanesePageOf,
   localeCookie,
@@ -98,6 +99,9 @@ describe('the redirect to chat', () => {
     const alias = 'AbCdEf0123456789_-xyz';
     expect(chatRedirect({ ...visitor, pathname: `/qr/${alias}/` })).toBe(`/chat/qr/${alias}/`);
     expect(chatRedirect({ ...visitor, pathname: `/order/${alias}/` })).toBe(`/chat/order/${alias}/`);
+    expect(chatPageOf(`/address/${alias}/`)).toBe(`/chat/address/${alias}/`);
+    expect(chatPageOf(`/address/${alias}/complete/`)).toBe(`/chat/address/${alias}/complete/`);
+    expect(chatPageOf('/address/_/')).toBe('/chat/');
     // A malformed alias is not carried.
     expect(chatRedirect({ ...visitor, pathname: '/qr/short/' })).toBe('/chat/');
     expect(chatRedirect({ ...visitor, pathname: '/order/%3Cscript%3E0123456789abcdef/' })).toBe('/chat/');

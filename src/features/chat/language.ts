@@ -114,14 +114,18 @@ export function areaBrandFilter(pathname: string, storedLists: string | null | u
 
 /** Japanese pages whose chat page has the same path under /chat (the bag, the terms, the brands…). */
 const SAME_SCREEN = /^\/(brands|cart|terms|scan|qr\/timeout)\/?$/;
-/** The per-visitor pages whose chat page shows the same alias. */
-const ALIAS_PAGE = /^\/(qr|order)\/([^/]+)\/?$/;
+/**
+ * The per-visitor pages whose chat page shows the same alias: the QR, the order, the address step and the
+ * address step's page after sending.
+ */
+const ALIAS_PAGE = /^\/(qr|order|address)\/([^/]+)\/?$/;
+const ADDRESS_SENT_PAGE = /^\/address\/([^/]+)\/complete\/?$/;
 
 /**
  * The chat page that matches a Japanese page: what the redirect and the Japanese pages' language links
  * open. A product page opens chat with that product (`?productId=`), a brand page or an area page filtered
- * to one brand with that brand (`?brandId=`); the brands, bag, terms, scanner, QR and order pages open
- * their chat screens. Anything else, a tag page among them (its products span brands; chat finds them by
+ * to one brand with that brand (`?brandId=`); the brands, bag, terms, scanner, QR, order and address pages
+ * open their chat screens. Anything else, a tag page among them (its products span brands; chat finds them by
  * name), opens the chat greeting. Ids are digits and aliases the contract's pattern, or they are dropped.
  */
 export function chatPageOf(pathname: string, storedLists?: string | null): string {
@@ -133,7 +137,14 @@ export function chatPageOf(pathname: string, storedLists?: string | null): strin
   if (same) return `/chat/${same}/`;
   const [, section, alias] = ALIAS_PAGE.exec(pathname) ?? [];
   if (section && alias && ALIAS.test(alias)) return `/chat/${section}/${alias}/`;
+  const sent = ADDRESS_SENT_PAGE.exec(pathname)?.[1];
+  if (sent && ALIAS.test(sent)) return `/chat/address/${sent}/complete/`;
   return '/chat/';
+}
+
+/** A chat page's address with `lang=` added: following it stores that language (storeChosenLocale). */
+export function withLanguage(chatPage: string, code: string): string {
+  return `${chatPage}${chatPage.includes('?') ? '&' : '?'}lang=${code}`;
 }
 
 /**
@@ -215,9 +226,8 @@ export function japanesePageOf(chatPath: string): string {
   if (same) return `/${same}/`;
   const [, section, alias] = /^\/chat\/(qr|order|address)\/([^/]+)\/?$/.exec(chatPath) ?? [];
   if (section && alias && ALIAS.test(alias)) return `/${section}/${alias}/`;
-  // The address step's page after sending is the one page below an alias.
-  const done = /^\/chat\/address\/([^/]+)\/complete\/?$/.exec(chatPath)?.[1];
-  if (done && ALIAS.test(done)) return `/address/${done}/complete/`;
+  const sent = /^\/chat\/address\/([^/]+)\/complete\/?$/.exec(chatPath)?.[1];
+  if (sent && ALIAS.test(sent)) return `/address/${sent}/complete/`;
   return '/';
 }
 
