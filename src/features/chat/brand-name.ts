@@ -14,7 +14,7 @@ export interface ChatBrandName {
 }
 
 /** A brand's names as the API gives them in the chat languages; a language it has none in is left out. */
-export type BrandNamesByLanguage = Partial<Record<ChatLanguage, string>>;
+export type BrandNamesByLanguage = { readonly [L in ChatLanguage]?: string | undefined };
 
 /** The name of a brand called `japanese` in a language the API names it `named` in (undefined: no name). */
 export function chatBrandName(japanese: string, named: string | undefined): ChatBrandName {
