@@ -745,7 +745,8 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   app.get('/catalog/products-filters', (c) => {
     const areaId = parseOptionalPositiveInt('area_id', c.req.query('area_id'));
-    return c.json(catalog.filters(areaId), 200, { 'Cache-Control': PUBLIC_CACHE });
+    const lang = parseLangQuery(c.req.query('lang'));
+    return c.json(catalog.filters(areaId, lang), 200, { 'Cache-Control': PUBLIC_CACHE });
   });
 
   /** Whether the visitor came over HTTPS: the public URL is https, or a trusted proxy says so. */

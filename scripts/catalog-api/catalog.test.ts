@@ -42,3 +42,27 @@ describe("a product's brand in a language", () => {
     expect(brandOf('en')).toEqual({ ...brandOf('ja'), name: 'Pâtisserie Lumière' });
   });
 });
+
+describe('the brand list in a language', () => {
+  const catalog = new Catalog(new Store(seededDb(50)), 'http://localhost');
+  const named = (lang: 'ja' | 'en' | 'zh' | 'ko', areaId?: number) =>
+    new Map(catalog.filters(areaId, lang).map((tenant) => [tenant.id, tenant]));
+
+  test("names each brand as a product's brand is named in that language", () => {
+    for (const lang of ['ja', 'en', 'zh', 'ko'] as const) {
+      for (const [id, tenant] of named(lang)) {
+        const product = JSON.parse(catalog.pageJson({ tenantIds: [id] }, 1, 1, lang)).products[0];
+        if (product) expect(tenant).toEqual(product.tenant);
+      }
+    }
+    expect(named('zh').get(2)?.name).toBe('露米埃尔西点工坊');
+    expect(named('zh').get(4)?.name).toBe('白鷺酒造');
+  });
+
+  test('lists the same brands in the same order in every language, in an area too', () => {
+    const ids = (lang: 'ja' | 'ko', areaId?: number) => [...named(lang, areaId).keys()];
+    expect(ids('ko')).toEqual(ids('ja'));
+    expect(ids('ko', 3)).toEqual(ids('ja', 3));
+    for (const [id, tenant] of named('ko', 3)) expect(tenant).toEqual(named('ko').get(id));
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * The catalogue as the contract shapes it: areas, tenants, products in a language (with their brand's name in
- * it where the seed's data has one, matched by the tenant's code). Assembled product JSON is
+ * The catalogue as the contract shapes it: areas, and tenants and products in a language (a tenant named in
+ * it where the seed's data has the name, matched by the tenant's code). Assembled product JSON is
  * kept in memory per language (bounded) and dropped for a product whenever its stock changes.
  */
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
@@ -79,12 +79,17 @@ export class Catalog {
     return this.#pickupPlaces.get(areaId);
   }
 
-  /** Tenants with products in the area (every tenant when no area), in id order. */
-  filters(areaId: number | undefined): Tenant[] {
-    if (areaId === undefined) return [...this.#tenants.values()];
-    return this.#store.tenantIdsInArea
-      .all(areaId)
-      .map((row) => this.#tenants.get(row.tenant_id))
+  /**
+   * Tenants with products in the area (every tenant when no area), in id order, each named in `lang` as a
+   * product's brand is (#tenantIn).
+   */
+  filters(areaId: number | undefined, lang: Lang = 'ja'): Tenant[] {
+    const ids =
+      areaId === undefined
+        ? [...this.#tenants.keys()]
+        : this.#store.tenantIdsInArea.all(areaId).map((row) => row.tenant_id);
+    return ids
+      .map((id) => this.#tenantIn(id, lang))
       .filter((tenant): tenant is Tenant => tenant !== undefined);
   }
 

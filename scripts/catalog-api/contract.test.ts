@@ -184,6 +184,9 @@ describe('catalogue', () => {
     const all = await op(client, 'GET', '/catalog/products-filters');
     expect(all.body).toHaveLength(12);
     await op(client, 'GET', '/catalog/products-filters', {}, { query: 'area_id=3' });
+    await op(client, 'GET', '/catalog/products-filters', {}, { query: 'lang=zh' });
+    await op(client, 'GET', '/catalog/products-filters', {}, { query: 'area_id=3&lang=ko' });
+    await op(client, 'GET', '/catalog/products-filters', {}, { query: 'lang=xx' });
     await op(client, 'GET', '/catalog/products-filters', {}, { query: 'area_id=x' });
     await op(client, 'GET', '/catalog/products-filters', {}, { token: null });
   });

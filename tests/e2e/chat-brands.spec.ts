@@ -1,7 +1,7 @@
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import ko from '../../src/i18n/ko.json' with { type: 'json' };
 import zh from '../../src/i18n/zh.json' with { type: 'json' };
-import { aProductIn, brands, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
+import { aProductIn, brands, brandsIn, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -44,6 +44,72 @@ for (const { locale, lang } of CHAT_LOCALES) {
       );
       await expect(page.locator('[data-bag-badge]')).toBeVisible();
       await expectNoJapanese(page, lang, names);
+    });
+  });
+}
+
+/**
+ * The brands named in the visitor's language on the pages the build renders, as the API names them in it
+ * (as chat's replies do); a brand it names in Japanese only (白鷺酒造 in Chinese, per the seed) keeps its
+ * Japanese name, marked as Japanese.
+ */
+for (const { locale, lang, htmlLang } of CHAT_LOCALES.filter((l) => l.lang !== 'en')) {
+  test.describe(`brand names in ${locale}`, () => {
+    test.use({ locale, viewport: { width: 390, height: 844 } });
+
+    test('the brand list names every brand as the API names it in the visitor language', async ({ page }) => {
+      const japanese = await brands(page);
+      const named = await brandsIn(page, lang);
+      await page.goto('/chat/brands/');
+      for (const brand of named) {
+        const shown = page.locator(`a[href="/chat/brands/${brand.id}/"] span[data-l]:visible`);
+        await expect(shown).toHaveText(brand.name);
+        const inJapanese = brand.name === japanese.find((b) => b.id === brand.id)?.name;
+        await expect(shown).toHaveAttribute('lang', inJapanese ? 'ja' : htmlLang);
+      }
+      expect(named.filter((b) => !japanese.some((j) => j.name === b.name)).length).toBeGreaterThan(0);
+    });
+
+    test('a brand page is headed with the brand’s name in the visitor language', async ({ page }) => {
+      const japanese = await brands(page);
+      const named = await brandsIn(page, lang);
+      const translated = named.find((b) => !japanese.some((j) => j.name === b.name));
+      if (!translated) throw new Error(`the seed names no brand in ${lang}`);
+      await page.goto(`/chat/brands/${translated.id}/`);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText(translated.name, { useInnerText: true });
+      await expect(heading.locator('span:visible')).toHaveAttribute('lang', htmlLang);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toContainText(translated.name);
+      await expectNoJapanese(
+        page,
+        lang,
+        japanese.map((b) => b.name),
+      );
+    });
+
+    test('a brand the API names in Japanese only shows its Japanese name, marked as Japanese', async ({
+      page,
+    }) => {
+      const sake = (await brands(page)).find((b) => b.name === '白鷺酒造');
+      if (!sake) throw new Error('the seed has no 白鷺酒造');
+      const name = (await brandsIn(page, lang)).find((b) => b.id === sake.id)?.name;
+      await page.goto(`/chat/brands/${sake.id}/`);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText(name ?? '', { useInnerText: true });
+      const products = page.getByRole('heading', { level: 2, name: new RegExp(name ?? '') });
+      await expect(products).toBeVisible();
+      if (lang === 'zh') {
+        expect(name).toBe('白鷺酒造');
+        await expect(heading.locator('span:visible')).toHaveAttribute('lang', 'ja');
+        await expect(products.locator('span[lang="ja"]')).toHaveText('白鷺酒造');
+        await page.goto('/chat/brands/');
+        await expect(page.locator(`a[href="/chat/brands/${sake.id}/"] span[lang="ja"]:visible`)).toHaveText(
+          '白鷺酒造',
+        );
+      } else {
+        expect(name).not.toBe('白鷺酒造');
+        await expect(heading.locator('span:visible')).toHaveAttribute('lang', htmlLang);
+      }
     });
   });
 }

@@ -34,7 +34,10 @@ const tenants: Tenant[] = [
   { id: 1, name: '香月堂', logoSrc: 'http://img.test/t.png', description: '', officialSiteUrl: null },
 ];
 
-/** A catalog API answering the three lists the build loads; `products` can be changed between builds. */
+/**
+ * A catalog API answering the three lists the build loads, the brands named in English when asked in it (in
+ * Japanese in any other language); `products` can be changed between builds.
+ */
 function catalogApi(products: () => Product[]): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://api.test');
@@ -43,7 +46,10 @@ function catalogApi(products: () => Product[]): Promise<{ server: Server; url: s
       response.end(JSON.stringify(body));
     };
     if (url.pathname === '/catalog/areas') return json(areas);
-    if (url.pathname === '/catalog/products-filters') return json(tenants);
+    if (url.pathname === '/catalog/products-filters') {
+      const english = tenants.map((tenant) => ({ ...tenant, name: `${tenant.id} in English` }));
+      return json(url.searchParams.get('lang') === 'en' ? english : tenants);
+    }
     if (url.pathname === '/catalog/products') {
       const page = Number(url.searchParams.get('page'));
       const size = Number(url.searchParams.get('size'));
@@ -163,7 +169,11 @@ describe('loading the catalogue on its own thread', () => {
     const load = startCatalogueLoad();
     expect(currentLoad()).toBe(load);
 
-    expect(await load.lists).toEqual({ areas, tenants });
+    expect(await load.lists).toEqual({
+      areas,
+      tenants,
+      tenantNames: [{ id: 1, names: { en: '1 in English' } }],
+    });
     const written = await load.written;
     expect(written).toMatchObject({ products: 230, processed: 230 });
     waitForCatalogue();

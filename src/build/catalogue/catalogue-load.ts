@@ -16,11 +16,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Area, Tenant } from '../../lib/catalog/types.ts';
+import type { TenantNames } from './tenant-names.ts';
 
-/** The checked area and brand lists, as the snapshot heads them. */
+/** The checked area and brand lists, as the snapshot heads them, and the brands' names in chat's languages. */
 export interface CatalogueLists {
   areas: Area[];
   tenants: Tenant[];
+  tenantNames: TenantNames[];
 }
 
 /** What the snapshot took, once written. */

@@ -1,6 +1,7 @@
 import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import { createCatalogClient } from '../../lib/catalog/client.ts';
-import { type FetchPolicy, fetchAllProducts } from './loaders.ts';
+import type { Tenant } from '../../lib/catalog/types.ts';
+import { askTenantNames, type FetchPolicy, fetchAllProducts } from './loaders.ts';
 
 const policy: FetchPolicy = { concurrency: 3, retries: 3, baseDelayMs: 1 };
 
@@ -144,5 +145,79 @@ describe('loading every product at build time', () => {
     await expect(fetchAllProducts(client, policy)).rejects.toThrow(
       /1 distinct products for a reported total of 2/,
     );
+  });
+});
+
+describe("loading the brands' names in the chat languages", () => {
+  const tenant = (id: number, name: string): Tenant => ({
+    id,
+    name,
+    logoSrc: `http://img.test/${id}.png`,
+    description: '',
+    officialSiteUrl: null,
+  });
+  const japanese = [tenant(1, '珈琲焙煎所 月灯り'), tenant(2, '白鷺酒造')];
+  const inLanguage: Record<string, unknown> = {
+    en: [tenant(1, 'Tsukiakari Coffee Roasters'), tenant(2, 'Shirasagi Sake Brewery')],
+    zh: [tenant(1, '月灯咖啡烘焙坊'), tenant(2, '白鷺酒造')],
+    ko: [tenant(1, '커피 로스터리 쓰키아카리'), tenant(2, '시라사기 주조')],
+  };
+
+  /** A brand list in each language asked (`lang`), failing the first `failures` calls of a language. */
+  function brandApi(answers: Record<string, unknown>, failures: Record<string, number> = {}) {
+    const asked: string[] = [];
+    const client = createCatalogClient({
+      baseUrl: 'http://api.test',
+      token: 't',
+      fetch: async (request) => {
+        const lang = new URL(request.url).searchParams.get('lang') ?? 'ja';
+        asked.push(lang);
+        const left = failures[lang] ?? 0;
+        failures[lang] = left - 1;
+        const [status, body] =
+          left > 0 ? [503, { code: 'X', message: 'x' }] : [200, answers[lang] ?? japanese];
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    return { client, asked };
+  }
+
+  it('asks the brand list once in each chat language and keeps the names it gives, retrying a 5xx', async () => {
+    const { client, asked } = brandApi(inLanguage, { zh: 1 });
+    const names = await askTenantNames(client, policy)(japanese);
+    expect(asked.filter((lang) => lang !== 'zh')).toEqual(['en', 'ko']);
+    expect(names).toEqual([
+      {
+        id: 1,
+        names: { en: 'Tsukiakari Coffee Roasters', zh: '月灯咖啡烘焙坊', ko: '커피 로스터리 쓰키아카리' },
+      },
+      { id: 2, names: { en: 'Shirasagi Sake Brewery', ko: '시라사기 주조' } },
+    ]);
+  });
+
+  it('gives no names when the API answers every language in Japanese', async () => {
+    const { client } = brandApi({});
+    expect(await askTenantNames(client, policy)(japanese)).toEqual([
+      { id: 1, names: {} },
+      { id: 2, names: {} },
+    ]);
+  });
+
+  it('checks each language’s list as the Japanese one is, naming the language of a broken entry', async () => {
+    const { client } = brandApi({ ...inLanguage, ko: [tenant(1, ''), tenant(2, '시라사기 주조')] });
+    await expect(askTenantNames(client, policy)(japanese)).rejects.toThrow(
+      /^GET \/catalog\/products-filters\?lang=ko: brand 1: name: /,
+    );
+  });
+
+  it('fails naming the language whose list keeps failing', async () => {
+    const { client } = brandApi(inLanguage, { en: 99 });
+    await expect(askTenantNames(client, policy)(japanese)).rejects.toMatchObject({
+      endpoint: 'GET /catalog/products-filters?lang=en',
+      status: 503,
+    });
   });
 });

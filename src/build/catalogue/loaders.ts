@@ -24,6 +24,7 @@ import {
 } from './catalogue-check.ts';
 import { type CatalogueLists, CatalogueRefused, currentLoad } from './catalogue-load.ts';
 import { SnapshotWriter, snapshotLines } from './snapshot.ts';
+import { NAMED_LANGUAGES, type TenantNames, tenantNamesOf, tenantNamesSchema } from './tenant-names.ts';
 
 export interface FetchPolicy {
   /** Calls in flight at once. */
@@ -139,14 +140,49 @@ async function fetchAreas(client: CatalogClient, policy: FetchPolicy): Promise<A
 
 /** Every tenant (brand), each checked. */
 async function fetchTenants(client: CatalogClient, policy: FetchPolicy): Promise<Tenant[]> {
-  const answer: unknown = await retrying(() => listTenants(undefined, client), policy);
+  const answer: unknown = await retrying(() => listTenants({}, client), policy);
   return checkList(answer, tenantSchema, { endpoint: LIST_ENDPOINTS.tenants, record: 'brand' });
+}
+
+/**
+ * The brand list asked in every chat language at once (tenant-names.ts), to be read once the Japanese list
+ * has passed its checks: the returned function checks each language's list as the Japanese one is checked
+ * and gives every brand's names in them. A list that fails its checks fails the build, naming its language.
+ */
+export function askTenantNames(
+  client: CatalogClient,
+  policy: FetchPolicy,
+): (tenants: readonly Tenant[]) => Promise<TenantNames[]> {
+  const asked = NAMED_LANGUAGES.map((lang) => {
+    const answer: Promise<unknown> = retrying(() => listTenants({ lang }, client), {
+      ...policy,
+      onRetry: logRetry(`tenants in ${lang}`),
+    });
+    // Read only after the Japanese list: a failure of that list is the one the build reports.
+    answer.catch(() => {});
+    return { lang, answer };
+  });
+  return async (tenants) =>
+    tenantNamesOf(
+      tenants,
+      await Promise.all(
+        asked.map(async ({ lang, answer }) => ({
+          lang,
+          tenants: checkList(await answer, tenantSchema, {
+            endpoint: `${LIST_ENDPOINTS.tenants}?lang=${lang}`,
+            record: 'brand',
+          }),
+        })),
+      ),
+    );
 }
 
 /** The lists the content collections take (products live in the snapshot), with what the snapshot took. */
 export interface LoadedCatalogue {
   areas: Area[];
   tenants: Tenant[];
+  /** Each brand's names in the chat languages. */
+  tenantNames: TenantNames[];
   /** Products written to the snapshot, and of them those whose text was derived (not reused). */
   written: { products: number; processed: number };
 }
@@ -157,7 +193,8 @@ export interface LoadedCatalogue {
  * list arrives (URLs checked, text derived), and only its id, areas and brand stay for the cross-check:
  * the catalogue is never held whole as products (at 100,000 products that was 1.7 GB of heap while the
  * lists loaded, memory the rest of the build never got back). `onLists` is given the area and brand lists
- * once they have passed their own checks, before the products are fetched.
+ * (with the brands' names in the chat languages) once they have passed their own checks, before the products
+ * are fetched.
  */
 export async function fetchCatalogue(
   client: CatalogClient = catalogClient(),
@@ -170,15 +207,17 @@ export async function fetchCatalogue(
   const lines = snapshotLines();
   let file: SnapshotWriter | undefined;
   try {
-    // The two short lists first: they head the snapshot, whose product lines are written as they come.
+    // The short lists first: two head the snapshot, whose product lines are written as they come.
+    const namedIn = askTenantNames(client, policy);
     const [areas, tenants] = await Promise.all([
       fetchAreas(client, { ...policy, onRetry: logRetry('areas') }),
       fetchTenants(client, { ...policy, onRetry: logRetry('tenants') }),
     ]);
+    const tenantNames = await namedIn(tenants);
     const lists = urlGuard(FALLBACK_IMAGE_SRC, warnings);
     const safeAreas = areas.map(lists.area);
     const safeTenants = tenants.map(lists.tenant);
-    onLists?.({ areas: safeAreas, tenants: safeTenants });
+    onLists?.({ areas: safeAreas, tenants: safeTenants, tenantNames });
     const products = await fetchAllProducts(
       client,
       { ...policy, onRetry: logRetry('products') },
@@ -212,6 +251,7 @@ export async function fetchCatalogue(
     return {
       areas: safeAreas,
       tenants: safeTenants,
+      tenantNames,
       written: { products: products.length, processed: lines.processed },
     };
   } catch (error) {
@@ -232,9 +272,11 @@ interface KeptProduct {
 }
 
 type ListName = keyof CatalogueLists;
+/** Every list a collection takes. */
+const LIST_NAMES: Record<ListName, true> = { areas: true, tenants: true, tenantNames: true };
 
 /**
- * One load of the catalogue shared by the two collections of a build (the lists are cross-checked
+ * One load of the catalogue shared by the three collections of a build (the lists are cross-checked
  * together), started by the first collection that asks and dropped once both have taken it. Once every
  * list has passed its checks, the whole catalogue is written to this build's snapshot (snapshot.ts), which
  * is where the pages read the products from.
@@ -260,7 +302,7 @@ function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']):
   };
   const { catalogue, taken } = shared;
   taken.add(list);
-  if (taken.size === 2) shared = undefined;
+  if (taken.size === Object.keys(LIST_NAMES).length) shared = undefined;
   return catalogue.then((all) => all[list]);
 }
 
@@ -309,4 +351,8 @@ export const areasLoader = () => ({
 export const tenantsLoader = () => ({
   loader: catalogueLoader('catalog-tenants', (logger) => takeList('tenants', logger)),
   schema: tenantSchema,
+});
+export const tenantNamesLoader = () => ({
+  loader: catalogueLoader('catalog-tenant-names', (logger) => takeList('tenantNames', logger)),
+  schema: tenantNamesSchema,
 });

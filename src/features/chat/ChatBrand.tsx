@@ -1,12 +1,13 @@
 /**
  * The island of a brand's chat page: the product the visitor opened (`?product=`), then the brand's
- * products, the web catalogue's own list in the visitor's language (its cache cleared when the language
- * changes), each opening here. The product once loaded is the page's Japanese counterpart
+ * products (headed with its name in the visitor's language, as the page names it), the web catalogue's own
+ * list in the visitor's language (its cache cleared when the language changes), each opening here. The product once loaded is the page's Japanese counterpart
  * (`<html data-japanese-page>`, read by the language switcher): 日本語 opens its Japanese page.
  */
 import type { Product } from '../../lib/catalog/types.ts';
 import { productHref } from '../../lib/routes.ts';
 import { ProductList } from '../catalogue/components.ts';
+import type { ChatBrandName } from './brand-name.ts';
 import { ChatProduct } from './ChatProduct.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
 import { useTranslation } from './chat-i18n.ts';
@@ -18,9 +19,32 @@ function openedProduct(): number | undefined {
   return /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 }
 
-export default function ChatBrand({ tenantId, name }: { tenantId: number; name: string }) {
+/** `names`: the brand's name in each chat language (chatBrandNames). */
+export default function ChatBrand({
+  tenantId,
+  names,
+}: {
+  tenantId: number;
+  names: Record<ChatLanguage, ChatBrandName>;
+}) {
   return (
-    <ChatScreen>{(language) => <Brand tenantId={tenantId} name={name} language={language} />}</ChatScreen>
+    <ChatScreen>
+      {(language) => <Brand tenantId={tenantId} brand={names[language]} language={language} />}
+    </ChatScreen>
+  );
+}
+
+/** `Products from {name}`, the name marked as Japanese when it is the Japanese name. */
+function ProductsOf({ brand }: { brand: ChatBrandName }) {
+  const { t } = useTranslation();
+  if (!brand.ja) return <>{t('brand.products', { name: brand.name })}</>;
+  const [before = '', after = ''] = t('brand.products', { name: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <span lang="ja">{brand.name}</span>
+      {after}
+    </>
   );
 }
 
@@ -31,7 +55,15 @@ function nameJapanesePage(product: Product): void {
     document.documentElement.setAttribute('data-japanese-page', productHref(area, product.id));
 }
 
-function Brand({ tenantId, name, language }: { tenantId: number; name: string; language: ChatLanguage }) {
+function Brand({
+  tenantId,
+  brand,
+  language,
+}: {
+  tenantId: number;
+  brand: ChatBrandName;
+  language: ChatLanguage;
+}) {
   const { t } = useTranslation();
   const productId = openedProduct();
   return (
@@ -41,7 +73,7 @@ function Brand({ tenantId, name, language }: { tenantId: number; name: string; l
       )}
       <section aria-labelledby="chat-brand-products">
         <h2 id="chat-brand-products" className="mb-1 font-bold">
-          {t('brand.products', { name })}
+          <ProductsOf brand={brand} />
         </h2>
         <ProductList
           listKey={`chat-brand:${tenantId}`}

@@ -10,16 +10,17 @@
  */
 
 import type { Product, Tenant } from '../../lib/catalog/types.ts';
-import { romanisedName, romaniseKana } from '../../lib/romaji.ts';
+import { romaniseKana } from '../../lib/romaji.ts';
 import { chatProductHref } from '../../lib/routes.ts';
 import type { CardProduct } from '../../ui/ProductCard.tsx';
 import { normalizeForSearch } from '../catalogue/index.ts';
 import { productCard } from '../product/index.ts';
+import { chatBrandName } from './brand-name.ts';
 import type { ChatLanguage } from './language.ts';
 
 export interface SearchBrand {
   id: number;
-  /** The name in the index's language: the API's, else the kana name romanised, else the Japanese name. */
+  /** The name in the index's language (chatBrandName): the API's, else romanised kana, else the Japanese. */
   name: string;
   /** Set when `name` is the Japanese name (the API has it in no other form). */
   ja?: true;
@@ -128,12 +129,11 @@ export function searchEntry(product: Product, names: OtherNames): ProductEntry {
 /** A brand as the index holds it, from its Japanese tenant and its names in the language and in English. */
 function searchBrand(tenant: Tenant, named: string | undefined, english: string | undefined): SearchBrand {
   const { id, name: japanese, logoSrc } = tenant;
-  const translated = named !== undefined && named !== japanese ? named : undefined;
-  const name = translated ?? romanisedName(japanese) ?? japanese;
+  const { name, ja } = chatBrandName(japanese, named);
   return {
     id,
     name,
-    ...(name === japanese ? { ja: true as const } : {}),
+    ...(ja ? { ja: true as const } : {}),
     logoSrc,
     keys: keysOf([japanese, romaniseKana(japanese), english], searchKey(name)),
   };

@@ -31,13 +31,24 @@ export function listProducts(
   );
 }
 
+export interface ListTenantsQuery {
+  areaId?: number;
+  /** The language to name them in (Japanese when omitted). */
+  lang?: Lang;
+}
+
 /** The tenants (brands) with products in an area, or every tenant when no area is given. */
-export function listTenants(areaId?: number, client: CatalogClient = catalogClient()): Promise<Tenant[]> {
-  const query = areaId === undefined ? {} : { area_id: areaId };
-  return call(
-    `GET /catalog/products-filters${areaId === undefined ? '' : `?area_id=${areaId}`}`,
-    'filter option not found.',
-    () => client.GET('/catalog/products-filters', { params: { query } }),
+export function listTenants(
+  { areaId, lang }: ListTenantsQuery = {},
+  client: CatalogClient = catalogClient(),
+): Promise<Tenant[]> {
+  const query = {
+    ...(areaId === undefined ? {} : { area_id: areaId }),
+    ...(lang === undefined ? {} : { lang }),
+  };
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return call(`GET /catalog/products-filters${search ? `?${search}` : ''}`, 'filter option not found.', () =>
+    client.GET('/catalog/products-filters', { params: { query } }),
   );
 }
 

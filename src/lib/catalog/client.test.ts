@@ -1,5 +1,5 @@
 import { DataNotFoundError, describeFailure } from '../errors.ts';
-import { listAreas, listProducts } from './catalogue.ts';
+import { listAreas, listProducts, listTenants } from './catalogue.ts';
 import { createCatalogClient } from './client.ts';
 
 const area = { id: 1, imageSrc: 'http://img.test/a.jpg', description: '一階', place: 'a' };
@@ -34,6 +34,16 @@ describe('the catalog client', () => {
     const { client, seen } = clientWith(() => json({ products: [], count: 0 }));
     await listProducts({ areaId: 2, page: 3, tenantIds: [4, 5] }, client);
     expect(new URL(seen[0]?.url ?? '').search).toBe('?area_id=2&page=3&size=10&tenant_ids=4%2C5');
+  });
+
+  it('asks for the brand list in a language, and names the call by its query when it fails', async () => {
+    const { client, seen } = clientWith(() => json([]));
+    await listTenants({ areaId: 2, lang: 'zh' }, client);
+    expect(new URL(seen[0]?.url ?? '').search).toBe('?area_id=2&lang=zh');
+    const failing = clientWith(() => json({ code: 'NOT_FOUND', message: 'no' }, 404));
+    await expect(listTenants({ lang: 'ko' }, failing.client)).rejects.toMatchObject({
+      endpoint: 'GET /catalog/products-filters?lang=ko',
+    });
   });
 
   it('turns a 404 into a DataNotFoundError with the fixed message of the call and the endpoint', async () => {

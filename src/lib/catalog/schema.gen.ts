@@ -80,7 +80,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The tenants (brands) that have products in an area, for the brand filter. */
+        /**
+         * The tenants (brands) that have products in an area, for the brand filter.
+         * @description Each tenant is named in `lang` as a product's tenant is in that language: its name there where the catalogue has one, else its Japanese name.
+         */
         get: operations["listProductFilters"];
         put?: never;
         post?: never;
@@ -847,6 +850,8 @@ export interface operations {
             query?: {
                 /** @description The area. Omitted, every tenant. */
                 area_id?: number;
+                /** @description Language of texts; ja when omitted. */
+                lang?: components["parameters"]["Lang"];
             };
             header?: never;
             path?: never;
