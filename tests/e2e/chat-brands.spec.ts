@@ -70,6 +70,17 @@ for (const { locale, lang, htmlLang } of CHAT_LOCALES.filter((l) => l.lang !== '
       expect(named.filter((b) => !japanese.some((j) => j.name === b.name)).length).toBeGreaterThan(0);
     });
 
+    if (lang === 'ko') {
+      test('Korean names break between words only, even on a 320 px screen', async ({ page }) => {
+        await page.setViewportSize({ width: 320, height: 640 });
+        await page.goto('/chat/brands/');
+        const name = page.locator('a[href^="/chat/brands/"] span[lang="ko"]:visible').first();
+        await expect(name).toBeVisible();
+        // Korean spaces its words: a break inside one (향방 히토|토키) reads as a misspelling.
+        expect(await name.evaluate((element) => getComputedStyle(element).wordBreak)).toBe('keep-all');
+      });
+    }
+
     test('a brand page is headed with the brand’s name in the visitor language', async ({ page }) => {
       const japanese = await brands(page);
       const named = await brandsIn(page, lang);
