@@ -1,6 +1,5 @@
-import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
+import { sampleProduct, tenant } from '../../../tests/fixtures/catalogue.ts';
 import { createCatalogClient } from '../../lib/catalog/client.ts';
-import type { Tenant } from '../../lib/catalog/types.ts';
 import { askTenantNames, type FetchPolicy, fetchAllProducts } from './loaders.ts';
 
 const policy: FetchPolicy = { concurrency: 3, retries: 3, baseDelayMs: 1 };
@@ -149,13 +148,6 @@ describe('loading every product at build time', () => {
 });
 
 describe("loading the brands' names in the chat languages", () => {
-  const tenant = (id: number, name: string): Tenant => ({
-    id,
-    name,
-    logoSrc: `http://img.test/${id}.png`,
-    description: '',
-    officialSiteUrl: null,
-  });
   const japanese = [tenant(1, '珈琲焙煎所 月灯り'), tenant(2, '白鷺酒造')];
   const inLanguage: Record<string, unknown> = {
     en: [tenant(1, 'Tsukiakari Coffee Roasters'), tenant(2, 'Shirasagi Sake Brewery')],

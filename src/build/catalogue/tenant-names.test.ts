@@ -1,13 +1,7 @@
+import { tenant } from '../../../tests/fixtures/catalogue.ts';
 import type { Tenant } from '../../lib/catalog/types.ts';
 import { tenantNamesOf } from './tenant-names.ts';
 
-const tenant = (id: number, name: string): Tenant => ({
-  id,
-  name,
-  logoSrc: `http://img.test/${id}.png`,
-  description: '',
-  officialSiteUrl: null,
-});
 const japanese = [tenant(1, '珈琲焙煎所 月灯り'), tenant(2, '白鷺酒造')];
 
 describe("the brands' names in the chat languages", () => {
