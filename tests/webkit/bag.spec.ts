@@ -58,11 +58,11 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
     ).toBe(true),
   );
   await bagSettled(browser);
-  await browser.$('//label[normalize-space()="ギフトラッピングをする"]').click();
+  await browser.$('//label[span[normalize-space()="ギフトラッピングをする"]]').click();
   await eventually(async () =>
-    expect(await browser.$('//label[normalize-space()="ギフトラッピングをする"]//input').isSelected()).toBe(
-      true,
-    ),
+    expect(
+      await browser.$('//label[span[normalize-space()="ギフトラッピングをする"]]//input').isSelected(),
+    ).toBe(true),
   );
   await bagSettled(browser);
 

@@ -6,10 +6,10 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startNode, stop, waitForHttp } from '../../scripts/tools/lib.mjs';
+import { startNode, stop, WITHOUT_TEST_RUNNER_ENV, waitForHttp } from '../../scripts/tools/lib.mjs';
 import {
   API_PORT,
   API_URL,
@@ -88,6 +88,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   const site: ChildProcess = startNode(['scripts/tools/start.mjs'], {
     stdio: 'pipe',
     env: {
+      // Built as it ships: vitest's own NODE_ENV=test would make Vite build React's development JSX.
+      ...WITHOUT_TEST_RUNNER_ENV,
       PORT: String(PORT),
       CATALOG_API_PORT: String(API_PORT),
       CATALOG_API_URL: API_URL,
@@ -123,10 +125,28 @@ export default async function setup(): Promise<() => Promise<void>> {
     await receiver.close();
     throw new Error(`${String(error)}\n${log.slice(-4000)}`);
   }
+  try {
+    await expectProductionBuild(`dist-webkit-${PORT}`);
+  } catch (error) {
+    stopGroup(await driver);
+    await stop(site);
+    await receiver.close();
+    throw error;
+  }
   console.log(`WebKit suite: site and driver ready in ${Math.round((Date.now() - started) / 1000)} s`);
   return async () => {
     stopGroup(await driver);
     await stop(site);
     await receiver.close();
   };
+}
+
+/** Fails when the served site's scripts are React's development build (what the shopper never gets). */
+async function expectProductionBuild(dist: string): Promise<void> {
+  const dir = join(dist, '_astro');
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.js'))) {
+    if ((await readFile(join(dir, file), 'utf8')).includes('jsxDEV')) {
+      throw new Error(`the WebKit suite's site was built for development (${file} uses jsxDEV)`);
+    }
+  }
 }

@@ -60,7 +60,9 @@ test('a product tag filmed by the camera is read by zxing and opens the product'
     expect(await browser.execute(() => 'BarcodeDetector' in window)).toBe(false);
     // WebKit's mock camera is running (a test pattern, no code in it).
     await eventually(async () =>
-      expect(await textOf(browser, '[role="status"]')).toBe('商品タグのQRコードを枠の中に写してください。'),
+      expect(await textOf(browser, '[data-scanner-state] [role="status"]')).toBe(
+        '商品タグのQRコードを枠の中に写してください。',
+      ),
     );
 
     // The camera now films the tag: its image file, drawn into a canvas whose stream stands for the camera.
@@ -94,7 +96,9 @@ test('a product tag filmed by the camera is read by zxing and opens the product'
       `data:image/png;base64,${tag.toString('base64')}`,
     );
     await browser.$('//button[.//*[@aria-label="一時停止"]]').click();
-    await eventually(async () => expect(await textOf(browser, '[role="status"]')).toBe('一時停止中です。'));
+    await eventually(async () =>
+      expect(await textOf(browser, '[data-scanner-state] [role="status"]')).toBe('一時停止中です。'),
+    );
     await browser.$('//button[.//*[@aria-label="再開"]]').click();
 
     // The product opens; a refusal or an error would stay on the scanner and say why.
