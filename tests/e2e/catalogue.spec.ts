@@ -52,6 +52,41 @@ test.describe('a first visit', () => {
   });
 });
 
+test.describe("pages' own scripts", () => {
+  /**
+   * The bag and QR pages start their reads in a script of their own before React loads. A module shared by
+   * such a script and the page's island, evaluated while waiting on the strings' top-level await
+   * (src/i18n/index.ts), was seen unfinished by the island in WebKit: so these scripts import nothing that
+   * loads strings (src/features/bag/bag-load.ts).
+   */
+  for (const path of ['/cart/', '/qr/_/']) {
+    test(`${path}: the page's own script loads no strings`, async ({ page }) => {
+      const html = await (await page.request.get(path)).text();
+      const own = [...html.matchAll(/<script type="module" src="([^"]*index\.astro[^"]*)"/g)].map(
+        (m) => m[1] ?? '',
+      );
+      expect(own, 'the page has a script of its own').toHaveLength(1);
+      const queue = [...own];
+      const seen = new Set<string>();
+      const loadingStrings: string[] = [];
+      while (queue.length) {
+        const url = queue.shift() ?? '';
+        if (seen.has(url)) continue;
+        seen.add(url);
+        const code = await (await page.request.get(url)).text();
+        // The strings' loader is the one module that imports a locale file (`./ja.…js`) on demand.
+        if (/import\(\s*[`'"]\.\/ja\.[\w-]+\.js/.test(code)) loadingStrings.push(url);
+        for (const m of code.matchAll(
+          /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g,
+        )) {
+          queue.push(new URL(m[1] ?? '', `http://site${url}`).pathname);
+        }
+      }
+      expect(loadingStrings).toEqual([]);
+    });
+  }
+});
+
 test.describe('a first visit to chat, in English', () => {
   test.use({ returningVisitor: false, locale: 'en-US' });
 

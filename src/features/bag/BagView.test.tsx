@@ -18,7 +18,7 @@ vi.mock('../../lib/catalog/cart.ts', () => api);
 
 const { default: BagView } = await import('./BagView.tsx');
 const { closeNotification } = await import('../site/index.ts');
-const { $bagLoad } = await import('./bag-actions.ts');
+const { $bagLoad } = await import('./bag-load.ts');
 
 const filled = (): Cart =>
   bag({

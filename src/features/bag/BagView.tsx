@@ -18,17 +18,9 @@ import { TotalsList } from '../../ui/TotalsList.tsx';
 import { NotificationBar } from '../site/components.ts';
 import { notify } from '../site/index.ts';
 import { BagLine } from './BagLine.tsx';
-import {
-  $bagBusy,
-  $bagLoad,
-  $bagPending,
-  changeQty,
-  changeReceive,
-  changeWrapping,
-  issueQr,
-  loadBag,
-} from './bag-actions.ts';
+import { $bagBusy, $bagPending, changeQty, changeReceive, changeWrapping, issueQr } from './bag-actions.ts';
 import { type LineView, lineView } from './bag-lines.ts';
+import { $bagLoad, loadBag } from './bag-load.ts';
 import { $bag } from './bag-store.ts';
 import { bagTotalRows, choicePrices } from './bag-totals.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';

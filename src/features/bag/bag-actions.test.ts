@@ -16,9 +16,8 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../lib/catalog/cart.ts', () => api);
 
-const { $bagLoad, $bagPending, changeQty, changeReceive, changeWrapping, issueQr, loadBag } = await import(
-  './bag-actions.ts'
-);
+const { $bagPending, changeQty, changeReceive, changeWrapping, issueQr } = await import('./bag-actions.ts');
+const { $bagLoad, loadBag } = await import('./bag-load.ts');
 const { $bag, $bagCount } = await import('./bag-store.ts');
 const { $notification, closeNotification } = await import('../site/index.ts');
 

@@ -20,11 +20,8 @@ import { type ChatLanguage, chatLanguageNow } from '../../lib/mode.ts';
 import { notify } from '../site/index.ts';
 import { type LineKey, lineKey } from './bag-lines.ts';
 import { bagErrorMessage } from './bag-messages.ts';
-import { $bag, clearBag, setBagFromServer } from './bag-store.ts';
+import { $bag, setBagFromServer } from './bag-store.ts';
 import { normalizeReceive } from './receive.ts';
-
-/** Whether the whole bag has been read: `failed` shows the retry screen (the bag was cleared). */
-export const $bagLoad = atom<'idle' | 'loading' | 'ready' | 'failed'>('idle');
 
 /** Changes on their way to the server, by what they change (`qty:1:2`, `receive:1:2`, `wrapping`, `qr`). */
 export const $bagPending = atom<ReadonlySet<string>>(new Set());
@@ -46,29 +43,6 @@ function setPending(key: string, on: boolean): void {
 function withLanguage(): { lang?: ChatLanguage } {
   const lang = chatLanguageNow();
   return lang ? { lang } : {};
-}
-
-let loading: Promise<void> | undefined;
-
-/**
- * Reads the whole bag with its charges and warnings (POST /catalog/cart); a read already on its way is
- * joined. On failure the bag is cleared.
- */
-export function loadBag(): Promise<void> {
-  loading ??= (async () => {
-    $bagLoad.set('loading');
-    try {
-      setBagFromServer(await checkCart(chatLanguageNow()));
-      $bagLoad.set('ready');
-    } catch (error) {
-      markHandled(error);
-      clearBag();
-      $bagLoad.set('failed');
-    } finally {
-      loading = undefined;
-    }
-  })();
-  return loading;
 }
 
 /** The bag with one line changed as the shopper sees it before the server answers. */

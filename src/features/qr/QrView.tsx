@@ -13,7 +13,7 @@ import { anyShipped, summaryOfBagLine } from '../bag/index.ts';
 import { Countdown } from './Countdown.tsx';
 import { $qr, type DraftOrderWatch, followDraftOrder } from './draft-order-store.ts';
 import { QrCode } from './QrCode.tsx';
-import { confirmationErrorMessage } from './qr-status.ts';
+import { confirmationErrorMessage } from './qr-messages.ts';
 
 export default function QrView() {
   // The page's script starts before hydration: hydrate from the build-time value first.

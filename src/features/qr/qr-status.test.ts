@@ -1,5 +1,6 @@
 import { confirmation } from '../../../tests/fixtures/catalogue.ts';
-import { confirmationErrorMessage, stepForConfirmation, stepForStatus } from './qr-status.ts';
+import { confirmationErrorMessage } from './qr-messages.ts';
+import { stepForConfirmation, stepForStatus } from './qr-status.ts';
 
 const ALIAS = 'A'.repeat(32);
 const base = { draftOrderAlias: ALIAS, expiresAt: '2026-11-21T05:15:00.000Z' };

@@ -1,5 +1,8 @@
-/** What the QR page does with what the server says about a draft order. */
-import { t } from '../../i18n/index.ts';
+/**
+ * What the QR page does with what the server says about a draft order. The QR page's own script reads the
+ * draft through this before React loads, so it holds no strings (they are in qr-messages.ts): that script
+ * must not wait on the page's strings (src/features/bag/bag-load.ts says why).
+ */
 import type { CartConfirmation, CartConfirmationError, DraftOrderStatus } from '../../lib/catalog/cart.ts';
 import { orderHref, qrTimeoutHref } from '../../lib/routes.ts';
 
@@ -57,23 +60,5 @@ export function stepForConfirmation(value: CartConfirmation | CartConfirmationEr
       return { kind: 'notFound' };
     default:
       return { kind: 'refused', code: value.errorCode };
-  }
-}
-
-/** A clear Japanese message for each errorCode (and for a replaced draft order, CANCELLED). */
-export function confirmationErrorMessage(code: ConfirmationErrorCode | 'CANCELLED'): string {
-  switch (code) {
-    case 'NOT_FOUND':
-      return t('qr.error.notFound');
-    case 'EXPIRED':
-      return t('qr.error.expired');
-    case 'COMPLETED':
-      return t('qr.error.completed');
-    case 'STOCK_CHANGED':
-      return t('qr.error.stockChanged');
-    case 'CANCELLED':
-      return t('qr.error.cancelled');
-    default:
-      return t('qr.error.notFound');
   }
 }

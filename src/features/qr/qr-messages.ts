@@ -1,0 +1,21 @@
+/** What the QR page says when the server refuses a draft order, in the page's language. */
+import { t } from '../../i18n/index.ts';
+import type { ConfirmationErrorCode } from './qr-status.ts';
+
+/** A clear message for each errorCode (and for a replaced draft order, CANCELLED). */
+export function confirmationErrorMessage(code: ConfirmationErrorCode | 'CANCELLED'): string {
+  switch (code) {
+    case 'NOT_FOUND':
+      return t('qr.error.notFound');
+    case 'EXPIRED':
+      return t('qr.error.expired');
+    case 'COMPLETED':
+      return t('qr.error.completed');
+    case 'STOCK_CHANGED':
+      return t('qr.error.stockChanged');
+    case 'CANCELLED':
+      return t('qr.error.cancelled');
+    default:
+      return t('qr.error.notFound');
+  }
+}
