@@ -23,6 +23,10 @@ let log = '';
 
 test.describe('the dev server', () => {
   test.describe.configure({ mode: 'serial' });
+  // A first visit to `astro dev` compiles the page and pre-bundles its dependencies, and its /api proxy
+  // waits meanwhile: every picture of that visit took 2.7–3 s on a busy runner, served from disk by the
+  // API. The suite's 2 s holds for the site as `npm start` serves it (every other spec); here 10 s.
+  test.use({ pictureTimeLimit: 10_000 });
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
