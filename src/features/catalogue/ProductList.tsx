@@ -186,7 +186,8 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
           <p className="text-secondary">{state.products.length === 0 ? labels.empty : labels.end}</p>
         ) : (
           <>
-            <div ref={sentinel} aria-hidden="true" className="h-px w-full" />
+            {/* data-wake-near: the list's end wakes the island before the shopper reaches it (when-needed.ts). */}
+            <div ref={sentinel} aria-hidden="true" data-wake-near="" className="h-px w-full" />
             <button
               type="button"
               onClick={loadByButton}
