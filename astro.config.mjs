@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { siteUrl } from './scripts/tools/build-env.mjs';
+import clientDirectives from './src/build/astro/client-directives.ts';
 import cspDigests from './src/build/astro/csp-digests.ts';
 import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
 import catalogueVersion from './src/build/catalogue/catalogue-version.ts';
@@ -148,6 +149,8 @@ export default defineConfig({
     // First: the catalogue loads on its own thread while Astro starts and bundles.
     catalogueLoad(),
     react(),
+    // `client:when-needed`: the lists' islands wake when the visitor needs them (src/lib/when-needed.ts).
+    clientDirectives(),
     sitemap({ filter: inSitemap }),
     apiProxy(),
     buildManifest(),

@@ -51,9 +51,16 @@ export async function pageTypes(base) {
     { type: 'qr timeout', path: '/qr/timeout/', dialog: false },
     // No camera is granted: the scanner's page as it is until the camera starts.
     { type: 'scanner', path: '/scan/', budget: BUDGETS.scanner },
-    // Chat's pages, in the language of the visitor's browser (English here).
-    { type: 'chat', path: '/chat/', budget: BUDGETS.chat, locale: 'en-US' },
-    { type: 'chat brand', path: `/chat/brands/${product.tenant.id}/`, budget: BUDGETS.chat, locale: 'en-US' },
+    // Chat's pages, in the language of the visitor's browser (English here); they mark the first-visit
+    // dialog seen instead of opening it (src/features/onboarding/).
+    { type: 'chat', path: '/chat/', budget: BUDGETS.chat, locale: 'en-US', dialog: false },
+    {
+      type: 'chat brand',
+      path: `/chat/brands/${product.tenant.id}/`,
+      budget: BUDGETS.chat,
+      locale: 'en-US',
+      dialog: false,
+    },
     { type: 'chat bag', path: '/chat/cart/', budget: BUDGETS.chat, locale: 'en-US', dialog: false },
   ];
 }

@@ -180,6 +180,26 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await page.waitForURL(/\/qr\/timeout\/$/);
   });
 
+  test("loads the final confirmation's code only when the shopper presses pay", async ({ page }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 3, offset: 22 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await bag.open();
+    await bag.settled();
+    await page.waitForLoadState('networkidle');
+    const confirmation = (url: string) => /\/_astro\/PaymentDialog\.[\w-]+\.js$/.test(url);
+    expect(scripts.filter(confirmation)).toEqual([]);
+
+    await page.getByRole('button', { name: '店頭でのお支払いに進む' }).click();
+    await expect(page.getByRole('dialog', { name: 'ご注文内容の最終確認' })).toBeVisible();
+    expect(scripts.filter(confirmation)).toHaveLength(1);
+  });
+
   test('a failed change rolls the bag back to the server’s state and says so', async ({ page }) => {
     const bag = new BagPage(page);
     const [pick] = await pickProducts(page.request, 1, { qty: 3, offset: 20 });

@@ -78,6 +78,35 @@ test.describe('the area page', () => {
     await expect.poll(() => scrollY(page)).toBe(left);
   });
 
+  test('loads no React until the shopper needs the list, and a first tap on the brand filter before then still applies', async ({
+    page,
+  }) => {
+    // React's file waits until the test lets it through, so the taps below land while the island is asleep.
+    let letReactThrough = () => {};
+    const reactHeld = new Promise<void>((resolve) => {
+      letReactThrough = resolve;
+    });
+    await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
+      await reactHeld;
+      await route.continue();
+    });
+    const area = new AreaPage(page);
+    await area.goto(1);
+    await settled(page);
+    expect(await area.asleep()).toBe(true);
+
+    await area.filter.click();
+    const box = page.getByRole('checkbox', { name: '暮らしの雑貨 こもれび' });
+    await expect(box).toBeVisible();
+    await box.click();
+    expect(await area.asleep()).toBe(true);
+
+    letReactThrough();
+    await expect(box).toBeChecked();
+    await expect(page.getByText('3点の商品')).toBeVisible();
+    await expect(page.getByText('1件選択中')).toBeVisible();
+  });
+
   test('a reload within 10 minutes keeps the loaded pages and the place (no back-forward cache involved)', async ({
     page,
   }) => {

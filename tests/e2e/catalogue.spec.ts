@@ -40,6 +40,26 @@ test.describe('a first visit', () => {
     }
   });
 
+  test('the area and brand pages ship at most 80 KB of JavaScript (gzip), the onboarding dialog included: no React before the list needs it', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await apiProducts(request);
+    if (!product) throw new Error('the seed has no product');
+    for (const path of ['/area/1/', `/brands/${product.tenant.id}/`]) {
+      const { loadedGzip, loaded } = await shippedJs(page, path, async (p) => {
+        await expect(p.getByRole('dialog', { name: 'ギフトカタログへようこそ' })).toBeVisible();
+      });
+      expect(loadedGzip, path).toBeLessThanOrEqual(BUDGETS.list);
+      // The list's island wakes when the shopper nears its end or touches it (src/lib/when-needed.ts).
+      expect(
+        loaded.filter((url) => /\/_astro\/react\.[\w-]+\.js$/.test(url)),
+        path,
+      ).toEqual([]);
+      await page.evaluate(() => localStorage.clear());
+    }
+  });
+
   test('the wishlist ships at most 80 KB of JavaScript (gzip), the onboarding dialog included, React as one file', async ({
     page,
   }) => {

@@ -14,7 +14,7 @@ const api = vi.hoisted(() => ({
   setCartWrapping: vi.fn(),
   issueCartQr: vi.fn(),
 }));
-vi.mock('../../lib/catalog/cart.ts', () => api);
+vi.mock('../../lib/catalog/cart-bag.ts', () => api);
 
 const { default: BagView } = await import('./BagView.tsx');
 const { closeNotification } = await import('../site/index.ts');

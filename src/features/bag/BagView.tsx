@@ -7,7 +7,7 @@
 
 import { mdiAlertCircleOutline, mdiShoppingOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { $mode, type Mode } from '../../lib/mode.ts';
@@ -23,7 +23,14 @@ import { type LineView, lineView } from './bag-lines.ts';
 import { $bagLoad, loadBag } from './bag-load.ts';
 import { $bag } from './bag-store.ts';
 import { bagTotalRows, choicePrices } from './bag-totals.ts';
-import { PaymentDialog } from './PaymentDialog.tsx';
+
+/**
+ * The final confirmation with the terms, loaded when the shopper presses pay: showing the bag does not
+ * need it.
+ */
+const PaymentDialog = lazy(() =>
+  import('./PaymentDialog.tsx').then(({ PaymentDialog }) => ({ default: PaymentDialog })),
+);
 
 /** Where the bag's links lead: the web catalogue's pages, or chat mode's (src/lib/mode.ts). */
 interface BagLinks {
@@ -279,15 +286,17 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
       </Dialog>
 
       {paying && bag && (
-        <PaymentDialog
-          open
-          bag={bag}
-          issuing={pending.has('qr')}
-          error={payError}
-          termsHref={links.terms}
-          onClose={() => setPaying(false)}
-          onConfirm={() => void confirm()}
-        />
+        <Suspense fallback={null}>
+          <PaymentDialog
+            open
+            bag={bag}
+            issuing={pending.has('qr')}
+            error={payError}
+            termsHref={links.terms}
+            onClose={() => setPaying(false)}
+            onConfirm={() => void confirm()}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -14,7 +14,7 @@ const api = vi.hoisted(() => ({
   setCartWrapping: vi.fn(),
   issueCartQr: vi.fn(),
 }));
-vi.mock('../../lib/catalog/cart.ts', () => api);
+vi.mock('../../lib/catalog/cart-bag.ts', () => api);
 
 const { $bagPending, changeQty, changeReceive, changeWrapping, issueQr } = await import('./bag-actions.ts');
 const { $bagLoad, loadBag } = await import('./bag-load.ts');

@@ -13,7 +13,7 @@ import {
   setCartQty,
   setCartReceive,
   setCartWrapping,
-} from '../../lib/catalog/cart.ts';
+} from '../../lib/catalog/cart-bag.ts';
 import type { Cart, CartWarning, Receive } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
 import { type ChatLanguage, chatLanguageNow } from '../../lib/mode.ts';

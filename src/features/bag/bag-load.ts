@@ -5,7 +5,7 @@
  * unfinished by the island in WebKit (`$bagLoad` undefined): so nothing here imports src/i18n/.
  */
 import { atom } from 'nanostores';
-import { checkCart } from '../../lib/catalog/cart.ts';
+import { checkCart } from '../../lib/catalog/cart-bag.ts';
 import { markHandled } from '../../lib/errors.ts';
 import { chatLanguageNow } from '../../lib/mode.ts';
 import { clearBag, setBagFromServer } from './bag-store.ts';

@@ -68,7 +68,10 @@ export function useProductList({
   const config = useRef<ListConfig>({ key: listKey, areaId, tenantIds, first, lang, linkTo });
   const state = useStore($productList, { ssr: 'initial' });
 
-  useEffect(() => {
+  // A layout effect, run in hydration's own commit: a tap given right after it (the first tap held while the
+  // island woke, src/lib/when-needed.ts) must find the list started. A passive effect can run after that
+  // tap and start the list over, undoing the brand it chose.
+  useLayoutEffect(() => {
     startProductList(config.current, { restoreScroll: isHistoryNavigation() });
     const onHide = () => {
       rememberScroll(window.scrollY);
@@ -186,7 +189,8 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
           <p className="text-secondary">{state.products.length === 0 ? labels.empty : labels.end}</p>
         ) : (
           <>
-            <div ref={sentinel} aria-hidden="true" className="h-px w-full" />
+            {/* data-wake-near: the list's end wakes the island before the shopper reaches it (when-needed.ts). */}
+            <div ref={sentinel} aria-hidden="true" data-wake-near="" className="h-px w-full" />
             <button
               type="button"
               onClick={loadByButton}

@@ -77,11 +77,16 @@ type OkJson<P extends keyof paths, M extends Method> = paths[P][M] extends {
   ? T
   : never;
 
-/** The JSON body an operation takes, as the contract types it (undefined when it takes none). */
-type BodyJson<P extends keyof paths, M extends Method> = paths[P][M] extends {
-  requestBody: { content: { 'application/json': infer B } };
-}
-  ? B
+/**
+ * The JSON body an operation takes, as the contract types it (undefined when it takes none); an optional
+ * body (`requestBody?`, e.g. POST /catalog/cart) is typed as its content.
+ */
+type BodyJson<P extends keyof paths, M extends Method> = paths[P][M] extends { requestBody?: infer R }
+  ? [NonNullable<R>] extends [never]
+    ? undefined
+    : NonNullable<R> extends { content: { 'application/json': infer B } }
+      ? B
+      : undefined
   : undefined;
 
 /**
