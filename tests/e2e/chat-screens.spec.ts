@@ -24,6 +24,10 @@ for (const { locale, lang } of CHAT_LOCALES) {
       const product = await aProductIn(page, lang);
       const names = (await brands(page)).map((b) => b.name);
       const look = async (screen: string) => {
+        // A screen may still be replacing itself (the QR page hands over to the order page): read the
+        // document that stays, once it has loaded.
+        await expect(page.locator('main')).toBeVisible();
+        await page.waitForLoadState('load');
         await expect(page.getByRole('dialog').filter({ hasText: /[\u3040-\u30ff]/ })).toHaveCount(0);
         await expectNoJapanese(page, lang, names);
         await keepScreenshot(page, testInfo, `${lang}-${screen}`);
