@@ -1,5 +1,6 @@
 /**
- * A square catalogue image in React: AVIF/WebP/JPEG at 1x and 2x (the fallback image when `src` is null).
+ * A square catalogue image in React: AVIF/WebP/JPEG at 1x and 2x, or by width with `sizes` (the fallback
+ * image when `src` is null).
  * The DOM tree of catalogue-image-html.ts, which every server-side writer uses (catalogue-picture.test.tsx).
  */
 import { responsiveImage } from '../lib/images.ts';
@@ -12,14 +13,16 @@ interface Props {
   /** The page's LCP image: eager, fetchpriority high. Every other image is lazy. */
   priority?: boolean;
   className?: string;
+  /** The `sizes` attribute, for an image whose displayed width depends on the viewport (width candidates). */
+  sizes?: string | undefined;
 }
 
-export function CataloguePicture({ src, size, alt, priority = false, className }: Props) {
-  const image = responsiveImage(src, size);
+export function CataloguePicture({ src, size, alt, priority = false, className, sizes }: Props) {
+  const image = responsiveImage(src, size, sizes);
   return (
     <picture>
       {image.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} />
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
       ))}
       <img
         src={image.src}

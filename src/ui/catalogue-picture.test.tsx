@@ -16,6 +16,7 @@ describe('a catalogue picture', () => {
         className: 'h-full',
       },
       { src: 'https://img.example.jp/p/a b.jpg?x=1&y="2"', size: 768, alt: `"羊羹" & 'もなか'` },
+      { src: 'https://img.example.jp/products/2.jpg', size: 768, alt: '', sizes: 'calc(92vw - 61px)' },
       { src: null, size: 256, alt: '画像なし' },
       { src: FALLBACK_IMAGE_SRC, size: 32, alt: 'ロゴ', className: 'rounded-full' },
     ];

@@ -50,6 +50,26 @@ test.describe('a zh-CN browser', () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the product's picture is fetched at the bubble's width, not twice the page's", async ({
+    browser,
+  }) => {
+    // A phone at 2x: the bubble is about 300 px wide, so the 768-px file is sharp and the 1536-px one waste.
+    const context = await browser.newContext({
+      locale: 'zh-CN',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    const product = await aProductIn(page, 'zh');
+    await page.goto(`/chat/?productId=${product.id}`);
+    const picture = page.getByTestId('chat-product').locator('img');
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toContain('width=768');
+    await context.close();
+  });
+
   test('a link to a product that does not exist says so in Chinese, after the greeting', async ({ page }) => {
     await page.goto('/area/1/products/987654321/');
     await expect(page).toHaveURL(/\/chat\/$/);

@@ -2,10 +2,43 @@ import { aProductIn, brands, brandsIn, CHAT_LOCALES, expectNoJapanese } from './
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { expect, test } from './fixtures/test.ts';
 
+/** The first words of the thread (the locale files' chat.greeting) and the brands button, per language. */
+const CHAT_GREETINGS = {
+  en: "Hello and welcome! I'm here to help you find the perfect gift.",
+  zh: '您好，欢迎光临！我来帮您挑选礼品。',
+  ko: '안녕하세요, 어서 오세요! 선물 고르기를 도와 드릴게요.',
+} as const;
+const CHAT_BROWSE_BRANDS = { en: 'Browse brands', zh: '浏览品牌', ko: '브랜드 둘러보기' } as const;
+
 /** /chat: a conversation with the store in the visitor's language. */
 for (const { locale, lang, htmlLang } of CHAT_LOCALES) {
   test.describe(`chat in ${locale}`, () => {
     test.use({ locale });
+
+    test('greets in its language before its code has loaded, and the code takes over without a second greeting', async ({
+      page,
+    }) => {
+      const greeting = CHAT_GREETINGS[lang];
+      // Every module of the page held back: what shows is the page as built, in the head script's language.
+      const held: (() => Promise<void>)[] = [];
+      let holding = true;
+      await page.route(/\/_astro\/(?!chat-locale\.).*\.js$/, async (route) => {
+        if (holding) held.push(() => route.continue());
+        else await route.continue();
+      });
+      // Not until DOMContentLoaded: that waits for the held module scripts.
+      await page.goto('/chat/', { waitUntil: 'commit' });
+      const shop = page.locator('main [data-from="shop"]');
+      await expect(shop.getByText(greeting, { exact: true })).toBeVisible();
+      const before = await shop.first().boundingBox();
+      holding = false;
+      for (const release of held.splice(0)) await release();
+      await expect(page.getByRole('log').getByText(greeting, { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: CHAT_BROWSE_BRANDS[lang] })).toBeVisible();
+      await expect(page.locator('main').getByText(greeting, { exact: true })).toHaveCount(1);
+      // The code's greeting sits where the page's was: nothing moves.
+      expect(await page.getByRole('log').locator('[data-from="shop"]').first().boundingBox()).toEqual(before);
+    });
 
     test('greets, finds a product by its typed name, and keeps the thread over a reload and the back button', async ({
       page,

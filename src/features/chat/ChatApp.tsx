@@ -28,6 +28,7 @@ import {
 } from './chat-store.ts';
 import type { ChatLanguage } from './language.ts';
 import { MAX_BRANDS, MAX_PRODUCTS, type SearchBrand, search } from './search-index.ts';
+import { bubbleClass, CONVERSATION_CLASS, THREAD_CLASS } from './thread-look.ts';
 
 export default function ChatApp() {
   return <ChatScreen>{(language) => <Conversation language={language} />}</ChatScreen>;
@@ -56,8 +57,8 @@ function Conversation({ language }: { language: ChatLanguage }) {
     if (count > 1) end.current?.scrollIntoView({ block: 'nearest' });
   }, [count]);
   return (
-    <div className="flex flex-1 flex-col gap-4">
-      <div role="log" aria-label={t('chat.thread')} className="flex flex-col gap-3" data-testid="chat-thread">
+    <div className={CONVERSATION_CLASS}>
+      <div role="log" aria-label={t('chat.thread')} className={THREAD_CLASS} data-testid="chat-thread">
         {thread.map((message) => (
           <Bubble key={message.id} from={message.from}>
             <MessageBody message={message} language={language} />
@@ -80,10 +81,7 @@ function Bubble({ from, children }: { from: ChatMessage['from']; children: React
   const { t } = useTranslation();
   const shop = from === 'shop';
   return (
-    <div
-      className={`max-w-[92%] rounded-2xl px-4 py-3 text-sm ${shop ? 'self-start rounded-tl-sm bg-neutral-100' : 'self-end rounded-tr-sm bg-primary text-white'}`}
-      data-from={from}
-    >
+    <div className={bubbleClass(from)} data-from={from}>
       <span className="sr-only">{shop ? t('chat.shop') : t('chat.you')}: </span>
       {children}
     </div>

@@ -9,6 +9,7 @@ import { getProductIn } from '../../lib/catalog/catalogue.ts';
 import type { Product } from '../../lib/catalog/types.ts';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
 import { formatPrice, formatYen } from '../../lib/format/price.ts';
+import { MAIN_SIZE } from '../../lib/images.ts';
 import { CataloguePicture } from '../../ui/CataloguePicture.tsx';
 import { addToBag } from '../bag/index.ts';
 import {
@@ -24,6 +25,7 @@ import {
 } from '../product/index.ts';
 import { useTranslation } from './chat-i18n.ts';
 import type { ChatLanguage } from './language.ts';
+import { BUBBLE_PICTURE_SIZES } from './thread-look.ts';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; gone: boolean } | { kind: 'ready'; product: Product };
 type Adding = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind: 'failed'; message: string };
@@ -117,7 +119,8 @@ function ProductDetails({ product }: { product: Product }) {
     <article aria-labelledby="chat-product-title" className="flex flex-col gap-3" data-testid="chat-product">
       <CataloguePicture
         src={image}
-        size={768}
+        size={MAIN_SIZE}
+        sizes={BUBBLE_PICTURE_SIZES}
         alt=""
         priority
         className="aspect-square w-full rounded object-cover"

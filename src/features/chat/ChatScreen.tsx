@@ -3,7 +3,7 @@
  * script; src/lib/mode.ts), prices and dates worded in it, then the island's content. The strings of that
  * language were loaded before this module ran (src/i18n/index.ts), so no other language ever shows.
  */
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { enterChat } from '../../lib/mode.ts';
 import { installChatLanguage } from './chat-i18n.ts';
 import { type ChatLanguage, chatLanguageOf } from './language.ts';
@@ -15,7 +15,9 @@ function pageLanguage(): ChatLanguage {
 
 export function ChatScreen({ children }: { children: (language: ChatLanguage) => ReactNode }) {
   const [language, setLanguage] = useState<ChatLanguage>();
-  useEffect(() => {
+  // Before the first paint: the page's built content (a greeting, a loading line) gives way to the island's
+  // without a blank frame between them.
+  useLayoutEffect(() => {
     const language = pageLanguage();
     // Chat mode from here on: the pages this island leads to, the bag's calls and the search are chat's.
     enterChat(language);
