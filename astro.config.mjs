@@ -44,8 +44,9 @@ const REACT_RUNTIME = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]
  * basics (image URLs, prices, the "handled" mark of a failure shown: also the product page and the bag), the card (also the wishlist), the list
  * with its store and next-page call (area, brand and chat brand pages). A group takes its modules' imports
  * along unless a group of higher priority holds them, so the modules the list imports that other pages
- * load without the list are groups of their own: the error module, the product summary, the React
- * binding of the stores.
+ * load without the list are groups of their own: the error module, the product summary, the check of a
+ * stored summary (the favorites read stored summaries and build none: the wishlist and the product page's
+ * heart load the check alone), the React binding of the stores.
  */
 const PRODUCT_BASICS = /src[\\/]lib[\\/](images|format[\\/]price|handled)\.ts$/;
 const PRODUCT_CARD =
@@ -54,6 +55,7 @@ const PRODUCT_LIST =
   /src[\\/](features[\\/]catalogue[\\/](ProductList\.tsx|area-list-store\.ts)|lib[\\/]catalog[\\/]product-list-lean\.ts)$/;
 const ERRORS = /src[\\/]lib[\\/]errors\.ts$/;
 const PRODUCT_SUMMARY = /src[\\/]features[\\/]product[\\/](product-summary|product-rules)\.ts$/;
+const SUMMARY_CHECK = /src[\\/]features[\\/]product[\\/]summary-check\.ts$/;
 const STORES_REACT = /node_modules[\\/]@nanostores[\\/]react[\\/]/;
 
 /** The routes and the mode they read: always loaded together, so one file (src/lib/routes.ts). */
@@ -69,6 +71,7 @@ export const CHUNK_GROUPS = [
   { name: 'routes', test: ROUTES, priority: 5 },
   { name: 'nanostores-react', test: STORES_REACT, priority: 4 },
   { name: 'product-summary', test: PRODUCT_SUMMARY, priority: 4 },
+  { name: 'summary-check', test: SUMMARY_CHECK, priority: 4 },
   { name: 'product-basics', test: PRODUCT_BASICS, priority: 4 },
   { name: 'errors', test: ERRORS, priority: 4 },
   { name: 'product-card', test: PRODUCT_CARD, priority: 3 },

@@ -1,8 +1,9 @@
 /**
  * The site's one mode: the web catalogue (Japanese), or chat mode in the visitor's language. Chat mode's
  * islands enter it once (`enterChat`, from the chat screen); from then on the routes lead to the /chat/
- * pages (routes.ts), the bag's calls ask the API in that language, and the conversation searches that
- * language's index. Small on purpose: one atom, no other import.
+ * pages (routes.ts), the bag page's calls ask the API in that language, and the conversation searches that
+ * language's index (adding to the bag takes the language from chat's product instead: add-to-bag.ts).
+ * Small on purpose: one atom, no other import.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 

@@ -107,14 +107,11 @@ describe('adding to the bag', () => {
   });
 });
 
-// Chat mode lasts for the page's life (mode.ts), so these run last: everything above is the web catalogue.
-describe('adding to the bag in chat mode', () => {
-  beforeAll(() => enterChat('en'));
-
+describe('adding to the bag from chat', () => {
   it('turns a new line the store has to store pickup, in the visitor language', async () => {
     api.addToCart.mockResolvedValue(bagOfNewLine(3));
     api.setReceiveLean.mockResolvedValue(bagOfNewLine(3, 'store'));
-    await addToBag({ productId: 2, variantId: 7, qty: 1 });
+    await addToBag({ productId: 2, variantId: 7, qty: 1 }, 'en');
     expect(api.setReceiveLean).toHaveBeenCalledWith({
       productId: 2,
       variantId: 7,
@@ -126,7 +123,7 @@ describe('adding to the bag in chat mode', () => {
 
   it('leaves a line the store does not have shipped', async () => {
     api.addToCart.mockResolvedValue(bagOfNewLine(0));
-    await addToBag({ productId: 2, variantId: 7, qty: 1 });
+    await addToBag({ productId: 2, variantId: 7, qty: 1 }, 'zh');
     expect(api.setReceiveLean).not.toHaveBeenCalled();
     expect($bag.get()?.products[0]?.receive).toBe('ship');
   });
@@ -136,7 +133,20 @@ describe('adding to the bag in chat mode', () => {
     api.setReceiveLean.mockRejectedValue(
       new DataNotFoundError('product receive not found.', { status: 503 }),
     );
-    await expect(addToBag({ productId: 2, variantId: 7, qty: 1 })).resolves.toMatchObject({ count: 1 });
+    await expect(addToBag({ productId: 2, variantId: 7, qty: 1 }, 'ko')).resolves.toMatchObject({
+      count: 1,
+    });
     expect($bag.get()?.products[0]?.receive).toBe('ship');
+  });
+});
+
+// Chat mode lasts for the page's life (mode.ts), so this runs last: everything above is the web catalogue.
+describe('adding to the bag in chat mode without a language', () => {
+  beforeAll(() => enterChat('en'));
+
+  it("keeps the API's receive: only the caller's language turns a line to store pickup", async () => {
+    api.addToCart.mockResolvedValue(bagOfNewLine(3));
+    await addToBag({ productId: 2, variantId: 7, qty: 1 });
+    expect(api.setReceiveLean).not.toHaveBeenCalled();
   });
 });

@@ -91,10 +91,10 @@ export function ChatProduct({
       </div>
     );
   }
-  return <ProductDetails product={load.product} />;
+  return <ProductDetails product={load.product} language={language} />;
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product, language }: { product: Product; language: ChatLanguage }) {
   const { t } = useTranslation();
   const [selection, setSelection] = useState<OptionSelection>(() => selectionOf(leadVariant(product)));
   const [adding, setAdding] = useState<Adding>({ kind: 'idle' });
@@ -107,7 +107,7 @@ function ProductDetails({ product }: { product: Product }) {
     if (!variant || adding.kind === 'adding') return;
     setAdding({ kind: 'adding' });
     try {
-      await addToBag({ productId: product.id, variantId: variant.id, qty: 1 });
+      await addToBag({ productId: product.id, variantId: variant.id, qty: 1 }, language);
       setAdding({ kind: 'added' });
     } catch (error) {
       markHandled(error);

@@ -7,7 +7,6 @@ export { addToBagProblem } from './add-to-bag-problem.ts';
 export type { ProductPayload } from './product-payload.ts';
 export { leadVariant, mainImage } from './product-rules.ts';
 export {
-  isProductSummary,
   type ListedProduct,
   listedProduct,
   listedSummary,
@@ -15,6 +14,7 @@ export {
   productCard,
   productSummary,
 } from './product-summary.ts';
+export { isProductSummary } from './summary-check.ts';
 export {
   availabilityText,
   chooseOption,

@@ -3,8 +3,8 @@
  * description. Each is on every product page and made of many small elements (a gallery of pictures with
  * three sources each, a button per option value); written as a string they are a fraction of the render
  * Astro's components take for the same bytes, and the product pages are most of the build. The components of the same names
- * (ProductGallery.astro, VariantPicker.astro, ReadMore.astro) write these and carry their elements'
- * scripts.
+ * (ProductGallery.astro, VariantPicker.astro, ReadMore.astro) write these; the product page's one script
+ * brings their elements to life.
  */
 import { t } from '../../i18n/index.ts';
 import type { ProductImage, Variant } from '../../lib/catalog/types.ts';

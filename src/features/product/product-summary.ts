@@ -1,6 +1,7 @@
 /**
  * A product as lists, cards and the wishlist need it: built once at build time from the full product, kept
- * in page payloads and in the shopper's stored favorites (so it is validated when read back).
+ * in page payloads and in the shopper's stored favorites (so it is validated when read back:
+ * summary-check.ts).
  */
 import type { Product, Tag, Tenant } from '../../lib/catalog/types.ts';
 import { productHref } from '../../lib/routes.ts';
@@ -11,30 +12,6 @@ import { isSoldOut, mainImage } from './product-rules.ts';
 export interface ProductSummary extends CardProduct {
   id: number;
   areaId: number;
-}
-
-/** A product page's path, or a product in chat mode: the only links a stored summary may carry. */
-const PRODUCT_HREF = /^(\/area\/\d+\/products\/\d+\/|\/chat\/brands\/\d+\/\?product=\d+)$/;
-
-/** True when a value (read back from storage) has the shape of a ProductSummary. */
-export function isProductSummary(value: unknown): value is ProductSummary {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  const int = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-  return (
-    int(v.id) &&
-    int(v.areaId) &&
-    typeof v.title === 'string' &&
-    typeof v.tenantName === 'string' &&
-    (v.imageSrc === null || typeof v.imageSrc === 'string') &&
-    int(v.price) &&
-    int(v.maxPrice) &&
-    (v.compareAtPrice === null || int(v.compareAtPrice)) &&
-    typeof v.onSale === 'boolean' &&
-    typeof v.soldOut === 'boolean' &&
-    typeof v.href === 'string' &&
-    PRODUCT_HREF.test(v.href)
-  );
 }
 
 /** What a card shows of a product wherever it is seen from. */

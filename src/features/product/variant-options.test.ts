@@ -5,9 +5,9 @@ import {
   chooseOption,
   findVariant,
   productOptions,
-  refreshVariants,
   selectionOf,
 } from './variant-options.ts';
+import { refreshVariants } from './variant-refresh.ts';
 
 const LABELS: Record<string, string> = { count: '個数', flavor: '味' };
 

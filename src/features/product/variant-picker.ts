@@ -15,8 +15,8 @@ import {
   findVariant,
   type OptionSelection,
   productOptions,
-  refreshVariants,
 } from './variant-options.ts';
+import { refreshVariants } from './variant-refresh.ts';
 
 /** The texts the picker says after the first render (VariantPicker.astro passes them as JSON). */
 export interface PickerLabels extends AvailabilityLabels {

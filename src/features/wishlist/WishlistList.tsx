@@ -6,7 +6,8 @@ import { mdiClose } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { PRODUCT_GRID_CLASS, ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
-import { $wishlist, refreshWishlist, removeFavorite } from './wishlist-store.ts';
+import { refreshWishlist } from './wishlist-refresh.ts';
+import { $wishlist, removeFavorite } from './wishlist-store.ts';
 
 export interface WishlistLabels extends ProductCardLabels {
   products: string;

@@ -1,7 +1,7 @@
 /**
  * The heart on a product page as markup: adds the product to the favorites (the wishlist, kept in
- * localStorage). FavoriteButton.astro writes it and carries its element's script (favorite-button.ts); a
- * string for the build's time, like the product page's other parts (product-html.ts).
+ * localStorage). FavoriteButton.astro writes it; its element (favorite-button.ts) comes with the product
+ * page's one script. A string for the build's time, like the product page's other parts (product-html.ts).
  */
 import { mdiHeart, mdiHeartOutline } from '@mdi/js';
 import { t } from '../../i18n/index.ts';

@@ -8,7 +8,7 @@ async function freshPage() {
   return import('./wishlist-store.ts');
 }
 
-let { $wishlist, isFavorite, refreshWishlist, removeFavorite, toggleFavorite, WISHLIST_KEY } =
+let { $wishlist, isFavorite, removeFavorite, replaceFavorites, toggleFavorite, WISHLIST_KEY } =
   await freshPage();
 
 const summary = (id: number, price = 1000): ProductSummary => ({
@@ -29,7 +29,7 @@ const stored = () => JSON.parse(localStorage.getItem(WISHLIST_KEY) ?? 'null');
 
 beforeEach(async () => {
   localStorage.clear();
-  ({ $wishlist, isFavorite, refreshWishlist, removeFavorite, toggleFavorite, WISHLIST_KEY } =
+  ({ $wishlist, isFavorite, removeFavorite, replaceFavorites, toggleFavorite, WISHLIST_KEY } =
     await freshPage());
 });
 
@@ -78,23 +78,18 @@ describe('favorites', () => {
     expect($wishlist.get().map((item) => item.product.id)).toEqual([3]);
   });
 
-  it('refreshes each favorite from its product page payload', async () => {
+  it('puts refreshed favorites in place, keeping what changed meanwhile', () => {
     toggleFavorite(summary(2, 1000), 1);
-    toggleFavorite(summary(9, 1000), 2);
-    toggleFavorite(summary(7, 1000), 3);
-    const fetchImpl = vi.fn(async (url: string | URL | Request) => {
-      const path = String(url);
-      if (path === '/area/1/products/2/_payload.json') {
-        return Response.json({ kind: 'product', summary: { ...summary(2, 800), soldOut: true } });
-      }
-      if (path === '/area/1/products/9/_payload.json') return new Response('not found', { status: 404 });
-      throw new TypeError('Failed to fetch');
-    });
-    await refreshWishlist(fetchImpl as typeof fetch);
-    const byId = new Map($wishlist.get().map((item) => [item.product.id, item]));
-    expect(byId.get(2)).toEqual({ product: { ...summary(2, 800), soldOut: true }, addedAt: 1 });
-    expect(byId.get(9)?.unavailable).toBe(true);
-    expect(byId.get(7)).toEqual({ product: summary(7, 1000), addedAt: 3 });
-    expect(stored()).toHaveLength(3);
+    toggleFavorite(summary(3, 1000), 2);
+    const refreshed = $wishlist.get().map((item) => ({ ...item, product: summary(item.product.id, 900) }));
+    // While the refresh was on its way: 3 removed, 5 added.
+    removeFavorite(3);
+    toggleFavorite(summary(5, 1000), 3);
+    replaceFavorites(refreshed);
+    expect($wishlist.get()).toEqual([
+      { product: summary(5, 1000), addedAt: 3 },
+      { product: summary(2, 900), addedAt: 1 },
+    ]);
+    expect(stored()).toEqual($wishlist.get());
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Favorites (the wishlist): products the shopper marked with the heart, kept in localStorage under a
  * versioned key and validated on read. Each item stores the product's summary, so /wishlist/ renders at once
- * (offline-first) and then refreshes every item from its product page's `_payload.json`.
+ * (offline-first) and then refreshes every item from its product page's `_payload.json`
+ * (wishlist-refresh.ts, apart: the heart on a product page uses this store and needs no payload).
  */
 import { atom } from 'nanostores';
-import { fetchPayload } from '../../lib/payload.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
-import { isProductSummary, type ProductPayload, type ProductSummary } from '../product/index.ts';
+import { isProductSummary, type ProductSummary } from '../product/index.ts';
 
 export const WISHLIST_KEY = 'wishlist:v1';
 
@@ -65,24 +65,11 @@ export function removeFavorite(productId: number): void {
 }
 
 /**
- * Refreshes every favorite from its product page's payload (price, stock, title and image change with each
- * build). A page that no longer exists marks the item unavailable; a network failure keeps it as it was.
+ * Puts refreshed favorites in place of the ones they refresh (same product id), keeping removals and additions
+ * made while they were on their way.
  */
-export async function refreshWishlist(fetchImpl: typeof fetch = fetch): Promise<void> {
-  const items = $wishlist.get();
-  const fresh = await Promise.all(
-    items.map(async (item): Promise<WishlistItem> => {
-      try {
-        const payload = await fetchPayload<ProductPayload>(item.product.href, 'product', fetchImpl);
-        if (!payload) return { ...item, unavailable: true };
-        return { product: payload.summary, addedAt: item.addedAt };
-      } catch {
-        return item;
-      }
-    }),
-  );
-  // Keep removals and additions made while the payloads were on their way.
-  const byId = new Map(fresh.map((item) => [item.product.id, item]));
+export function replaceFavorites(refreshed: readonly WishlistItem[]): void {
+  const byId = new Map(refreshed.map((item) => [item.product.id, item]));
   save($wishlist.get().map((item) => byId.get(item.product.id) ?? item));
 }
 
