@@ -38,6 +38,26 @@ async function watchForJapanesePaint(page: Page): Promise<() => Promise<boolean>
     page.evaluate(() => (window as unknown as { __painted: { painted: boolean } }).__painted.painted);
 }
 
+test.describe('an en-US browser on a product page', () => {
+  test.use({ locale: 'en-US' });
+
+  test("asks for the bot check first: the hidden page's own picture and scripts wait behind it", async ({
+    page,
+  }) => {
+    // Chromium's network log names each request's priority; the check gates everything this visitor sees.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      priorities.set(new URL(request.url).pathname, request.initialPriority);
+    });
+    await page.goto(await aProductPage(page));
+    await expect(page).toHaveURL(/\/chat\/$/);
+    const check = [...priorities].find(([path]) => path.includes('/chat-redirect-check.'));
+    expect(check?.[1]).toBe('High');
+  });
+});
+
 for (const locale of ['en-US', 'zh-CN', 'ko-KR']) {
   test.describe(`a ${locale} browser`, () => {
     test.use({ locale });

@@ -25,6 +25,9 @@ try {
     html.style.visibility = 'hidden';
     const check = document.createElement('script');
     check.src = __CHAT_REDIRECT_CHECK__;
+    // Ahead of the hidden page's picture and scripts (an inserted script is otherwise fetched at low
+    // priority): everything this visitor sees waits on the check.
+    check.fetchPriority = 'high';
     check.onerror = show;
     document.head.append(check);
     // Whatever happens to the check, the Japanese page never stays hidden.
