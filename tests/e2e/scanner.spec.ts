@@ -156,7 +156,7 @@ test.describe('the camera scanner', () => {
   test('says so when the decoder cannot be loaded, and stops the camera', async ({ baseURL }) => {
     const { page } = await withCamera(baseURL);
     await recordTracks(page);
-    await page.route(/\/_astro\/zxing-qr\.[\w-]+\.js$/, (route) => route.abort());
+    await page.route(/\/_astro\/zxing-qr-worker-[\w-]+\.js$/, (route) => route.abort());
     await page.goto('/scan/');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('コードを読み取る機能を利用できませんでした。', { timeout: 15_000 });
