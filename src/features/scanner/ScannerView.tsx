@@ -10,13 +10,14 @@ import { $mode } from '../../lib/mode.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { CameraScanner, type ScannerErrorCode, type ScannerState } from './camera-scanner.ts';
 import { loadDecoder } from './decoder.ts';
+import { fill } from './fill.ts';
 import { type CodeDecoder, type DetectedCode, isSecurityError, type Point } from './frame.ts';
 import { resolveScan } from './scan-destination.ts';
 import { outline, startScanLoop, svgPoints } from './scan-loop.ts';
 import type { ScannedRefusal } from './scanned-text.ts';
 import { SCANNER_DEFAULTS, type ScannerConfig, scanDelay } from './scanner-config.ts';
 import type { ScannerIcons } from './scanner-icons.ts';
-import { fill, type ScannerMessages } from './scanner-messages.ts';
+import type { ScannerMessages } from './scanner-messages.ts';
 
 export interface ScannerViewProps {
   messages: ScannerMessages;

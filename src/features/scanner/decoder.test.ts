@@ -1,5 +1,6 @@
 import { loadDecoder } from './decoder.ts';
 import type { Frame } from './frame.ts';
+import { canvasOf, InProcessWorker, qrPixels } from './test-support.ts';
 
 /** A browser's BarcodeDetector that knows `supported` and answers `detect` with `answer`. */
 function nativeDetector(supported: string[], answer: () => Promise<unknown[]>) {
@@ -17,6 +18,11 @@ function nativeDetector(supported: string[], answer: () => Promise<unknown[]>) {
 
 const video = {} as Frame;
 
+beforeEach(() => {
+  // The page's zxing runs in a module worker: here, the real worker file in this thread.
+  vi.stubGlobal('Worker', InProcessWorker);
+  InProcessWorker.started = [];
+});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -35,10 +41,34 @@ describe('choosing the decoder', () => {
     ]);
   });
 
-  it('uses zxing when the browser has no detector', async () => {
+  it('uses zxing’s QR reader in a worker when the browser has no detector', async () => {
     const decoder = await loadDecoder(['QRCode']);
     expect(decoder.kind).toBe('zxing');
     expect(decoder.needsCanvas).toBe(true);
+    expect(InProcessWorker.started).toEqual(['zxing-qr-worker.ts']);
+    const [code] = await decoder.detect(canvasOf(qrPixels('https://gift.example.jp/area/1/products/2/')));
+    expect(code?.text).toBe('https://gift.example.jp/area/1/products/2/');
+  });
+
+  it('uses zxing’s every-format reader in a worker for a configuration beyond QR codes', async () => {
+    const decoder = await loadDecoder(['QRCode', 'EAN-13']);
+    expect(decoder.kind).toBe('zxing');
+    expect(InProcessWorker.started).toEqual(['zxing-worker.ts']);
+    const [code] = await decoder.detect(canvasOf(qrPixels('https://gift.example.jp/area/1/products/2/')));
+    expect(code?.text).toBe('https://gift.example.jp/area/1/products/2/');
+  });
+
+  it('rejects when the worker cannot be loaded', async () => {
+    class BrokenWorker extends EventTarget {
+      constructor() {
+        super();
+        setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })));
+      }
+      postMessage() {}
+      terminate() {}
+    }
+    vi.stubGlobal('Worker', BrokenWorker);
+    await expect(loadDecoder(['QRCode'])).rejects.toThrow('the decode worker failed');
   });
 
   it('uses zxing when the browser’s detector lacks a configured format', async () => {

@@ -1,9 +1,11 @@
 /**
- * The code decoder: the browser's own BarcodeDetector where it reads every configured format, else
- * @zxing/browser, bundled with the site and loaded only when the scanner starts (no CDN, nothing fetched
- * from another origin, no eval and no worker).
+ * The code decoder: the browser's own BarcodeDetector where it reads every configured format, else zxing
+ * in a module worker of this origin (frame-worker.ts), started only when the scanner's camera gives a
+ * stream. No CDN, nothing fetched from another origin, no eval; and no `import()`, which would put Vite's
+ * dynamic-import helper on the scanner's page.
  */
 import { type CodeDecoder, type Frame, isSecurityError, type Point } from './frame.ts';
+import { workerDecoder } from './frame-worker.ts';
 import type { BarcodeFormat } from './scanner-config.ts';
 
 /** The Barcode Detection API's names of the formats it knows. */
@@ -62,8 +64,8 @@ async function nativeDecoder(formats: readonly BarcodeFormat[]): Promise<CodeDec
 }
 
 /**
- * The decoder for the configured formats: native where possible, else zxing (loaded now). Rejects when
- * neither can be had (the zxing chunk failed to load, or no decoder reads any of the formats).
+ * The decoder for the configured formats: native where possible, else zxing (its worker started now).
+ * Rejects when neither can be had (the worker failed to load, or no decoder reads any of the formats).
  */
 export async function loadDecoder(formats: readonly BarcodeFormat[]): Promise<CodeDecoder> {
   const native = await nativeDecoder(formats);
@@ -76,10 +78,15 @@ function qrOnly(formats: readonly BarcodeFormat[]): boolean {
   return formats.length > 0 && formats.every((format) => format === 'QRCode');
 }
 
-/** zxing, in the smallest chunk that reads the formats: the QR reader alone, or every reader. */
+/**
+ * zxing, in the smallest worker that reads the formats: the QR reader alone, or every reader. Each worker
+ * is written out in full, as the bundler finds a worker of its own: `new Worker(new URL(…))`.
+ */
 async function zxing(formats: readonly BarcodeFormat[]): Promise<CodeDecoder> {
-  if (qrOnly(formats)) return (await import('./zxing-qr.ts')).zxingQrDecoder();
-  return (await import('./zxing-decoder.ts')).zxingDecoder(formats);
+  const worker = qrOnly(formats)
+    ? new Worker(new URL('./zxing-qr-worker.ts', import.meta.url), { type: 'module' })
+    : new Worker(new URL('./zxing-worker.ts', import.meta.url), { type: 'module' });
+  return workerDecoder(worker, formats);
 }
 
 /** A native decoder whose service fails at its first use hands over to zxing for good. */

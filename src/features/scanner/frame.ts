@@ -12,6 +12,13 @@ export interface DetectedCode {
   corners: Point[];
 }
 
+/** A frame's pixels, RGBA row by row (an ImageData, or anything shaped like one). */
+export interface FramePixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
 /** What a frame is read from: the video itself (native detector) or a canvas holding the frame. */
 export type Frame = HTMLVideoElement | HTMLCanvasElement;
 

@@ -1,9 +1,7 @@
+import type { FramePixels } from './frame.ts';
+
 /** The grey level of each pixel of an RGBA image (ITU-R BT.601 weights in integers, as zxing computes them). */
-export function luminances(image: {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-}): Uint8ClampedArray {
+export function luminances(image: FramePixels): Uint8ClampedArray {
   const { data } = image;
   const grey = new Uint8ClampedArray(image.width * image.height);
   for (let pixel = 0, offset = 0; pixel < grey.length; pixel++, offset += 4) {

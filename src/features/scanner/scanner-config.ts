@@ -24,6 +24,13 @@ export const BARCODE_FORMATS = [
 
 export type BarcodeFormat = (typeof BARCODE_FORMATS)[number];
 
+/** The formats zxing, the fallback decoder, has a reader for: every one but MaxiCode. */
+export type ZxingReadable = Exclude<BarcodeFormat, 'MaxiCode'>;
+
+export function zxingReads(format: BarcodeFormat): format is ZxingReadable {
+  return format !== 'MaxiCode';
+}
+
 export interface ScannerConfig {
   /** The camera asked for first: `environment` (the back camera) or `user` (the front one). */
   facingMode: 'environment' | 'user';

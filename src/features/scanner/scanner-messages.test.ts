@@ -1,5 +1,6 @@
 import ja from '../../i18n/ja.json';
-import { fill, SCANNER_MESSAGE_KEYS, scannerMessages } from './scanner-messages.ts';
+import { fill } from './fill.ts';
+import { SCANNER_MESSAGE_KEYS, scannerMessages } from './scanner-messages.ts';
 
 describe('the scanner’s strings', () => {
   it('have a Japanese text for every message, under scanner.* keys', () => {

@@ -1,6 +1,7 @@
 /**
  * The scanner's strings, as one object the view takes: the web catalogue builds it from ja.json at build
- * time; chat mode builds it from its own locale files with the same `scanner.*` keys.
+ * time; chat mode builds it from its own locale files with the same `scanner.*` keys. The view itself
+ * imports only the type (and fills placeholders with fill.ts), so the keys never reach /scan/'s browser.
  */
 import type { ScannerErrorCode } from './camera-scanner.ts';
 import type { RefusalReason } from './scanned-text.ts';
@@ -53,9 +54,4 @@ export function scannerMessages(lookup: (key: ScannerMessageKey) => string): Sca
   return Object.fromEntries(
     Object.entries(SCANNER_MESSAGE_KEYS).map(([name, key]) => [name, lookup(key)]),
   ) as ScannerMessages;
-}
-
-/** A message with `{name}` placeholders filled as plain text (the view renders text, never HTML). */
-export function fill(message: string, params: Record<string, string>): string {
-  return message.replace(/\{(\w+)\}/g, (match, name: string) => params[name] ?? match);
 }

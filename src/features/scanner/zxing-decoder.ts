@@ -1,22 +1,25 @@
 /**
- * The zxing decoder for a configuration beyond QR codes (@zxing/browser's multi-format reader over
- * @zxing/library): every format's reader, so its own chunk (123 KB gzip), loaded only by a scanner
- * configured for other formats and started without a native detector. It reads a canvas holding the
- * frame, on the main thread: no eval, no `new Function`, no worker.
+ * The reader for a configuration beyond QR codes: @zxing/library's multi-format reader, every format's
+ * reader, so its own worker (zxing-worker.ts), started only by a scanner configured for other formats and
+ * started without a native detector. It reads a frame's pixels: no eval, no `new Function`.
  */
-import { BrowserMultiFormatReader } from '@zxing/browser';
 import {
+  BinaryBitmap,
   ChecksumException,
   DecodeHintType,
   FormatException,
+  HybridBinarizer,
+  MultiFormatReader,
   NotFoundException,
+  RGBLuminanceSource,
   BarcodeFormat as ZxingFormat,
 } from '@zxing/library';
-import { type CodeDecoder, isCanvas, type Point } from './frame.ts';
-import type { BarcodeFormat } from './scanner-config.ts';
+import type { DetectedCode, FramePixels, Point } from './frame.ts';
+import { luminances } from './luminance.ts';
+import { type BarcodeFormat, type ZxingReadable, zxingReads } from './scanner-config.ts';
 
-/** zxing's name of each format it reads (it has no MaxiCode reader). */
-const ZXING_FORMATS: Partial<Record<BarcodeFormat, ZxingFormat[]>> = {
+/** zxing's name of each format it reads. */
+const ZXING_FORMATS: Record<ZxingReadable, ZxingFormat[]> = {
   Aztec: [ZxingFormat.AZTEC],
   Code128: [ZxingFormat.CODE_128],
   Code39: [ZxingFormat.CODE_39],
@@ -33,34 +36,30 @@ const ZXING_FORMATS: Partial<Record<BarcodeFormat, ZxingFormat[]>> = {
   'UPC-E': [ZxingFormat.UPC_E],
 };
 
-/** A zxing decoder for the formats it can read among those configured; throws when it reads none. */
-export function zxingDecoder(formats: readonly BarcodeFormat[]): CodeDecoder {
-  const readable = formats.flatMap((format) => ZXING_FORMATS[format] ?? []);
+/** A reader of the formats zxing reads among those configured; throws when it reads none. */
+export function multiFormatReader(formats: readonly BarcodeFormat[]): (image: FramePixels) => DetectedCode[] {
+  const readable = formats.filter(zxingReads).flatMap((format) => ZXING_FORMATS[format]);
   if (readable.length === 0) throw new Error(`no decoder reads ${formats.join(', ')}`);
-  const hints = new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, readable]]);
-  const reader = new BrowserMultiFormatReader(hints);
-  return {
-    kind: 'zxing',
-    needsCanvas: true,
-    async detect(frame) {
-      if (!isCanvas(frame)) throw new TypeError('zxing reads a canvas');
-      try {
-        const result = reader.decodeFromCanvas(frame);
-        const corners: Point[] = result
-          .getResultPoints()
-          .map((point) => ({ x: point.getX(), y: point.getY() }));
-        return [{ text: result.getText(), corners }];
-      } catch (error) {
-        // No code in this frame, or one too blurred to read: try the next frame.
-        if (
-          error instanceof NotFoundException ||
-          error instanceof ChecksumException ||
-          error instanceof FormatException
-        ) {
-          return [];
-        }
-        throw error;
+  const reader = new MultiFormatReader();
+  reader.setHints(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, readable]]));
+  return (image) => {
+    const source = new RGBLuminanceSource(luminances(image), image.width, image.height);
+    try {
+      const result = reader.decodeWithState(new BinaryBitmap(new HybridBinarizer(source)));
+      const corners: Point[] = result
+        .getResultPoints()
+        .map((point) => ({ x: point.getX(), y: point.getY() }));
+      return [{ text: result.getText(), corners }];
+    } catch (error) {
+      // No code in this frame, or one too blurred to read: try the next frame.
+      if (
+        error instanceof NotFoundException ||
+        error instanceof ChecksumException ||
+        error instanceof FormatException
+      ) {
+        return [];
       }
-    },
+      throw error;
+    }
   };
 }
