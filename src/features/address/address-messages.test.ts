@@ -1,7 +1,7 @@
-import { type MessageKey, t } from '../../i18n/index.ts';
 import { enterChat } from '../../lib/mode.ts';
 import { addressMessages } from './address-messages.ts';
 import { JAPANESE_MESSAGES, PREFECTURES } from './address-rules.ts';
+import { type AddressKey, t } from './address-strings.ts';
 
 describe('the address messages', () => {
   it('are the rules’ Japanese (the API’s words) on the web catalogue', () => {
@@ -19,7 +19,7 @@ describe('the address messages', () => {
   });
 
   it('name each prefecture in ja.json as the rules do, in the same order (the form shows these)', () => {
-    expect(PREFECTURES.map((_, index) => t(`address.prefecture.${index + 1}` as MessageKey))).toEqual(
+    expect(PREFECTURES.map((_, index) => t(`address.prefecture.${index + 1}` as AddressKey))).toEqual(
       PREFECTURES,
     );
   });
