@@ -23,7 +23,7 @@ import { type AddressKey, t } from './address-strings.ts';
 const label = (field: AddressField) => t(`address.${field}` as AddressKey);
 
 /**
- * A prefecture as the visitor reads it: `address.prefecture.{n}` in JIS order, which in ja.json is the
+ * A prefecture as the visitor reads it: `address.prefecture.{n}` in JIS order, which in address/ja.json is the
  * rules' own Japanese name (the value sent, whatever the language).
  */
 const prefectureLabel = (index: number) => t(`address.prefecture.${index + 1}` as AddressKey);

@@ -8,7 +8,7 @@ describe('the address messages', () => {
     expect(addressMessages()).toBe(JAPANESE_MESSAGES);
   });
 
-  it('say in ja.json what the rules say in Japanese, so chat’s keys cannot drift from them', () => {
+  it('say in address/ja.json what the rules say in Japanese, so chat’s keys cannot drift from them', () => {
     expect(t('address.error.postalFormat')).toBe(JAPANESE_MESSAGES.postalFormat);
     expect(t('address.error.phoneFormat')).toBe(JAPANESE_MESSAGES.phoneFormat);
     expect(t('address.error.kanaFormat')).toBe(JAPANESE_MESSAGES.kanaFormat);
@@ -18,7 +18,7 @@ describe('the address messages', () => {
     expect(t('address.error.required', { label: '氏名' })).toBe(JAPANESE_MESSAGES.required('name'));
   });
 
-  it('name each prefecture in ja.json as the rules do, in the same order (the form shows these)', () => {
+  it('name each prefecture in address/ja.json as the rules do, in the same order (the form shows these)', () => {
     expect(PREFECTURES.map((_, index) => t(`address.prefecture.${index + 1}` as AddressKey))).toEqual(
       PREFECTURES,
     );

@@ -1,5 +1,5 @@
 /**
- * The strings the catalogue's islands show, from ja.json, built where the page renders (at build time).
+ * The strings the catalogue's islands show, in Japanese, built where the page renders (at build time).
  * Islands take them as props, so no catalogue of strings is shipped to the browser. Import only types from
  * here in island code.
  */

@@ -1,4 +1,4 @@
-/** The web catalogue scanner's strings, from ja.json at build time. */
+/** The web catalogue scanner's strings in Japanese, from build-time.ts. */
 import { t } from '../../i18n/build-time.ts';
 import { type ScannerMessages, scannerMessages } from './scanner-messages.ts';
 
