@@ -1,10 +1,16 @@
-import en from './en.json';
-import ja from './ja.json';
-import ko from './ko.json';
-import zh from './zh.json';
+import { localeStrings } from './build-time.ts';
 
-const LOCALES: Record<string, Record<string, string>> = { ja, en, zh, ko };
+const LOCALES: Record<string, Record<string, string>> = {
+  ja: localeStrings('ja'),
+  en: localeStrings('en'),
+  zh: localeStrings('zh'),
+  ko: localeStrings('ko'),
+};
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Every file of every part: `./{part}/{locale}.json` → its strings. */
+const FILES = import.meta.glob<Record<string, string>>('./*/*.json', { import: 'default', eager: true });
+const PARTS = [...new Set(Object.keys(FILES).map((path) => path.split('/')[1] ?? ''))];
 
 /** A key without its plural suffix (`bag.count_one` → `bag.count`). */
 function baseKey(key: string): string {
@@ -25,7 +31,23 @@ function grouped(messages: Record<string, string>): Map<string, { key: string; t
   return groups;
 }
 
-const jaGroups = grouped(ja);
+const jaGroups = grouped(LOCALES.ja ?? {});
+
+describe.each(PARTS)('the %s part', (part) => {
+  const baseKeys = (locale: string) => [...grouped(FILES[`./${part}/${locale}.json`] ?? {}).keys()].sort();
+
+  it.each(['en', 'zh', 'ko'])('has the Japanese file’s keys in %s, and no other', (locale) => {
+    expect(FILES[`./${part}/${locale}.json`]).toBeDefined();
+    expect(baseKeys(locale)).toEqual(baseKeys('ja'));
+  });
+});
+
+describe('the parts', () => {
+  it.each(Object.keys(LOCALES))('hold each %s key once', (locale) => {
+    const keys = PARTS.flatMap((part) => Object.keys(FILES[`./${part}/${locale}.json`] ?? {}));
+    expect(keys.length).toBe(new Set(keys).size);
+  });
+});
 
 describe.each(Object.keys(LOCALES).filter((locale) => locale !== 'ja'))('the %s strings', (locale) => {
   const messages = LOCALES[locale] ?? {};
@@ -59,7 +81,7 @@ describe.each(Object.keys(LOCALES).filter((locale) => locale !== 'ja'))('the %s 
 
 describe('the Japanese strings', () => {
   it('have no plural suffixes (Japanese has one form)', () => {
-    expect(Object.keys(ja).filter((key) => PLURAL_SUFFIX.test(key))).toEqual([]);
+    expect(Object.keys(LOCALES.ja ?? {}).filter((key) => PLURAL_SUFFIX.test(key))).toEqual([]);
   });
 });
 

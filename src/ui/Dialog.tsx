@@ -4,7 +4,7 @@
  * focus returns to where it was when it closes.
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { t } from '../i18n/index.ts';
+import { t } from './shared-strings.ts';
 
 export function Dialog({
   open,

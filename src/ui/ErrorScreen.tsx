@@ -4,8 +4,8 @@
  * failed load); titles come from errorScreen() in src/lib/errors.ts.
  */
 import type { ReactNode } from 'react';
-import { t } from '../i18n/index.ts';
 import { errorScreen, pageNotFoundMessage } from '../lib/errors.ts';
+import { t } from './shared-strings.ts';
 
 export function ErrorScreen({
   statusCode,

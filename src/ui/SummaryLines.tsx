@@ -3,8 +3,8 @@
  * and line total.
  */
 
-import { t } from '../i18n/index.ts';
 import { formatPrice } from '../lib/format/price.ts';
+import { t } from './shared-strings.ts';
 import { Thumb } from './Thumb.tsx';
 
 /** A read-only line for a confirmation or an order. */

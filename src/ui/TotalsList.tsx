@@ -1,6 +1,6 @@
 /** Rows of charges (subtotal, shipping, wrapping, the tax-inclusive grand total) as the server figured them. */
 
-import { t } from '../i18n/index.ts';
+import { t } from './shared-strings.ts';
 
 export interface TotalRow {
   key: 'subtotal' | 'shipping' | 'wrapping' | 'grandTotal';

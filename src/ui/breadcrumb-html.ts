@@ -2,7 +2,7 @@
  * A breadcrumb trail from home as markup; the last item is the current page. Breadcrumb.astro writes it.
  * A string rather than a template because it is on every product page, where the build's time is spent.
  */
-import { t } from '../i18n/index.ts';
+import { t } from '../i18n/build-time.ts';
 import { attr, escapeHtml } from '../lib/markup.ts';
 
 export interface BreadcrumbItem {

@@ -1,8 +1,8 @@
 /**
- * The product card's strings, from ja.json, built where the page renders (at build time): islands take them
+ * The product card's strings in Japanese, built where the page renders (at build time): islands take them
  * as props, so no catalogue of strings ships to the browser.
  */
-import { t } from '../i18n/index.ts';
+import { t } from '../i18n/build-time.ts';
 import type { ProductCardLabels } from './ProductCard.tsx';
 
 export function productCardLabels(): ProductCardLabels {

@@ -10,12 +10,12 @@ const PLAIN_PAGES = ['/', '/about/', '/terms/', '/product-tags/', '/brands/'];
  * script, the error handler and analytics included (docs/performance.md).
  */
 const PLAIN_PAGE_BUDGET = BUDGETS.plain;
-/** A locale file's chunk (src/i18n/locales.ts): `/_astro/en.Ab12.js`. */
+/** A part's strings in one locale (src/i18n/{part}/{locale}.json): `/_astro/en.Ab12.js`. */
 const STRINGS_CHUNK = /\/_astro\/(ja|en|zh|ko)\.[\w-]+\.js$/;
 
-/** The languages whose strings a page loaded. */
+/** The languages whose strings a page loaded, each once. */
 function stringsLoaded(loaded: string[]): string[] {
-  return loaded.flatMap((url) => STRINGS_CHUNK.exec(url)?.[1] ?? []);
+  return [...new Set(loaded.flatMap((url) => STRINGS_CHUNK.exec(url)?.[1] ?? []))];
 }
 
 test.describe('a first visit', () => {
@@ -72,11 +72,25 @@ test.describe('a first visit', () => {
   });
 });
 
+test.describe('the bag', () => {
+  test('ships at most 90 KB of JavaScript (gzip), with the Japanese strings of its own parts only', async ({
+    page,
+  }) => {
+    const { loadedGzip, loaded } = await shippedJs(page, '/cart/', async (p) => {
+      await expect(p.getByRole('heading', { name: 'ショッピングバッグに商品はありません' })).toBeVisible();
+    });
+    expect(loadedGzip).toBeLessThanOrEqual(BUDGETS.bag);
+    // Two parts (src/i18n/bag/, src/i18n/shared/): the confirmation's strings come with it, on pay.
+    expect(loaded.filter((url) => STRINGS_CHUNK.test(url))).toHaveLength(2);
+    expect(stringsLoaded(loaded)).toEqual(['ja']);
+  });
+});
+
 test.describe("pages' own scripts", () => {
   /**
    * The bag and QR pages start their reads in a script of their own before React loads. A module shared by
    * such a script and the page's island, evaluated while waiting on the strings' top-level await
-   * (src/i18n/index.ts), was seen unfinished by the island in WebKit: so these scripts import nothing that
+   * (`strings()`, src/i18n/index.ts), was seen unfinished by the island in WebKit: so these scripts import nothing that
    * loads strings (src/features/bag/bag-load.ts).
    */
   for (const path of ['/cart/', '/qr/_/']) {
@@ -94,7 +108,7 @@ test.describe("pages' own scripts", () => {
         if (seen.has(url)) continue;
         seen.add(url);
         const code = await (await page.request.get(url)).text();
-        // The strings' loader is the one module that imports a locale file (`./ja.…js`) on demand.
+        // A part's loader (src/i18n/{part}/part.ts) is what imports a locale file (`./ja.…js`) on demand.
         if (/import\(\s*[`'"]\.\/ja\.[\w-]+\.js/.test(code)) loadingStrings.push(url);
         for (const m of code.matchAll(
           /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g,

@@ -1,8 +1,6 @@
-import en from '../../src/i18n/en.json' with { type: 'json' };
-import ko from '../../src/i18n/ko.json' with { type: 'json' };
-import zh from '../../src/i18n/zh.json' with { type: 'json' };
 import { aProductIn, brands, brandsIn, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
+import { en, ko, zh } from './fixtures/strings.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const STRINGS: Record<string, Record<string, string>> = { en, zh, ko };

@@ -1,11 +1,9 @@
 import type { Page } from '@playwright/test';
 import { productOptions } from '../../src/features/product/variant-options.ts';
-import en from '../../src/i18n/en.json' with { type: 'json' };
-import ko from '../../src/i18n/ko.json' with { type: 'json' };
-import zh from '../../src/i18n/zh.json' with { type: 'json' };
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { Product, ProductPage } from '../../src/lib/catalog/types.ts';
 import { completeAtCounter, signInStaff } from './fixtures/bag.ts';
+import { en, ko, zh } from './fixtures/strings.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**

@@ -1,7 +1,7 @@
-import ko from '../../src/i18n/ko.json' with { type: 'json' };
 import { BagPage, pickProducts, signInStaff } from './fixtures/bag.ts';
 import { brands, expectNoJapanese } from './fixtures/chat.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
+import { ko } from './fixtures/strings.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const s = (key: keyof typeof ko): string => ko[key];

@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
-import en from '../../src/i18n/en.json' with { type: 'json' };
-import ja from '../../src/i18n/ja.json' with { type: 'json' };
-import ko from '../../src/i18n/ko.json' with { type: 'json' };
-import zh from '../../src/i18n/zh.json' with { type: 'json' };
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import { BagPage, completeAtCounter, pickProducts } from './fixtures/bag.ts';
 import { aProductIn, brands, expectNoJapanese } from './fixtures/chat.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
+import { en, ja, ko, zh } from './fixtures/strings.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**

@@ -1,9 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
-import en from '../../src/i18n/en.json' with { type: 'json' };
-import ko from '../../src/i18n/ko.json' with { type: 'json' };
-import zh from '../../src/i18n/zh.json' with { type: 'json' };
 import { completeAtCounter, signInStaff } from './fixtures/bag.ts';
 import { aProductIn, brands, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
+import { en, ko, zh } from './fixtures/strings.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const STRINGS: Record<string, Record<string, string>> = { en, zh, ko };

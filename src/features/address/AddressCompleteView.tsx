@@ -3,12 +3,17 @@
 import { mdiCheckCircleOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n/index.ts';
+import { address } from '../../i18n/address/part.ts';
+import { strings } from '../../i18n/index.ts';
+import { order } from '../../i18n/order/part.ts';
 import { addressHref, aliasFromPath, orderHref } from '../../lib/routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { AddressSummary } from './AddressSummary.tsx';
 import { $addressCompletion, loadCompletion } from './address-store.ts';
+
+// The address part, and the order's words for the shipment's address and the way back.
+const t = await strings(address, order);
 
 export default function AddressCompleteView() {
   const view = useStore($addressCompletion);

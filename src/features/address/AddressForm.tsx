@@ -5,7 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { type MessageKey, t } from '../../i18n/index.ts';
 import { $mode } from '../../lib/mode.ts';
 import { timeSlotLabel } from './address-display.ts';
 import {
@@ -18,15 +17,16 @@ import {
   tokyoDatePlus,
 } from './address-rules.ts';
 import { $addressForm, setAddressField, submitAddress } from './address-store.ts';
+import { type AddressKey, t } from './address-strings.ts';
 
 /** The fields' labels, read when drawn: chat mode installs its translator after this module loads. */
-const label = (field: AddressField) => t(`address.${field}` as MessageKey);
+const label = (field: AddressField) => t(`address.${field}` as AddressKey);
 
 /**
- * A prefecture as the visitor reads it: `address.prefecture.{n}` in JIS order, which in ja.json is the
+ * A prefecture as the visitor reads it: `address.prefecture.{n}` in JIS order, which in address/ja.json is the
  * rules' own Japanese name (the value sent, whatever the language).
  */
-const prefectureLabel = (index: number) => t(`address.prefecture.${index + 1}` as MessageKey);
+const prefectureLabel = (index: number) => t(`address.prefecture.${index + 1}` as AddressKey);
 
 const OPTIONAL = new Set<AddressField>(['building', 'deliveryDate', 'deliveryTimeSlot']);
 /** In chat mode the reading is optional: a name in Latin letters needs none (address-rules.ts). */

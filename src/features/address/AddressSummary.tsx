@@ -2,9 +2,10 @@
  * A shipment's delivery address, read-only. The API masks it for anyone but the shopper who ordered (their
  * browser session); then the summary says so, so a hidden street is not mistaken for a missing one.
  */
-import { t } from '../../i18n/index.ts';
+
 import { addressLines } from './address-display.ts';
 import type { ShipmentAddress } from './address-rules.ts';
+import { t } from './address-strings.ts';
 
 export function AddressSummary({ address, masked = false }: { address: ShipmentAddress; masked?: boolean }) {
   return (

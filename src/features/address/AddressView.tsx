@@ -5,7 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n/index.ts';
 import { addressHref, aliasFromPath, orderHref } from '../../lib/routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
@@ -13,6 +12,7 @@ import { summaryOfOrderLine } from '../bag/index.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressSummary } from './AddressSummary.tsx';
 import { $addressStep, resolveAddressStep } from './address-store.ts';
+import { t } from './address-strings.ts';
 
 const linkButton =
   'inline-flex min-h-11 items-center justify-center rounded border border-primary px-4 font-bold hover:bg-neutral-50';

@@ -1,7 +1,8 @@
 /** How a delivery address reads on the order, address and completion pages. */
-import { t } from '../../i18n/index.ts';
+
 import { formatPhone } from '../../lib/format/phone.ts';
 import type { ShipmentAddress, TimeSlot } from './address-rules.ts';
+import { t } from './address-strings.ts';
 
 const SLOT_LABELS: Record<TimeSlot, string> = {
   morning: t('address.slot.morning'),

@@ -1,14 +1,14 @@
-import { type MessageKey, t } from '../../i18n/index.ts';
 import { enterChat } from '../../lib/mode.ts';
 import { addressMessages } from './address-messages.ts';
 import { JAPANESE_MESSAGES, PREFECTURES } from './address-rules.ts';
+import { type AddressKey, t } from './address-strings.ts';
 
 describe('the address messages', () => {
   it('are the rules’ Japanese (the API’s words) on the web catalogue', () => {
     expect(addressMessages()).toBe(JAPANESE_MESSAGES);
   });
 
-  it('say in ja.json what the rules say in Japanese, so chat’s keys cannot drift from them', () => {
+  it('say in address/ja.json what the rules say in Japanese, so chat’s keys cannot drift from them', () => {
     expect(t('address.error.postalFormat')).toBe(JAPANESE_MESSAGES.postalFormat);
     expect(t('address.error.phoneFormat')).toBe(JAPANESE_MESSAGES.phoneFormat);
     expect(t('address.error.kanaFormat')).toBe(JAPANESE_MESSAGES.kanaFormat);
@@ -18,8 +18,8 @@ describe('the address messages', () => {
     expect(t('address.error.required', { label: '氏名' })).toBe(JAPANESE_MESSAGES.required('name'));
   });
 
-  it('name each prefecture in ja.json as the rules do, in the same order (the form shows these)', () => {
-    expect(PREFECTURES.map((_, index) => t(`address.prefecture.${index + 1}` as MessageKey))).toEqual(
+  it('name each prefecture in address/ja.json as the rules do, in the same order (the form shows these)', () => {
+    expect(PREFECTURES.map((_, index) => t(`address.prefecture.${index + 1}` as AddressKey))).toEqual(
       PREFECTURES,
     );
   });

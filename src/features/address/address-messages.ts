@@ -3,11 +3,12 @@
  * same words the API answers with), the visitor's language in chat mode (src/lib/mode.ts), through the
  * translator chat installs.
  */
-import { type MessageKey, t } from '../../i18n/index.ts';
+
 import { chatLanguageNow } from '../../lib/mode.ts';
 import { type AddressField, type AddressMessages, JAPANESE_MESSAGES } from './address-rules.ts';
+import { type AddressKey, t } from './address-strings.ts';
 
-const label = (field: AddressField) => t(`address.${field}` as MessageKey);
+const label = (field: AddressField) => t(`address.${field}` as AddressKey);
 
 const translated: AddressMessages = {
   required: (field) => t('address.error.required', { label: label(field) }),

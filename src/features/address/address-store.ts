@@ -4,7 +4,6 @@
  * auto-fill, and a draft kept in sessionStorage so nothing typed is lost on an error or a reload.
  */
 import { atom } from 'nanostores';
-import { t } from '../../i18n/index.ts';
 import { apiErrorDetails } from '../../lib/catalog/api-error.ts';
 import {
   getOrder,
@@ -24,6 +23,7 @@ import {
   postalDigits,
   validateAddressValues,
 } from './address-rules.ts';
+import { t } from './address-strings.ts';
 import { addressTargetOfOrder, isAddressEditable } from './address-target.ts';
 import { lookupPostal, postalFill } from './postal.ts';
 

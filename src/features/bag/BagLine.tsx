@@ -1,10 +1,10 @@
 /** One bag line: image, title, variant, unit price, its warning, receive, quantity and line total. */
 import { mdiAlertCircleOutline } from '@mdi/js';
-import { t } from '../../i18n/index.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import type { LineView } from './bag-lines.ts';
 import { warningMessage } from './bag-messages.ts';
+import { t } from './bag-strings.ts';
 import { QtyStepper } from './QtyStepper.tsx';
 import { ReceiveChoice } from './ReceiveChoice.tsx';
 

@@ -8,7 +8,6 @@
 import { mdiAlertCircleOutline, mdiShoppingOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { t } from '../../i18n/index.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { $mode, type Mode } from '../../lib/mode.ts';
 import { chatProductHref, homeHref, productHref, qrHref, termsHref } from '../../lib/routes.ts';
@@ -22,6 +21,7 @@ import { $bagBusy, $bagPending, changeQty, changeReceive, changeWrapping, issueQ
 import { type LineView, lineView } from './bag-lines.ts';
 import { $bagLoad, loadBag } from './bag-load.ts';
 import { $bag } from './bag-store.ts';
+import { t } from './bag-strings.ts';
 import { bagTotalRows, choicePrices } from './bag-totals.ts';
 
 /**

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { t } from '../../i18n/index.ts';
+import { confirm } from '../../i18n/confirm/part.ts';
+import { strings } from '../../i18n/index.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
@@ -13,6 +14,9 @@ import { TotalsList } from '../../ui/TotalsList.tsx';
 import { summaryOfBagLine } from './bag-lines.ts';
 import { bagTotalRows } from './bag-totals.ts';
 import { $termsAgreed, agreeToTerms } from './terms-store.ts';
+
+// The confirmation's strings come with it: this chunk loads when the shopper presses pay.
+const t = await strings(confirm);
 
 export function PaymentDialog({
   open,

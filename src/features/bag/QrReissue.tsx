@@ -1,10 +1,14 @@
 /** /qr/timeout/: issues a new QR for the bag as it is now (the terms were agreed when the first was issued). */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { t } from '../../i18n/index.ts';
+import { strings } from '../../i18n/index.ts';
+import { qr } from '../../i18n/qr/part.ts';
 import { bagHref, qrHref } from '../../lib/routes.ts';
 import { $bagPending, issueQr } from './bag-actions.ts';
 import { $termsAgreed } from './terms-store.ts';
+
+// The QR part's strings: this screen is the QR time-out page's (and chat's).
+const t = await strings(qr);
 
 export default function QrReissue() {
   const pending = useStore($bagPending);

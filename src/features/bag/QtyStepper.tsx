@@ -1,7 +1,7 @@
 /** − quantity + for a bag line. At 1, − asks to remove the line instead (quantity 0 removes it). */
 import { mdiMinus, mdiPlus } from '@mdi/js';
-import { t } from '../../i18n/index.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { t } from './bag-strings.ts';
 
 export function QtyStepper({
   title,

@@ -1,5 +1,5 @@
 /** Store pickup or shipping for one bag line, as two radio buttons; shipping's price under its name. */
-import { t } from '../../i18n/index.ts';
+import { t } from './bag-strings.ts';
 import { RECEIVE_CHOICES } from './receive.ts';
 
 export function ReceiveChoice({

@@ -5,7 +5,6 @@
  * still on its way is ignored, never sent twice.
  */
 import { atom, computed } from 'nanostores';
-import { t } from '../../i18n/index.ts';
 import { apiErrorDetails } from '../../lib/catalog/api-error.ts';
 import {
   checkCart,
@@ -21,6 +20,7 @@ import { notify } from '../site/index.ts';
 import { type LineKey, lineKey } from './bag-lines.ts';
 import { bagErrorMessage } from './bag-messages.ts';
 import { $bag, setBagFromServer } from './bag-store.ts';
+import { t } from './bag-strings.ts';
 import { normalizeReceive } from './receive.ts';
 
 /** Changes on their way to the server, by what they change (`qty:1:2`, `receive:1:2`, `wrapping`, `qr`). */

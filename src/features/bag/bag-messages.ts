@@ -1,7 +1,8 @@
 /** Japanese messages for bag warnings and for every way a bag or QR call can fail. */
-import { t } from '../../i18n/index.ts';
+
 import { apiErrorDetails } from '../../lib/catalog/api-error.ts';
 import type { CartWarning } from '../../lib/catalog/types.ts';
+import { t } from './bag-strings.ts';
 
 /** Why a line cannot be ordered as it stands, said on that line. */
 export function warningMessage(warning: CartWarning): string {

@@ -1,7 +1,4 @@
-import en from '../../i18n/en.json';
-import ja from '../../i18n/ja.json';
-import ko from '../../i18n/ko.json';
-import zh from '../../i18n/zh.json';
+import { localeStrings } from '../../i18n/build-time.ts';
 import { choicePrices, totalRows } from './bag-totals.ts';
 
 const shown = (rows: ReturnType<typeof totalRows>) => rows.map((row) => [row.label, row.value]);
@@ -52,10 +49,10 @@ describe('the totals display', () => {
 
 describe('the grand total', () => {
   it.each([
-    ['ja', ja],
-    ['en', en],
-    ['zh', zh],
-    ['ko', ko],
+    ['ja', localeStrings('ja')],
+    ['en', localeStrings('en')],
+    ['zh', localeStrings('zh')],
+    ['ko', localeStrings('ko')],
   ])('says tax included once on its line, with the amount (%s)', (_, strings) => {
     const taxWords = strings['price.taxIncluded'].replace('{price}', '');
     const line = `${strings['bag.totals.grandTotal']} ${strings['price.taxIncluded'].replace('{price}', '¥9,950')}`;

@@ -1,9 +1,10 @@
 /** The charges of a bag, a QR confirmation or an order, as rows to display (amounts from the server only). */
-import { t } from '../../i18n/index.ts';
+
 import type { Cart } from '../../lib/catalog/types.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import type { TotalRow } from '../../ui/TotalsList.tsx';
 import { anyShipped } from './bag-lines.ts';
+import { t } from './bag-strings.ts';
 
 export interface Charges {
   subtotal: number;

@@ -1,9 +1,9 @@
 /**
- * The strings the catalogue's islands show, from ja.json, built where the page renders (at build time).
+ * The strings the catalogue's islands show, in Japanese, built where the page renders (at build time).
  * Islands take them as props, so no catalogue of strings is shipped to the browser. Import only types from
  * here in island code.
  */
-import { t } from '../../i18n/index.ts';
+import { t } from '../../i18n/build-time.ts';
 import { productCardLabels } from '../../ui/product-card-labels.ts';
 import type { BrandFilterLabels } from './BrandFilter.tsx';
 import type { ProductListLabels } from './ProductList.tsx';

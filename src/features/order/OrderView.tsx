@@ -4,7 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n/index.ts';
+import { strings } from '../../i18n/index.ts';
+import { order } from '../../i18n/order/part.ts';
 import type { Order, Shipment } from '../../lib/catalog/cart.ts';
 import { formatDateTime } from '../../lib/format/time.ts';
 import { addressHref, aliasFromPath, shopHref } from '../../lib/routes.ts';
@@ -16,6 +17,8 @@ import { isAddressEditable } from '../address/index.ts';
 import { OrderSummary } from '../bag/components.ts';
 import { anyShipped, clearBag, summaryOfOrderLine } from '../bag/index.ts';
 import { $order, loadOrder } from './order-store.ts';
+
+const t = await strings(order);
 
 // Keys, looked up when rendered: chat mode installs the visitor's language after this module loads.
 const ORDER_STATUS = {

@@ -2,7 +2,7 @@
  * The variant picker's words (PickerLabels) as a product page carries them, in Japanese: the same on every
  * product page of a build, so they are looked up and written as JSON once per build instead of once per page.
  */
-import { t } from '../../i18n/index.ts';
+import { t } from '../../i18n/build-time.ts';
 import { jsonScriptText } from '../../lib/custom-element.ts';
 import type { PickerLabels } from './variant-picker.ts';
 

@@ -6,7 +6,7 @@
  * (ProductGallery.astro, VariantPicker.astro, ReadMore.astro) write these; the product page's one script
  * brings their elements to life.
  */
-import { t } from '../../i18n/index.ts';
+import { t } from '../../i18n/build-time.ts';
 import type { ProductImage, Variant } from '../../lib/catalog/types.ts';
 import { closeTag, jsonScriptText, openTag } from '../../lib/custom-element.ts';
 import { priceDisplay } from '../../lib/format/price.ts';

@@ -1,6 +1,5 @@
 /** The QR's time limit, counting down to expiresAt; at zero it asks the server at once (it decides). */
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../i18n/index.ts';
 import { formatTime } from '../../lib/format/time.ts';
 import {
   countdownLabel,
@@ -9,6 +8,7 @@ import {
   startCountdown,
   type Countdown as Timer,
 } from './qr-countdown.ts';
+import { t } from './qr-strings.ts';
 
 export function Countdown({ expiresAt, onZero }: { expiresAt: string; onZero: () => void }) {
   const [ms, setMs] = useState(() => remainingMs(expiresAt, Date.now()));

@@ -3,8 +3,8 @@
  * zone (qr-render.ts draws it).
  */
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n/index.ts';
 import { drawnQr, QR_DISPLAY_PX, qrDataUrl } from './qr-render.ts';
+import { t } from './qr-strings.ts';
 
 export function QrCode({ value }: { value: string }) {
   const [src, setSrc] = useState<string | undefined>(() => drawnQr(value));

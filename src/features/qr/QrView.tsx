@@ -5,7 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../i18n/index.ts';
 import { aliasFromPath, bagHref } from '../../lib/routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { OrderSummary } from '../bag/components.ts';
@@ -14,6 +13,7 @@ import { Countdown } from './Countdown.tsx';
 import { $qr, type DraftOrderWatch, followDraftOrder } from './draft-order-store.ts';
 import { QrCode } from './QrCode.tsx';
 import { confirmationErrorMessage } from './qr-messages.ts';
+import { t } from './qr-strings.ts';
 
 export default function QrView() {
   // The page's script starts before hydration: hydrate from the build-time value first.

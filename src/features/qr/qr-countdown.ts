@@ -2,7 +2,7 @@
  * The QR page's time limit. The server decides when a draft order expires (its status is polled); the
  * countdown only shows the time left to `expiresAt`, ticking on whole seconds.
  */
-import { t } from '../../i18n/index.ts';
+import { t } from './qr-strings.ts';
 
 /** Milliseconds left until `expiresAt` (ISO string or epoch ms); never negative. */
 export function remainingMs(expiresAt: string | number, now: number): number {

@@ -1,6 +1,7 @@
 /** What the QR page says when the server refuses a draft order, in the page's language. */
-import { t } from '../../i18n/index.ts';
+
 import type { ConfirmationErrorCode } from './qr-status.ts';
+import { t } from './qr-strings.ts';
 
 /** A clear message for each errorCode (and for a replaced draft order, CANCELLED). */
 export function confirmationErrorMessage(code: ConfirmationErrorCode | 'CANCELLED'): string {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { leaveChat } from '../../../tests/fixtures/mode.ts';
-import ja from '../../i18n/ja.json';
+import { localeStrings } from '../../i18n/build-time.ts';
 import { enterChat } from '../../lib/mode.ts';
 import { ScannerView } from './ScannerView.tsx';
 import { scannerIcons } from './scanner-icons.ts';
@@ -26,7 +26,7 @@ vi.mock('./decoder.ts', () => ({
   },
 }));
 
-const messages = scannerMessages((key) => (ja as Record<string, string>)[key] ?? key);
+const messages = scannerMessages((key) => localeStrings('ja')[key] ?? key);
 const SITE = 'https://gift.example.jp';
 const tracks: { readyState: string; stop(): void }[] = [];
 

@@ -1,10 +1,10 @@
-import ja from '../../i18n/ja.json';
+import { localeStrings } from '../../i18n/build-time.ts';
 import { fill } from './fill.ts';
 import { SCANNER_MESSAGE_KEYS, scannerMessages } from './scanner-messages.ts';
 
 describe('the scanner’s strings', () => {
   it('have a Japanese text for every message, under scanner.* keys', () => {
-    const messages = scannerMessages((key) => (ja as Record<string, string>)[key] ?? `missing ${key}`);
+    const messages = scannerMessages((key) => localeStrings('ja')[key] ?? `missing ${key}`);
     expect(Object.values(messages).filter((text) => text.startsWith('missing'))).toEqual([]);
     expect(Object.values(SCANNER_MESSAGE_KEYS).every((key) => key.startsWith('scanner.'))).toBe(true);
   });

@@ -1,7 +1,8 @@
 /**
- * The scanner's strings, as one object the view takes: the web catalogue builds it from ja.json at build
- * time; chat mode builds it from its own locale files with the same `scanner.*` keys. The view itself
- * imports only the type (and fills placeholders with fill.ts), so the keys never reach /scan/'s browser.
+ * The scanner's strings, as one object the view takes: the web catalogue builds it in Japanese at build
+ * time; chat mode builds it from the scanner's part in its language, with the same `scanner.*` keys. The
+ * view itself imports only the type (and fills placeholders with fill.ts), so the keys never reach /scan/'s
+ * browser.
  */
 import type { ScannerErrorCode } from './camera-scanner.ts';
 import type { RefusalReason } from './scanned-text.ts';

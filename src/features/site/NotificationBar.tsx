@@ -7,8 +7,8 @@
 import { mdiAlertCircleOutline, mdiCheckCircleOutline, mdiInformationOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import { t } from '../../i18n/index.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { t } from '../../ui/shared-strings.ts';
 import {
   $notification,
   closeNotification,

@@ -9,7 +9,8 @@
  * The loader (social-embed-loader.ts) accepts only the iframe origins listed here, which are also the
  * only frame sources the content security policy allows (astro.config.mjs).
  */
-import { type MessageKey, t } from '../../i18n/index.ts';
+import { t } from '../../i18n/build-time.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { escapeHtml } from '../../lib/markup.ts';
 import { EMBED_ORIGINS, type SocialProvider } from './embed-origins.ts';
 

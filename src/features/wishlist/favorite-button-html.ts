@@ -4,7 +4,7 @@
  * page's one script. A string for the build's time, like the product page's other parts (product-html.ts).
  */
 import { mdiHeart, mdiHeartOutline } from '@mdi/js';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../i18n/build-time.ts';
 import { closeTag, jsonScriptText, openTag } from '../../lib/custom-element.ts';
 import { attr, escapeHtml } from '../../lib/markup.ts';
 import { iconHtml } from '../../ui/icon-html.ts';

@@ -1,5 +1,5 @@
-/** The wishlist island's strings, from ja.json, built at build time and passed as props. */
-import { t } from '../../i18n/index.ts';
+/** The wishlist island's strings in Japanese, built at build time and passed as props. */
+import { t } from '../../i18n/build-time.ts';
 import { productCardLabels } from '../../ui/product-card-labels.ts';
 import type { WishlistLabels } from './WishlistList.tsx';
 
