@@ -45,6 +45,9 @@ export async function pageTypes(base) {
     { type: 'product', path: `/area/${product.areas[0]}/products/${product.id}/`, budget: BUDGETS.product },
     { type: 'area', path: `/area/${product.areas[0]}/`, budget: BUDGETS.list },
     { type: 'brand', path: `/brands/${product.tenant.id}/`, budget: BUDGETS.list },
+    // The area and brand lists once awake, as for a shopper who goes on to the next page or uses the filter.
+    { type: 'area, awake', path: `/area/${product.areas[0]}/`, budget: BUDGETS.list, wake: true },
+    { type: 'brand, awake', path: `/brands/${product.tenant.id}/`, budget: BUDGETS.list, wake: true },
     { type: 'wishlist', path: '/wishlist/', budget: BUDGETS.list },
     // The bag's and the QR's pages mark the first-visit dialog seen instead of opening it.
     { type: 'cart', path: '/cart/', budget: BUDGETS.bag, dialog: false },
@@ -98,7 +101,22 @@ async function visit(browser, base, page, { returning }) {
       throw new Error(`${page.path} answered ${response?.status()}, expected ${page.status ?? 200}`);
     }
     await tab.waitForLoadState('networkidle');
-    if (!returning && page.dialog !== false) {
+    if (page.wake) {
+      if (!returning) {
+        // A first visitor closes the welcome before scrolling (it holds the page still while open).
+        await tab.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
+        await tab.keyboard.press('Escape');
+        await tab.getByRole('dialog').waitFor({ state: 'hidden', timeout: 10_000 });
+      }
+      // The list wakes when touched or focused (or as its end nears the screen, when it has more to load):
+      // a product link in it takes the focus. Hydrated, it has loaded every script it needs.
+      await tab.locator('astro-island a').first().focus();
+      await tab.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, null, {
+        timeout: 15_000,
+      });
+      await tab.waitForLoadState('networkidle');
+    }
+    if (!returning && page.dialog !== false && !page.wake) {
       // The first visit's proof that the dialog's code ran: the dialog is open.
       await tab.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
     }
