@@ -17,12 +17,19 @@ import { startNode, stop, waitForHttp } from '../tools/lib.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+/**
+ * A browser language for Chromium: `--lang` names the interface's, but only `--accept-lang` sets what
+ * pages read (`navigator.languages`, Accept-Language). Without it headless Chromium says en-US, and the
+ * Japanese pages send it on to chat.
+ */
+export const languageFlags = (tag) => [`--lang=${tag}`, `--accept-lang=${tag},${tag.split('-')[0]}`];
+
 export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
-  '--lang=ja-JP',
+  ...languageFlags('ja-JP'),
 ];
 
 /** The pages to audit: one per page type. The brand page is skipped when the build has none. */
@@ -35,6 +42,8 @@ async function pagesOf(base) {
     { type: 'area', path: '/area/1/' },
     { type: 'brand', path: '/brands/1/' },
     { type: 'product', path: product ? `/area/${product.areas[0]}/products/${product.id}/` : undefined },
+    // No camera here: the page as it is until one starts. Not indexed, so its SEO reads below 100 by design.
+    { type: 'scanner', path: '/scan/' },
   ];
   const found = [];
   for (const page of pages) {
@@ -76,9 +85,10 @@ export function launchChrome() {
 
 /**
  * One Lighthouse run: the four scores (0–100), the main metrics and the audits that lost points, for
- * finding out why. `cookie` goes with every request (a shopper's bag).
+ * finding out why. `cookie` goes with every request (a shopper's bag); `redirects` when the page is meant to
+ * send the browser on (else a run that ends elsewhere fails).
  */
-export async function audit(url, port, { cookie } = {}) {
+export async function audit(url, port, { cookie, redirects = false } = {}) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -90,6 +100,9 @@ export async function audit(url, port, { cookie } = {}) {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (!redirects && lhr.finalDisplayedUrl !== url) {
+    throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: the audit would measure another page`);
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
   );
