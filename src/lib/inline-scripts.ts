@@ -1,8 +1,9 @@
 /**
- * The two scripts that must run inline, before the page paints, kept as strings so the build can hash them
- * for the content security policy (astro.config.mjs adds `sha256-…` of each to script-src): a page renders
- * them with `set:html`, byte for byte what was hashed. Any other script is a bundled file or an inline
- * module that Astro hashes itself.
+ * Scripts that must run inline, before the page paints, and their digests for the content security policy
+ * (no 'unsafe-inline'): a page renders each with `set:html`, byte for byte what was hashed. The two below
+ * are strings, their digests in every page's policy (astro.config.mjs); the head scripts are bundled at
+ * build time (src/build/files/head-scripts.ts) and each page that carries one adds its digest to its own
+ * policy. Any other script is a bundled file or an inline module that Astro hashes itself.
  */
 import { createHash } from 'node:crypto';
 
@@ -27,4 +28,10 @@ export const NOT_FOUND_PATH = `(function () {
 /** The CSP source expression of an inline script's exact text. */
 export function scriptHash(text: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
+/** A script a page carries inline: its exact text and the policy's digest of it (scriptHash). */
+export interface InlineScript {
+  code: string;
+  hash: `sha256-${string}`;
 }

@@ -19,10 +19,11 @@ for (const { locale, lang, htmlLang } of CHAT_LOCALES) {
       page,
     }) => {
       const greeting = CHAT_GREETINGS[lang];
-      // Every module of the page held back: what shows is the page as built, in the head script's language.
+      // Every module of the page held back: what shows is the page as built, in the language its inline
+      // head script chose.
       const held: (() => Promise<void>)[] = [];
       let holding = true;
-      await page.route(/\/_astro\/(?!chat-locale\.).*\.js$/, async (route) => {
+      await page.route(/\/_astro\/.*\.js$/, async (route) => {
         if (holding) held.push(() => route.continue());
         else await route.continue();
       });

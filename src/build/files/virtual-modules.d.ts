@@ -6,10 +6,12 @@ declare module 'virtual:build-manifest' {
   export const routes: RouteRule[];
 }
 
-/** The module src/build/files/head-scripts.ts gives the build: the URLs of the head scripts. */
+/** The module src/build/files/head-scripts.ts gives the build: the head scripts, each with its digest. */
 declare module 'virtual:head-scripts' {
+  import type { InlineScript } from '../../lib/inline-scripts.ts';
+
   /** Japanese catalogue pages: sends a visitor who does not speak Japanese to chat mode. */
-  export const chatRedirect: string;
+  export const chatRedirect: InlineScript;
   /** Chat pages: the visitor's language on `<html>`, the title and the description. */
-  export const chatLocale: string;
+  export const chatLocale: InlineScript;
 }
