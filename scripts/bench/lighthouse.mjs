@@ -89,14 +89,18 @@ export function launchChrome() {
  * send the browser on (else a run that ends elsewhere fails).
  */
 export async function audit(url, port, { cookie, redirects = false } = {}) {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    locale: 'ja',
-    onlyCategories: CATEGORIES,
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
+  const run = () =>
+    lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      locale: 'ja',
+      onlyCategories: CATEGORIES,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+  let result = await run();
+  // A trace Chromium failed to record (NO_NAVSTART and the like) says nothing about the page: once more.
+  if (result?.lhr.runtimeError) result = await run();
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
