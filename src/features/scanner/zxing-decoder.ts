@@ -3,20 +3,12 @@
  * reader, so its own worker (zxing-worker.ts), started only by a scanner configured for other formats and
  * started without a native detector. It reads a frame's pixels: no eval, no `new Function`.
  */
-import {
-  BinaryBitmap,
-  ChecksumException,
-  DecodeHintType,
-  FormatException,
-  HybridBinarizer,
-  MultiFormatReader,
-  NotFoundException,
-  RGBLuminanceSource,
-  BarcodeFormat as ZxingFormat,
-} from '@zxing/library';
-import type { DetectedCode, FramePixels, Point } from './frame.ts';
-import { luminances } from './luminance.ts';
+import ZxingFormat from '@zxing/library/esm/core/BarcodeFormat';
+import DecodeHintType from '@zxing/library/esm/core/DecodeHintType';
+import MultiFormatReader from '@zxing/library/esm/core/MultiFormatReader';
+import type { DetectedCode, FramePixels } from './frame.ts';
 import { type BarcodeFormat, type ZxingReadable, zxingReads } from './scanner-config.ts';
+import { readFrame } from './zxing-read.ts';
 
 /** zxing's name of each format it reads. */
 const ZXING_FORMATS: Record<ZxingReadable, ZxingFormat[]> = {
@@ -42,24 +34,5 @@ export function multiFormatReader(formats: readonly BarcodeFormat[]): (image: Fr
   if (readable.length === 0) throw new Error(`no decoder reads ${formats.join(', ')}`);
   const reader = new MultiFormatReader();
   reader.setHints(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, readable]]));
-  return (image) => {
-    const source = new RGBLuminanceSource(luminances(image), image.width, image.height);
-    try {
-      const result = reader.decodeWithState(new BinaryBitmap(new HybridBinarizer(source)));
-      const corners: Point[] = result
-        .getResultPoints()
-        .map((point) => ({ x: point.getX(), y: point.getY() }));
-      return [{ text: result.getText(), corners }];
-    } catch (error) {
-      // No code in this frame, or one too blurred to read: try the next frame.
-      if (
-        error instanceof NotFoundException ||
-        error instanceof ChecksumException ||
-        error instanceof FormatException
-      ) {
-        return [];
-      }
-      throw error;
-    }
-  };
+  return (image) => readFrame(image, (bitmap) => reader.decodeWithState(bitmap));
 }
