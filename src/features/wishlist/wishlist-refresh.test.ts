@@ -1,22 +1,8 @@
 // @vitest-environment happy-dom
 
-import type { ProductSummary } from '../product/index.ts';
+import { summary } from './test-support.ts';
 import { refreshWishlist } from './wishlist-refresh.ts';
 import { $wishlist, toggleFavorite, WISHLIST_KEY } from './wishlist-store.ts';
-
-const summary = (id: number, price = 1000): ProductSummary => ({
-  id,
-  areaId: 1,
-  title: `商品${id}`,
-  tenantName: 'ブランド',
-  imageSrc: null,
-  price,
-  maxPrice: price,
-  compareAtPrice: null,
-  onSale: false,
-  soldOut: false,
-  href: `/area/1/products/${id}/`,
-});
 
 const stored = () => JSON.parse(localStorage.getItem(WISHLIST_KEY) ?? 'null');
 

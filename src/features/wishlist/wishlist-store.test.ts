@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import type { ProductSummary } from '../product/index.ts';
+import { summary } from './test-support.ts';
 
 /** The store as a newly loaded page has it: the module evaluated afresh over what is stored. */
 async function freshPage() {
@@ -10,20 +10,6 @@ async function freshPage() {
 
 let { $wishlist, isFavorite, removeFavorite, replaceFavorites, toggleFavorite, WISHLIST_KEY } =
   await freshPage();
-
-const summary = (id: number, price = 1000): ProductSummary => ({
-  id,
-  areaId: 1,
-  title: `商品${id}`,
-  tenantName: 'ブランド',
-  imageSrc: null,
-  price,
-  maxPrice: price,
-  compareAtPrice: null,
-  onSale: false,
-  soldOut: false,
-  href: `/area/1/products/${id}/`,
-});
 
 const stored = () => JSON.parse(localStorage.getItem(WISHLIST_KEY) ?? 'null');
 
