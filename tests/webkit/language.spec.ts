@@ -60,8 +60,7 @@ describe.each(VISITORS)('a $language WebKit', ({ locale, language, htmlLang, gre
       );
       expect(await browser.getTitle()).toMatch(new RegExp(`^${title} \\| `));
       await eventually(async () => expect(await shownWithText(browser, greeting)).toBe(true));
-      // The page is built with the greeting: wait for the conversation itself (the island's thread) before
-      // switching, as the test did when only the island showed the greeting.
+      // The greeting is in the built page: the conversation itself (the island's thread) is what has started.
       await eventually(async () => expect(await browser.$('[role="log"]').isExisting()).toBe(true));
 
       await browser.$('a=日本語').click();

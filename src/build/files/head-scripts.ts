@@ -3,8 +3,8 @@
  * Japanese pages, the language of the chat pages). Astro bundles only module scripts, which run after the
  * first paint, so each is bundled here with esbuild into a few hundred minified bytes. A page carries its
  * head script inline, with the digest of its text in the page's content security policy (no
- * 'unsafe-inline'): a file would be a request the first paint waits for, about 300 ms of a phone's first
- * paint in Lighthouse. The bot check the redirect loads only for a visitor who may go to chat stays a file
+ * 'unsafe-inline'): as a file it would be one more request before every first paint (docs/performance.md
+ * has the figures). The bot check the redirect loads only for a visitor who may go to chat stays a file
  * under /_astro/, named by its content hash. Pages get the scripts from the virtual module
  * `virtual:head-scripts`; `astro dev` serves the check.
  */
