@@ -172,6 +172,27 @@ test.describe('browsing the prerendered catalogue', () => {
       .toBe(true);
   });
 
+  test("a brand page's largest paint is its first product's picture, the one picture asked for first", async ({
+    page,
+  }) => {
+    await page.goto('/brands/3/');
+    const first = page.getByTestId('product-list').getByRole('listitem').first().locator('img');
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    // Nothing else competes with it: every other picture of the page waits for the layout.
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+    const largest = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((entries) => {
+            const last = entries.getEntries().at(-1) as (PerformanceEntry & { element?: Element }) | undefined;
+            resolve(last?.element?.getAttribute('src') ?? '');
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(largest).toBe(await first.getAttribute('src'));
+  });
+
   test('the legacy /area?id= and /area?id=&product= URLs land on the prerendered pages', async ({ page }) => {
     await page.goto('/area?id=2');
     // As Netlify does, the query string goes on to the destination.

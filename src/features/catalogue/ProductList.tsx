@@ -45,6 +45,11 @@ export interface ProductListProps {
   lang?: ListConfig['lang'];
   /** Chat mode: products open on their brand's chat page. */
   linkTo?: ListConfig['linkTo'];
+  /**
+   * The first product's picture is the largest thing on the screen as the page opens (a brand page): it
+   * loads at once, first, instead of lazily once the page is laid out. An area page's own picture is larger.
+   */
+  leadPicture?: boolean;
 }
 
 /** Loads the next page this far (px) before the sentinel scrolls into view. */
@@ -92,7 +97,15 @@ export function useProductList({
   return state?.key === listKey ? state : initialListState(config.current);
 }
 
-export function ProductListView({ state, labels }: { state: ProductListState; labels: ProductListLabels }) {
+export function ProductListView({
+  state,
+  labels,
+  leadPicture = false,
+}: {
+  state: ProductListState;
+  labels: ProductListLabels;
+  leadPicture?: boolean | undefined;
+}) {
   const list = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const complete = isComplete(state);
@@ -163,9 +176,9 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
       {firstLoad && state.products.length === 0 && <div aria-hidden="true" className="min-h-[100dvh]" />}
       {state.products.length > 0 && (
         <ul ref={list} className={PRODUCT_GRID_CLASS} data-testid="product-list">
-          {state.products.map((product) => (
+          {state.products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} labels={labels} />
+              <ProductCard product={product} labels={labels} priority={leadPicture && index === 0} />
             </li>
           ))}
         </ul>
@@ -208,7 +221,7 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
 }
 
 /** The island of brand pages: the list alone. Area pages wrap it with the brand filter (AreaProducts). */
-export default function ProductList({ labels, ...props }: ProductListProps) {
+export default function ProductList({ labels, leadPicture, ...props }: ProductListProps) {
   const state = useProductList(props);
-  return <ProductListView state={state} labels={labels} />;
+  return <ProductListView state={state} labels={labels} leadPicture={leadPicture} />;
 }
