@@ -18,12 +18,13 @@ function chunkGraph(): ChunkGraph {
   return graph;
 }
 
+const ISLAND_TAG = Buffer.from('<astro-island');
+
 export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (import.meta.env.DEV || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const html = await response.text();
-  return new Response(
-    html.includes('<astro-island') ? withIslandPreloads(html, chunkGraph()) : html,
-    response,
-  );
+  // Bytes first: most pages (every product page) have no island and are passed on without being decoded.
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (!bytes.includes(ISLAND_TAG)) return new Response(bytes, response);
+  return new Response(withIslandPreloads(bytes.toString('utf8'), chunkGraph()), response);
 });
