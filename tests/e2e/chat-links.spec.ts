@@ -67,6 +67,30 @@ test.describe('a zh-CN browser', () => {
     await context.close();
   });
 
+  test('asks for the carried product while the strings are still on their way, and shows it once they come', async ({
+    page,
+  }) => {
+    const product = await aProductIn(page, 'zh');
+    // Chinese strings held: the conversation cannot draw until they come.
+    const held: (() => Promise<void>)[] = [];
+    let holding = true;
+    await page.route(/\/_astro\/zh\.[\w-]+\.js$/, async (route) => {
+      if (holding) held.push(() => route.continue());
+      else await route.continue();
+    });
+    const asked = page.waitForRequest((request) =>
+      request.url().includes(`/api/catalog/products/${product.id}?lang=zh`),
+    );
+    await page.goto(`/chat/?productId=${product.id}`, { waitUntil: 'commit' });
+    await asked;
+    expect(held.length).toBeGreaterThan(0);
+    holding = false;
+    for (const release of held.splice(0)) await release();
+    await expect(
+      page.getByTestId('chat-product').getByRole('heading', { name: product.title }),
+    ).toBeVisible();
+  });
+
   test('a link to a product that does not exist says so in Chinese, after the greeting', async ({ page }) => {
     await page.goto('/area/1/products/987654321/');
     await expect(page).toHaveURL(/\/chat\/$/);

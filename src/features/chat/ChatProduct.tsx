@@ -5,7 +5,6 @@
  * language, with a retry; the bag is never touched by a failure.
  */
 import { useEffect, useState } from 'react';
-import { getProductIn } from '../../lib/catalog/catalogue.ts';
 import type { Product } from '../../lib/catalog/types.ts';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
 import { formatPrice, formatYen } from '../../lib/format/price.ts';
@@ -24,6 +23,7 @@ import {
   selectionOf,
 } from '../product/index.ts';
 import { useTranslation } from './chat-i18n.ts';
+import { productFor } from './early-product.ts';
 import type { ChatLanguage } from './language.ts';
 import { BUBBLE_PICTURE_SIZES } from './thread-look.ts';
 
@@ -57,7 +57,7 @@ export function ChatProduct({
   useEffect(() => {
     let live = true;
     setLoad({ kind: 'loading' });
-    getProductIn(productId, language).then(
+    productFor(productId, language).then(
       (product) => {
         if (!live) return;
         setLoad({ kind: 'ready', product });

@@ -6,19 +6,14 @@
 import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { enterChat } from '../../lib/mode.ts';
 import { installChatLanguage } from './chat-i18n.ts';
-import { type ChatLanguage, chatLanguageOf } from './language.ts';
-
-/** The visitor's language as the head script set it. */
-function pageLanguage(): ChatLanguage {
-  return chatLanguageOf(document.documentElement.getAttribute('data-chat-language'));
-}
+import { type ChatLanguage, pageChatLanguage } from './language.ts';
 
 export function ChatScreen({ children }: { children: (language: ChatLanguage) => ReactNode }) {
   const [language, setLanguage] = useState<ChatLanguage>();
   // Before the first paint: the page's built content (a greeting, a loading line) gives way to the island's
   // without a blank frame between them.
   useLayoutEffect(() => {
-    const language = pageLanguage();
+    const language = pageChatLanguage(document);
     // Chat mode from here on: the pages this island leads to, the bag's calls and the search are chat's.
     enterChat(language);
     installChatLanguage(language);

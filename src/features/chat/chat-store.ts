@@ -9,6 +9,7 @@ import { atom } from 'nanostores';
 import { getCartCount } from '../../lib/catalog/cart-lean.ts';
 import { type ChatLanguage, chatLanguageNow } from '../../lib/mode.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
+import { carriedId } from './language.ts';
 import { isSearchIndex, type SearchIndex } from './search-index.ts';
 
 /** What a message says; the screen words it in the visitor's language. */
@@ -152,9 +153,6 @@ function brandAnswer(brandId: number): Promise<void> {
     { kind: 'brand', brandId },
   );
 }
-
-/** An id carried in the address: digits only, or 0 (no id). */
-const carriedId = (param: string): number => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
 
 /**
  * Opens the conversation in chat mode's language: greets a visitor whose thread is empty, and answers what

@@ -30,6 +30,14 @@ export function chatLanguageOf(code: string | null | undefined): ChatLanguage {
   return isChatLanguage(value) ? value : 'en';
 }
 
+/** The visitor's chat language as the chat page's head script set it on `<html>`. */
+export function pageChatLanguage(document: Document): ChatLanguage {
+  return chatLanguageOf(document.documentElement.getAttribute('data-chat-language'));
+}
+
+/** An id carried in a chat address (`?productId=`, `?brandId=`): digits only, or 0 (no id). */
+export const carriedId = (param: string): number => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
+
 /** The first browser language that is en, zh or ko by its prefix (`zh-TW`, `ko-KR` count), else en. */
 export function browserChatLanguage(languages: readonly string[]): ChatLanguage {
   for (const language of languages) {
