@@ -185,7 +185,9 @@ test.describe('browsing the prerendered catalogue', () => {
       () =>
         new Promise<string>((resolve) => {
           new PerformanceObserver((entries) => {
-            const last = entries.getEntries().at(-1) as (PerformanceEntry & { element?: Element }) | undefined;
+            const last = entries.getEntries().at(-1) as
+              | (PerformanceEntry & { element?: Element })
+              | undefined;
             resolve(last?.element?.getAttribute('src') ?? '');
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
