@@ -3,15 +3,15 @@
  * image when `src` is null).
  * The DOM tree of catalogue-image-html.ts, which every server-side writer uses (catalogue-picture.test.tsx).
  */
-import { responsiveImage } from '../lib/images.ts';
+import { type PicturePriority, pictureLoading, responsiveImage } from '../lib/images.ts';
 
 interface Props {
   src: string | null | undefined;
   /** Display size in CSS px (256 thumbnails, 768 main). */
   size: number;
   alt: string;
-  /** The page's LCP image: eager, fetchpriority high. Every other image is lazy. */
-  priority?: boolean;
+  /** The page's LCP image (`true`), or one behind the page's own picture (`'low'`): pictureLoading. */
+  priority?: PicturePriority;
   className?: string;
   /** The `sizes` attribute, for an image whose displayed width depends on the viewport (width candidates). */
   sizes?: string | undefined;
@@ -19,6 +19,7 @@ interface Props {
 
 export function CataloguePicture({ src, size, alt, priority = false, className, sizes }: Props) {
   const image = responsiveImage(src, size, sizes);
+  const { loading, decoding, fetchPriority } = pictureLoading(priority);
   return (
     <picture>
       {image.sources.map((source) => (
@@ -30,9 +31,9 @@ export function CataloguePicture({ src, size, alt, priority = false, className, 
         height={image.height}
         alt={alt}
         className={className}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding={priority ? 'sync' : 'async'}
-        fetchPriority={priority ? 'high' : 'auto'}
+        loading={loading}
+        decoding={decoding}
+        fetchPriority={fetchPriority}
       />
     </picture>
   );

@@ -4,7 +4,9 @@
  * no client directive, so a card looks the same wherever it appears and costs no JavaScript where nothing
  * on it changes.
  */
+
 import { summaryPrice } from '../lib/format/list-price.ts';
+import type { PicturePriority } from '../lib/images.ts';
 import { CataloguePicture } from './CataloguePicture.tsx';
 
 /** What a card shows of a product (a product summary has this shape). */
@@ -41,8 +43,8 @@ export function ProductCard({
 }: {
   product: CardProduct;
   labels: ProductCardLabels;
-  /** Above the fold: load the image eagerly. */
-  priority?: boolean;
+  /** How its picture loads (pictureLoading, src/lib/images.ts). */
+  priority?: PicturePriority;
   /** The language of the brand name (the catalogue's is Japanese). */
   brandLang?: string;
   /** What tells the product apart from another of the same title, under the title. */

@@ -5,7 +5,7 @@
  * cards write it (a string because those parts are on every product and tag page, where the build's time
  * is spent). CataloguePicture.tsx, its React twin, is held to the same DOM tree (catalogue-picture.test.tsx).
  */
-import { responsiveImage } from '../lib/images.ts';
+import { type PicturePriority, pictureLoading, responsiveImage } from '../lib/images.ts';
 import { attr } from '../lib/markup.ts';
 
 export interface CatalogueImageProps {
@@ -13,8 +13,8 @@ export interface CatalogueImageProps {
   /** Display size in CSS px (256 thumbnails, 768 main). */
   size: number;
   alt: string;
-  /** The page's LCP image. */
-  priority?: boolean;
+  /** The page's LCP image (`true`), or one behind the page's own picture (`'low'`): pictureLoading. */
+  priority?: PicturePriority;
   class?: string;
   /** The `sizes` attribute, for an image whose displayed width depends on the viewport (width candidates). */
   sizes?: string | undefined;
@@ -29,13 +29,14 @@ export function catalogueImageHtml({
   sizes,
 }: CatalogueImageProps): string {
   const image = responsiveImage(src, size, sizes);
+  const { loading, decoding, fetchPriority } = pictureLoading(priority);
   let html = '<picture>';
   for (const source of image.sources) {
     html += `<source${attr('type', source.type)}${attr('srcset', source.srcset)}${attr('sizes', sizes)}>`;
   }
   return (
     `${html}<img${attr('src', image.src)}${attr('width', image.width)}${attr('height', image.height)}` +
-    `${attr('alt', alt)}${attr('class', className)}${attr('loading', priority ? 'eager' : 'lazy')}` +
-    `${attr('decoding', priority ? 'sync' : 'async')}${attr('fetchpriority', priority ? 'high' : 'auto')}></picture>`
+    `${attr('alt', alt)}${attr('class', className)}${attr('loading', loading)}` +
+    `${attr('decoding', decoding)}${attr('fetchpriority', fetchPriority)}></picture>`
   );
 }

@@ -195,6 +195,29 @@ test.describe('browsing the prerendered catalogue', () => {
     expect(largest).toBe(await first.getAttribute('src'));
   });
 
+  test("an area page's own picture is its largest paint; its products' pictures wait behind it", async ({
+    page,
+  }) => {
+    await page.goto('/area/2/');
+    const cards = page.getByTestId('product-list').getByRole('listitem').locator('img');
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) await expect(card).toHaveAttribute('fetchpriority', 'low');
+    const own = page.locator('main img[fetchpriority="high"]');
+    await expect(own).toHaveCount(1);
+    const largest = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((entries) => {
+            const last = entries.getEntries().at(-1) as
+              | (PerformanceEntry & { element?: Element })
+              | undefined;
+            resolve(last?.element?.getAttribute('src') ?? '');
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(largest).toBe(await own.getAttribute('src'));
+  });
+
   test('the legacy /area?id= and /area?id=&product= URLs land on the prerendered pages', async ({ page }) => {
     await page.goto('/area?id=2');
     // As Netlify does, the query string goes on to the destination.

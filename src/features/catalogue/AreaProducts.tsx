@@ -23,7 +23,8 @@ export default function AreaProducts({ brands, filterLabels, labels, ...list }: 
           labels={filterLabels}
         />
       )}
-      <ProductListView state={state} labels={labels} />
+      {/* The area's own picture leads the page: the cards' pictures wait behind it. */}
+      <ProductListView state={state} labels={labels} pictures="behind" />
     </>
   );
 }

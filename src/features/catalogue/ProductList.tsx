@@ -33,6 +33,14 @@ export interface ProductListLabels extends ProductCardLabels {
   empty: string;
 }
 
+/**
+ * How a list's pictures load beside the page's own. `lead`: the first product's picture is the largest
+ * thing on the screen as the page opens (a brand page), so it loads at once, first, not lazily once the page
+ * is laid out. `behind`: the page has its own, larger picture (an area page), and the cards' pictures wait
+ * behind it at low priority. Otherwise lazy, at the browser's priority.
+ */
+export type ListPictures = 'lead' | 'behind';
+
 export interface ProductListProps {
   /** Cache key: `area:{id}` or `brand:{id}`. One list per page. */
   listKey: string;
@@ -45,11 +53,8 @@ export interface ProductListProps {
   lang?: ListConfig['lang'];
   /** Chat mode: products open on their brand's chat page. */
   linkTo?: ListConfig['linkTo'];
-  /**
-   * The first product's picture is the largest thing on the screen as the page opens (a brand page): it
-   * loads at once, first, instead of lazily once the page is laid out. An area page's own picture is larger.
-   */
-  leadPicture?: boolean;
+  /** How the cards' pictures load: ListPictures. */
+  pictures?: ListPictures;
 }
 
 /** Loads the next page this far (px) before the sentinel scrolls into view. */
@@ -100,11 +105,11 @@ export function useProductList({
 export function ProductListView({
   state,
   labels,
-  leadPicture = false,
+  pictures,
 }: {
   state: ProductListState;
   labels: ProductListLabels;
-  leadPicture?: boolean | undefined;
+  pictures?: ListPictures | undefined;
 }) {
   const list = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -178,7 +183,11 @@ export function ProductListView({
         <ul ref={list} className={PRODUCT_GRID_CLASS} data-testid="product-list">
           {state.products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} labels={labels} priority={leadPicture && index === 0} />
+              <ProductCard
+                product={product}
+                labels={labels}
+                priority={pictures === 'behind' ? 'low' : pictures === 'lead' && index === 0}
+              />
             </li>
           ))}
         </ul>
@@ -221,7 +230,7 @@ export function ProductListView({
 }
 
 /** The island of brand pages: the list alone. Area pages wrap it with the brand filter (AreaProducts). */
-export default function ProductList({ labels, leadPicture, ...props }: ProductListProps) {
+export default function ProductList({ labels, pictures, ...props }: ProductListProps) {
   const state = useProductList(props);
-  return <ProductListView state={state} labels={labels} leadPicture={leadPicture} />;
+  return <ProductListView state={state} labels={labels} pictures={pictures} />;
 }
