@@ -132,23 +132,6 @@ export interface ResponsiveImage {
  * With `sizes` (the `sizes` attribute the image gets), candidates are by width, so a phone at 1.75x showing
  * the image at 360 px takes the 1x file instead of the 2x one; without, they are 1x and 2x.
  */
-/**
- * How a picture loads: `true` for the page's largest picture (eager, decoded with the paint, asked for at high
- * priority); `'low'` for one that must not compete with the page's own main picture (lazy, low priority);
- * otherwise lazy at the browser's own priority.
- */
-export type PicturePriority = boolean | 'low';
-
-/** The `<img>` loading attributes of a picture of that priority. */
-export function pictureLoading(priority: PicturePriority = false): {
-  loading: 'eager' | 'lazy';
-  decoding: 'sync' | 'async';
-  fetchPriority: 'high' | 'low' | 'auto';
-} {
-  if (priority === true) return { loading: 'eager', decoding: 'sync', fetchPriority: 'high' };
-  return { loading: 'lazy', decoding: 'async', fetchPriority: priority === 'low' ? 'low' : 'auto' };
-}
-
 export function responsiveImage(
   src: string | null | undefined,
   size: number,

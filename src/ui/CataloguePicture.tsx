@@ -3,7 +3,8 @@
  * image when `src` is null).
  * The DOM tree of catalogue-image-html.ts, which every server-side writer uses (catalogue-picture.test.tsx).
  */
-import { type PicturePriority, pictureLoading, responsiveImage } from '../lib/images.ts';
+import { responsiveImage } from '../lib/images.ts';
+import { type PicturePriority, pictureLoading } from './picture-loading.ts';
 
 interface Props {
   src: string | null | undefined;

@@ -6,8 +6,8 @@
  */
 
 import { summaryPrice } from '../lib/format/list-price.ts';
-import type { PicturePriority } from '../lib/images.ts';
 import { CataloguePicture } from './CataloguePicture.tsx';
+import type { PicturePriority } from './picture-loading.ts';
 
 /** What a card shows of a product (a product summary has this shape). */
 export interface CardProduct {

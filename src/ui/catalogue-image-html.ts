@@ -5,8 +5,9 @@
  * cards write it (a string because those parts are on every product and tag page, where the build's time
  * is spent). CataloguePicture.tsx, its React twin, is held to the same DOM tree (catalogue-picture.test.tsx).
  */
-import { type PicturePriority, pictureLoading, responsiveImage } from '../lib/images.ts';
+import { responsiveImage } from '../lib/images.ts';
 import { attr } from '../lib/markup.ts';
+import { type PicturePriority, pictureLoading } from './picture-loading.ts';
 
 export interface CatalogueImageProps {
   src: string | null | undefined;

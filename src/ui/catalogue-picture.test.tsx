@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { renderToString } from 'react-dom/server';
-import { FALLBACK_IMAGE_SRC, type PicturePriority } from '../lib/images.ts';
+import { FALLBACK_IMAGE_SRC } from '../lib/images.ts';
 import { CataloguePicture } from './CataloguePicture.tsx';
 import { catalogueImageHtml } from './catalogue-image-html.ts';
 import { domTree } from './dom-tree.ts';
+import type { PicturePriority } from './picture-loading.ts';
 
 describe('a catalogue picture', () => {
   it('is the same DOM tree from the React component and from the markup writer the pages use', () => {
