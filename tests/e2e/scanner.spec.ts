@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { layoutShift } from './fixtures/browse.ts';
 import { cameraBrowser, qrVideo, recordTracks, trackStates } from './fixtures/camera.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -263,6 +264,84 @@ test.describe('the camera scanner', () => {
     await expect.poll(states).toEqual(['ended', 'ended', 'live']);
   });
 });
+
+/**
+ * The scanner's screen is built: its bar, the camera's space with the frame, and the panel with the
+ * instructions are the page's first paint, in the final layout. The island fills in the camera or a message,
+ * which appears in the panel's reserved space and moves nothing.
+ */
+const SCANNER_PAGES = [
+  {
+    path: '/scan/',
+    locale: 'ja-JP',
+    title: '商品タグを読み取る',
+    instructions: '商品タグのQRコードを読み取ると、その商品のページが開きます。',
+    close: '閉じる',
+    closeHref: '/',
+    noCamera: 'カメラが見つかりませんでした。',
+  },
+  {
+    path: '/chat/scan/',
+    locale: 'en-US',
+    title: 'Scan a product tag',
+    instructions: 'Scan the QR code on a product tag, and its page opens as soon as the code is read.',
+    close: 'Close',
+    closeHref: '/chat/',
+    noCamera: 'No camera was found.',
+  },
+] as const;
+
+for (const screen of SCANNER_PAGES) {
+  test.describe(`${screen.path} as built`, () => {
+    test.use({ locale: screen.locale });
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('shows its instructions and the frame', async ({ page }) => {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+        await expect(page.getByText(screen.instructions, { exact: true })).toBeVisible();
+        await expect(page.getByRole('link', { name: screen.close })).toHaveAttribute(
+          'href',
+          screen.closeHref,
+        );
+        const frame = await page.locator('[data-scanner-frame]').boundingBox();
+        const viewport = page.viewportSize();
+        expect(frame).not.toBeNull();
+        expect(viewport).not.toBeNull();
+        if (!frame || !viewport) return;
+        // A square in the camera's space, on screen.
+        expect(Math.abs(frame.width - frame.height)).toBeLessThan(1);
+        expect(frame.width).toBeGreaterThan(100);
+        expect(frame.y).toBeGreaterThan(0);
+        expect(frame.y + frame.height).toBeLessThan(viewport.height);
+      });
+    });
+
+    test('the no-camera message moves nothing when it appears', async ({ page }) => {
+      // Every module held back at first: what shows is the page as built.
+      const held: (() => Promise<void>)[] = [];
+      let holding = true;
+      await page.route(/\/_astro\/.*\.js$/, async (route) => {
+        if (holding) held.push(() => route.continue());
+        else await route.continue();
+      });
+      // Not until DOMContentLoaded: that waits for the held module scripts.
+      await page.goto(screen.path, { waitUntil: 'commit' });
+      await expect(page.getByText(screen.instructions, { exact: true })).toBeVisible();
+      const frame = page.locator('[data-scanner-frame]');
+      const built = await frame.boundingBox();
+      expect(built).not.toBeNull();
+      holding = false;
+      for (const release of held.splice(0)) await release();
+      // This browser has no camera.
+      await expect(page.getByRole('alert')).toContainText(screen.noCamera, { timeout: 15_000 });
+      expect(await frame.boundingBox()).toEqual(built);
+      expect(await layoutShift(page)).toBe(0);
+    });
+  });
+}
 
 test('pages that do not open the scanner load none of its code', async ({ page }) => {
   const scripts: string[] = [];

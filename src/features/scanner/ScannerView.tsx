@@ -1,9 +1,12 @@
 /**
  * The scanner, full screen over the page: the live camera, the frozen last frame when it stops, an outline
- * over a detected code, and below them what is happening (starting, paused, checking, a refusal, an
- * error) with a way forward. The close link always works: it stops every camera track, then leaves
- * (to `closeHref` even without script). Strings come in as one messages object and the site's mode
- * (src/lib/mode.ts) says where a product opens, so the web catalogue and chat mode use the same view.
+ * over a detected code, and below them a panel: the instructions with what is happening (starting, paused,
+ * checking), or in their place a message (a refusal, an error) with a way forward. The panel keeps one
+ * height for all of them (up to a message of three lines), so the camera's space and its frame never move;
+ * a page whose island draws only in the browser is built with the same screen (ScannerScreen.astro). The
+ * close link always works: it stops every camera track, then leaves (to `closeHref` even without script).
+ * Strings come in as one messages object and the site's mode (src/lib/mode.ts) says where a product opens,
+ * so the web catalogue and chat mode use the same view.
  */
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { $mode } from '../../lib/mode.ts';
@@ -49,6 +52,15 @@ type Result =
   | { kind: 'found' }
   | { kind: 'refused'; refusal: ScannedRefusal }
   | { kind: 'check-failed' };
+
+/** A message in the panel: its title, its text, the label of trying again (when it can help). */
+interface Alert {
+  title: string;
+  text: string;
+  again?: string | undefined;
+  /** What was refused, on the text (`data-scanner-refusal`): a refusal's reason, or `check`. */
+  refusal?: string;
+}
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to draw. */
 const HAVE_CURRENT_DATA = 2;
@@ -244,6 +256,35 @@ export function ScannerView(props: ScannerViewProps) {
     }
   }
 
+  // What the panel says in the instructions' place: the camera's failure, else why a code is not opened.
+  const alert: Alert | null = error
+    ? {
+        title: messages.errorTitle,
+        text: messages[`error.${error}`],
+        // Trying again cannot give a page security, a camera API or a camera.
+        again:
+          error === 'insecure-context' || error === 'no-stream-api' || error === 'no-camera'
+            ? undefined
+            : messages.retry,
+      }
+    : result.kind === 'refused'
+      ? {
+          title: messages.refusedTitle,
+          text: fill(messages[`refused.${result.refusal.reason}`], {
+            host: result.refusal.shown,
+            text: result.refusal.shown,
+          }),
+          again: messages.scanAgain,
+          refusal: result.refusal.reason,
+        }
+      : result.kind === 'check-failed'
+        ? {
+            title: messages.refusedTitle,
+            text: messages.checkFailed,
+            again: messages.scanAgain,
+            refusal: 'check',
+          }
+        : null;
   const busy = result.kind !== 'none';
   const status =
     result.kind === 'checking'
@@ -288,6 +329,7 @@ export function ScannerView(props: ScannerViewProps) {
         <div
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-1/2 aspect-square w-2/3 max-w-72 -translate-x-1/2 -translate-y-1/2 rounded-lg border-2 border-white/70"
+          data-scanner-frame=""
         />
         {found && frame.width > 0 && (
           <svg
@@ -308,82 +350,60 @@ export function ScannerView(props: ScannerViewProps) {
           </svg>
         )}
       </div>
-      <div className="shrink-0 bg-white px-4 pt-4 pb-6 text-primary">
-        {error ? (
+      <div className="flex min-h-48 shrink-0 flex-col gap-3 bg-white px-4 pt-4 pb-6 text-primary">
+        {alert ? (
           <div role="alert" className="flex flex-col gap-3">
-            <h2 className="font-bold">{messages.errorTitle}</h2>
-            <p className="text-sm">{messages[`error.${error}`]}</p>
-            <Actions>
-              {error !== 'insecure-context' && error !== 'no-stream-api' && error !== 'no-camera' && (
+            <h2 className="font-bold">{alert.title}</h2>
+            <p className="text-sm" data-scanner-refusal={alert.refusal}>
+              {alert.text}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {alert.again && (
                 <button type="button" className={primaryButton} onClick={scanAgain}>
-                  {messages.retry}
+                  {alert.again}
                 </button>
               )}
               <a href={props.productListHref} className={secondaryButton}>
                 {messages.productList}
               </a>
-            </Actions>
-          </div>
-        ) : result.kind === 'refused' || result.kind === 'check-failed' ? (
-          <div role="alert" className="flex flex-col gap-3">
-            <h2 className="font-bold">{messages.refusedTitle}</h2>
-            <p
-              className="text-sm"
-              data-scanner-refusal={result.kind === 'refused' ? result.refusal.reason : 'check'}
-            >
-              {result.kind === 'refused'
-                ? fill(messages[`refused.${result.refusal.reason}`], {
-                    host: result.refusal.shown,
-                    text: result.refusal.shown,
-                  })
-                : messages.checkFailed}
-            </p>
-            <Actions>
-              <button type="button" className={primaryButton} onClick={scanAgain}>
-                {messages.scanAgain}
-              </button>
-              <a href={props.productListHref} className={secondaryButton}>
-                {messages.productList}
-              </a>
-            </Actions>
-          </div>
-        ) : (
-          <div className="flex items-center justify-between gap-3">
-            <p role="status" className="text-sm">
-              {status}
-            </p>
-            <div className="flex shrink-0 gap-1">
-              {canSwitch && !busy && (
-                <button
-                  type="button"
-                  className={iconButton}
-                  onClick={() =>
-                    scannerRef.current?.setFacingMode(
-                      scannerRef.current.facingMode === 'environment' ? 'user' : 'environment',
-                    )
-                  }
-                >
-                  <Icon path={icons.switchCamera} label={messages.switchCamera} />
-                </button>
-              )}
-              {!busy && (
-                <button type="button" className={iconButton} onClick={togglePause} aria-pressed={paused}>
-                  <Icon
-                    path={paused ? icons.resume : icons.pause}
-                    label={paused ? messages.resume : messages.pause}
-                  />
-                </button>
-              )}
             </div>
           </div>
+        ) : (
+          <>
+            <p className="font-bold">{messages.instructions}</p>
+            <div className="flex justify-between gap-3">
+              <p role="status" className="py-3 text-sm">
+                {status}
+              </p>
+              <div className="flex shrink-0 gap-1">
+                {canSwitch && !busy && (
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() =>
+                      scannerRef.current?.setFacingMode(
+                        scannerRef.current.facingMode === 'environment' ? 'user' : 'environment',
+                      )
+                    }
+                  >
+                    <Icon path={icons.switchCamera} label={messages.switchCamera} />
+                  </button>
+                )}
+                {!busy && (
+                  <button type="button" className={iconButton} onClick={togglePause} aria-pressed={paused}>
+                    <Icon
+                      path={paused ? icons.resume : icons.pause}
+                      label={paused ? messages.resume : messages.pause}
+                    />
+                  </button>
+                )}
+              </div>
+            </div>
+          </>
         )}
       </div>
     </div>
   );
-}
-
-function Actions({ children }: { children: React.ReactNode }) {
-  return <div className="flex flex-wrap gap-2">{children}</div>;
 }
 
 const primaryButton =

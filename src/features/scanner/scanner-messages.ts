@@ -11,6 +11,7 @@ import type { RefusalReason } from './scanned-text.ts';
 export const SCANNER_MESSAGE_KEYS = {
   title: 'scanner.title',
   close: 'scanner.close',
+  instructions: 'scanner.instructions',
   hint: 'scanner.hint',
   video: 'scanner.video',
   starting: 'scanner.starting',
