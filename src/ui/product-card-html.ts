@@ -14,7 +14,7 @@ import { type CardProduct, PRODUCT_GRID_CLASS, type ProductCardLabels } from './
  * A card's words as HTML: each the escaped text (productCardGridHtml), or, on a chat page built for every
  * chat language, one span per language (the chat layout's stylesheet shows the visitor's).
  */
-interface CardWordsHtml {
+export interface CardWordsHtml {
   tenantName: string;
   title: string;
   /** summaryPrice's price. */
@@ -41,7 +41,7 @@ function escapedWords(product: CardProduct, labels: ProductCardLabels): CardWord
 }
 
 /** One card (`ProductCard`'s markup) of `product` with `words`. */
-function cardHtml(product: CardProduct, words: CardWordsHtml, priority: boolean): string {
+export function cardHtml(product: CardProduct, words: CardWordsHtml, priority: boolean): string {
   const picture = catalogueImageHtml({
     src: product.imageSrc,
     size: 256,
