@@ -221,7 +221,8 @@ for (const { locale, lang } of CHAT_LOCALES.filter((l) => l.lang !== 'en')) {
       );
       // Page 1 came with the page; the island asks for page 2 only, in the visitor language.
       expect(calls).toEqual([]);
-      await page.getByRole('button', { name: s('list.more') }).click();
+      // The list's end in view: its next page loads (by the button, or the scroll before a tap lands).
+      await page.getByRole('button', { name: s('list.more') }).scrollIntoViewIfNeeded();
       await expect(list.getByRole('listitem')).toHaveCount(Math.min(first.count, 20));
       expect(calls.length).toBe(1);
       expect(calls[0]).toContain('page=2');
@@ -255,7 +256,9 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await page.evaluate(() => sessionStorage.removeItem('area-cache:v1'));
       await page.route('**/api/catalog/products?*', (route) => route.abort());
       await page.goto(`/chat/brands/${tenantId}/`);
-      await page.getByRole('button', { name: s('list.more') }).click();
+      // The island's list, once it has taken the built one's place (its heading has no span per language).
+      await expect(page.locator('#chat-brand-products span[data-l]')).toHaveCount(0);
+      await page.getByRole('button', { name: s('list.more') }).scrollIntoViewIfNeeded();
       await expect(page.getByText(s('list.error'))).toBeVisible();
       await expectNoJapanese(
         page,
@@ -265,9 +268,12 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await expect(page.locator('[data-bag-badge]')).toBeVisible();
       await page.unroute('**/api/catalog/products?*');
       await page.getByRole('button', { name: s('list.retry') }).click();
-      const next = second.products[0]?.title ?? '';
+      const next = second.products[0];
       await expect(
-        page.getByTestId('product-list').getByRole('link', { name: next, exact: true }),
+        page.getByTestId('product-list').getByRole('link', { name: next?.title, exact: true }),
+      ).not.toHaveCount(0);
+      await expect(
+        page.locator(`[data-testid="product-list"] a[href="/chat/brands/${tenantId}/?product=${next?.id}"]`),
       ).toBeVisible();
 
       await page.goto('/chat/cart/');
