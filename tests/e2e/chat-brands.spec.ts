@@ -269,11 +269,12 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await page.unroute('**/api/catalog/products?*');
       await page.getByRole('button', { name: s('list.retry') }).click();
       const next = second.products[0];
+      if (!next) throw new Error(`brand ${tenantId} has no page 2`);
       await expect(
-        page.getByTestId('product-list').getByRole('link', { name: next?.title, exact: true }),
+        page.getByTestId('product-list').getByRole('link', { name: next.title, exact: true }),
       ).not.toHaveCount(0);
       await expect(
-        page.locator(`[data-testid="product-list"] a[href="/chat/brands/${tenantId}/?product=${next?.id}"]`),
+        page.locator(`[data-testid="product-list"] a[href="/chat/brands/${tenantId}/?product=${next.id}"]`),
       ).toBeVisible();
 
       await page.goto('/chat/cart/');
