@@ -10,8 +10,38 @@ import { escapeHtml } from '../lib/markup.ts';
 import { catalogueImageHtml } from './catalogue-image-html.ts';
 import { type CardProduct, PRODUCT_GRID_CLASS, type ProductCardLabels } from './ProductCard.tsx';
 
-function cardHtml(product: CardProduct, labels: ProductCardLabels, priority: boolean): string {
+/**
+ * A card's words as HTML: each the escaped text (productCardGridHtml), or, on a chat page built for every
+ * chat language, one span per language (the chat layout's stylesheet shows the visitor's).
+ */
+export interface CardWordsHtml {
+  tenantName: string;
+  title: string;
+  /** summaryPrice's price. */
+  price: string;
+  /** summaryPrice's regular price, when on sale. */
+  compareAt: string | undefined;
+  sale: string;
+  soldOut: string;
+  regularPrice: string;
+}
+
+/** The words of a card as summaryPrice and the labels word them, escaped. */
+function escapedWords(product: CardProduct, labels: ProductCardLabels): CardWordsHtml {
   const price = summaryPrice(product);
+  return {
+    tenantName: escapeHtml(product.tenantName),
+    title: escapeHtml(product.title),
+    price: escapeHtml(price.price),
+    compareAt: price.compareAt === undefined ? undefined : escapeHtml(price.compareAt),
+    sale: escapeHtml(labels.sale),
+    soldOut: escapeHtml(labels.soldOut),
+    regularPrice: escapeHtml(labels.regularPrice),
+  };
+}
+
+/** One card (`ProductCard`'s markup) of `product` with `words`. */
+export function cardHtml(product: CardProduct, words: CardWordsHtml, priority: boolean): string {
   const picture = catalogueImageHtml({
     src: product.imageSrc,
     size: 256,
@@ -20,20 +50,20 @@ function cardHtml(product: CardProduct, labels: ProductCardLabels, priority: boo
     class: 'h-full w-full object-cover',
   });
   const sale = product.onSale
-    ? `<span class="absolute left-1 top-1 rounded bg-error px-1.5 py-0.5 text-xs font-bold text-black">${escapeHtml(labels.sale)}</span>`
+    ? `<span class="absolute left-1 top-1 rounded bg-error px-1.5 py-0.5 text-xs font-bold text-black">${words.sale}</span>`
     : '';
-  const compareAt = price.compareAt
-    ? `<span class="text-xs text-secondary"><span class="sr-only">${escapeHtml(labels.regularPrice)}</span><s>${escapeHtml(price.compareAt)}</s></span>`
+  const compareAt = words.compareAt
+    ? `<span class="text-xs text-secondary"><span class="sr-only">${words.regularPrice}</span><s>${words.compareAt}</s></span>`
     : '';
   const soldOut = product.soldOut
-    ? `<span class="rounded bg-error/20 px-1 text-xs">${escapeHtml(labels.soldOut)}</span>`
+    ? `<span class="rounded bg-error/20 px-1 text-xs">${words.soldOut}</span>`
     : '';
   return (
     '<article class="group relative flex flex-col gap-1">' +
     `<div class="relative aspect-square overflow-hidden rounded bg-neutral-100">${picture}${sale}</div>` +
-    `<p class="text-xs text-secondary" lang="ja">${escapeHtml(product.tenantName)}</p>` +
-    `<h3 class="line-clamp-2 text-sm font-bold leading-snug"><a href="${escapeHtml(product.href)}" class="after:absolute after:inset-0">${escapeHtml(product.title)}</a></h3>` +
-    `<p class="flex flex-wrap items-baseline gap-x-1 text-sm"><span>${escapeHtml(price.price)}</span>${compareAt}${soldOut}</p>` +
+    `<p class="text-xs text-secondary" lang="ja">${words.tenantName}</p>` +
+    `<h3 class="line-clamp-2 text-sm font-bold leading-snug"><a href="${escapeHtml(product.href)}" class="after:absolute after:inset-0">${words.title}</a></h3>` +
+    `<p class="flex flex-wrap items-baseline gap-x-1 text-sm"><span>${words.price}</span>${compareAt}${soldOut}</p>` +
     '</article>'
   );
 }
@@ -41,7 +71,7 @@ function cardHtml(product: CardProduct, labels: ProductCardLabels, priority: boo
 /** The grid of `products`' cards, the first one's image loaded eagerly. */
 export function productCardGridHtml(products: readonly CardProduct[], labels: ProductCardLabels): string {
   const items = products
-    .map((product, index) => `<li>${cardHtml(product, labels, index === 0)}</li>`)
+    .map((product, index) => `<li>${cardHtml(product, escapedWords(product, labels), index === 0)}</li>`)
     .join('');
   return `<ul class="${PRODUCT_GRID_CLASS}" data-testid="product-list">${items}</ul>`;
 }

@@ -1,3 +1,6 @@
+import type { Page } from '@playwright/test';
+import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
+import type { ProductPage } from '../../src/lib/catalog/types.ts';
 import { aProductIn, brands, brandsIn, CHAT_LOCALES, expectNoJapanese } from './fixtures/chat.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
 import { en, ko, zh } from './fixtures/strings.ts';
@@ -123,6 +126,111 @@ for (const { locale, lang, htmlLang } of CHAT_LOCALES.filter((l) => l.lang !== '
   });
 }
 
+/** A brand's first page of products as the API words it in a language (what its chat page lists first). */
+async function firstPageIn(page: Page, tenantId: number, lang: string): Promise<ProductPage> {
+  const response = await page.request.get(
+    `/api/catalog/products?tenant_ids=${tenantId}&size=10&lang=${lang}`,
+    {
+      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+    },
+  );
+  return (await response.json()) as ProductPage;
+}
+
+/** A brand of the seed with a next page: more than 10 products. */
+async function aBrandWithNextPage(page: Page): Promise<number> {
+  for (const brand of await brands(page)) {
+    if ((await firstPageIn(page, brand.id, 'en')).count > 10) return brand.id;
+  }
+  throw new Error('the seed has no brand with more than 10 products');
+}
+
+test.describe('a chat brand page as built', () => {
+  test.use({ locale: 'en-US', javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('lists the brand’s first products with their pictures before any script runs', async ({ page }) => {
+    const tenantId = (await aProductIn(page, 'en')).tenant.id;
+    const first = await firstPageIn(page, tenantId, 'en');
+    await page.goto(`/chat/brands/${tenantId}/`);
+    const items = page.getByTestId('product-list').getByRole('listitem');
+    await expect(items).toHaveCount(Math.min(first.count, 10));
+    for (const [index, product] of first.products.entries()) {
+      const item = items.nth(index);
+      await expect(item.getByRole('link', { name: product.title, exact: true })).toHaveAttribute(
+        'href',
+        `/chat/brands/${tenantId}/?product=${product.id}`,
+      );
+      await expect(item.locator('img')).toHaveCount(1);
+    }
+    // The first picture, the page's largest paint, loads from the HTML.
+    const picture = items.first().locator('img');
+    await expect(picture).toHaveAttribute('fetchpriority', 'high');
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  });
+});
+
+for (const { locale, lang } of CHAT_LOCALES.filter((l) => l.lang !== 'en')) {
+  test.describe(`a chat brand page as built, in ${locale}`, () => {
+    test.use({ locale, viewport: { width: 390, height: 844 } });
+
+    test('shows the first products in the visitor language, and the island takes over without a move or a second call', async ({
+      page,
+    }) => {
+      const s = (key: string): string => STRINGS[lang]?.[key] ?? key;
+      const tenantId = await aBrandWithNextPage(page);
+      const first = await firstPageIn(page, tenantId, lang);
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/catalog/products?')) calls.push(request.url());
+      });
+      // Every module held back: what shows is the page as built, in the language its head script chose.
+      const held: (() => Promise<void>)[] = [];
+      let holding = true;
+      await page.route(/\/_astro\/.*\.js$/, async (route) => {
+        if (holding) held.push(() => route.continue());
+        else await route.continue();
+      });
+      await page.goto(`/chat/brands/${tenantId}/`, { waitUntil: 'commit' });
+      const list = page.getByTestId('product-list');
+      const title = first.products[0]?.title ?? '';
+      const link = list.getByRole('link', { name: title, exact: true });
+      await expect(link).toBeVisible();
+      await expect(page.getByRole('button', { name: s('list.more') })).toBeVisible();
+      const before = await list.boundingBox();
+      const shifts = await page.evaluateHandle(() => {
+        const seen = { value: 0 };
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries())
+            seen.value += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift' });
+        return seen;
+      });
+      holding = false;
+      for (const release of held.splice(0)) await release();
+      // The island's list: its heading's name is one span, not one per language.
+      await expect(page.locator('#chat-brand-products span[data-l]')).toHaveCount(0);
+      await expect(link).toBeVisible();
+      expect(await list.boundingBox()).toEqual(before);
+      expect(await shifts.evaluate((seen) => seen.value)).toBe(0);
+      await expectNoJapanese(
+        page,
+        lang,
+        (await brands(page)).map((b) => b.name),
+      );
+      // Page 1 came with the page; the island asks for page 2 only, in the visitor language.
+      expect(calls).toEqual([]);
+      // The list's end in view: its next page loads (by the button, or the scroll before a tap lands).
+      await page.getByRole('button', { name: s('list.more') }).scrollIntoViewIfNeeded();
+      await expect(list.getByRole('listitem')).toHaveCount(Math.min(first.count, 20));
+      expect(calls.length).toBe(1);
+      expect(calls[0]).toContain('page=2');
+      expect(calls[0]).toContain(`lang=${lang}`);
+    });
+  });
+}
+
 for (const { locale, lang } of CHAT_LOCALES) {
   test.describe(`chat brands in ${locale} when the catalog API is down`, () => {
     test.use({ locale });
@@ -138,9 +246,19 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await expect(page.locator('[data-bag-badge]')).toBeVisible();
 
       // The brand's list is not cached yet (a list seen within 10 minutes would be shown from the cache).
+      // Its first page came with the page: the API's failure shows on its next page.
+      const tenantId = await aBrandWithNextPage(page);
+      const second = (await page.request
+        .get(`/api/catalog/products?tenant_ids=${tenantId}&page=2&size=10&lang=${lang}`, {
+          headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+        })
+        .then((response) => response.json())) as ProductPage;
       await page.evaluate(() => sessionStorage.removeItem('area-cache:v1'));
       await page.route('**/api/catalog/products?*', (route) => route.abort());
-      await page.goto(`/chat/brands/${product.tenant.id}/`);
+      await page.goto(`/chat/brands/${tenantId}/`);
+      // The island's list, once it has taken the built one's place (its heading has no span per language).
+      await expect(page.locator('#chat-brand-products span[data-l]')).toHaveCount(0);
+      await page.getByRole('button', { name: s('list.more') }).scrollIntoViewIfNeeded();
       await expect(page.getByText(s('list.error'))).toBeVisible();
       await expectNoJapanese(
         page,
@@ -150,7 +268,14 @@ for (const { locale, lang } of CHAT_LOCALES) {
       await expect(page.locator('[data-bag-badge]')).toBeVisible();
       await page.unroute('**/api/catalog/products?*');
       await page.getByRole('button', { name: s('list.retry') }).click();
-      await expect(page.getByTestId('product-list').getByRole('link', { name: product.title })).toBeVisible();
+      const next = second.products[0];
+      if (!next) throw new Error(`brand ${tenantId} has no page 2`);
+      await expect(
+        page.getByTestId('product-list').getByRole('link', { name: next.title, exact: true }),
+      ).not.toHaveCount(0);
+      await expect(
+        page.locator(`[data-testid="product-list"] a[href="/chat/brands/${tenantId}/?product=${next.id}"]`),
+      ).toBeVisible();
 
       await page.goto('/chat/cart/');
       await expect(page.getByText(product.title, { exact: true }).first()).toBeVisible();

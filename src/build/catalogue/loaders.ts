@@ -10,6 +10,7 @@ import { mapLimit, withRetry } from '../../lib/async.ts';
 import { buildInfo } from '../../lib/build-info.ts';
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
 import { type CatalogClient, catalogClient } from '../../lib/catalog/client.ts';
+import { PRODUCT_PAGE_SIZE } from '../../lib/catalog/product-list-lean.ts';
 import { areaSchema, productSchema, tenantSchema } from '../../lib/catalog/schemas.ts';
 import type { Area, Lang, Product, Tenant } from '../../lib/catalog/types.ts';
 import { DataNotFoundError, failureDetail } from '../../lib/errors.ts';
@@ -175,6 +176,38 @@ export function askTenantNames(
         })),
       ),
     );
+}
+
+/** What a chat brand page's first page words in a language: each product's title and brand, by id. */
+export type FirstPageTexts = ReadonlyMap<number, { title: string; tenantName: string }>;
+
+/**
+ * A brand's first page of products (the storefront's page: 10) worded in each of `languages`, as the
+ * chat brand page lists them: `GET /catalog/products?tenant_ids={id}&size=10&lang={lang}`, each answer
+ * checked as the catalogue's products are. One call per language, whatever the brand's size. A failing or
+ * malformed answer fails the build, naming the call.
+ */
+export async function fetchFirstPageTexts<L extends Lang>(
+  tenantId: number,
+  languages: readonly L[],
+  client: CatalogClient = catalogClient(),
+  policy: FetchPolicy = BUILD_FETCH_POLICY,
+): Promise<Map<L, FirstPageTexts>> {
+  const pages = await mapLimit(languages, policy.concurrency, async (lang) => {
+    const query = { tenantIds: [tenantId], size: PRODUCT_PAGE_SIZE, lang };
+    const answer: unknown = await retrying(() => listProducts(query, client), {
+      ...policy,
+      onRetry: logRetry(`brand ${tenantId} in ${lang}`),
+    });
+    const products = checkList((answer as { products?: unknown } | null)?.products, productSchema, {
+      endpoint: `${LIST_ENDPOINTS.products}?tenant_ids=${tenantId}&size=${PRODUCT_PAGE_SIZE}&lang=${lang}`,
+      field: 'products',
+      record: 'product',
+    });
+    const texts = products.map(({ id, title, tenant }) => [id, { title, tenantName: tenant.name }] as const);
+    return [lang, new Map(texts)] as const;
+  });
+  return new Map(pages);
 }
 
 /** The lists the content collections take (products live in the snapshot), with what the snapshot took. */

@@ -305,30 +305,37 @@ describe('the product list of an area page', () => {
 });
 
 describe('a brand list in chat mode', () => {
+  /** Page 1 as the chat brand page was built with it, in the visitor language, opening in chat. */
   const chatBrand = {
     key: 'brand:1',
     tenantIds: [1],
-    first: { products: [], count: 0 },
+    first: {
+      products: range(1, 10).map((id) => ({ ...summary(id), href: `/chat/brands/1/?product=${id}` })),
+      count: 12,
+    },
     lang: 'ko' as const,
     linkTo: 'chat' as const,
   };
 
-  it('loads page 1 in the visitor language and opens products in chat', async () => {
-    api.listProducts.mockResolvedValueOnce(page(range(1, 10), 12));
+  it('starts from the built page 1, then loads page 2 in the visitor language, opening in chat', async () => {
     startProductList(chatBrand, { now: T0 });
-    await vi.waitFor(() => expect(ids()).toEqual(range(1, 10)));
-    expect(api.listProducts).toHaveBeenCalledWith({ tenantIds: [1], page: 1, size: 10, lang: 'ko' });
-    expect($productList.get()?.products[0]?.href).toBe('/chat/brands/1/?product=1');
+    expect(ids()).toEqual(range(1, 10));
+    expect(api.listProducts).not.toHaveBeenCalled();
+    api.listProducts.mockResolvedValueOnce(page([11, 12], 12));
+    await loadMore();
+    expect(api.listProducts).toHaveBeenCalledWith({ tenantIds: [1], page: 2, size: 10, lang: 'ko' });
+    expect(ids()).toEqual(range(1, 12));
+    expect($productList.get()?.products[10]?.href).toBe('/chat/brands/1/?product=11');
   });
 
   it('clears the cached lists when the language changes, and keeps them while it does not', async () => {
-    api.listProducts.mockResolvedValue(page(range(1, 10), 12));
+    api.listProducts.mockResolvedValue(page([11, 12], 12));
     startProductList(chatBrand, { now: T0 });
-    await vi.waitFor(() => expect(ids()).toEqual(range(1, 10)));
+    await loadMore();
     startProductList(chatBrand, { now: T0 + 1000 });
-    expect(api.listProducts).toHaveBeenCalledTimes(1);
+    expect(ids()).toEqual(range(1, 12));
     startProductList({ ...chatBrand, lang: 'zh' }, { now: T0 + 2000 });
-    await vi.waitFor(() => expect(api.listProducts).toHaveBeenCalledTimes(2));
+    expect(ids()).toEqual(range(1, 10));
     expect(JSON.parse(sessionStorage.getItem(AREA_CACHE_KEY) ?? '{}').lang).toBe('zh');
   });
 });

@@ -134,7 +134,7 @@ export interface ListConfig {
   areaId?: number | undefined;
   /** Only these brands' products (a brand page), unless the brand filter selects others. */
   tenantIds?: readonly number[] | undefined;
-  /** Page 1 as the build rendered it; empty in chat mode, where page 1 comes live in the visitor's language. */
+  /** Page 1 as the build rendered it, in the list's language. */
   first: FirstPage;
   /** The language of the products (ja unless chat mode). A list in another language clears the cache. */
   lang?: Lang | undefined;
@@ -167,14 +167,12 @@ export function isComplete(state: Pick<ProductListState, 'products' | 'count' | 
 
 /** The list as the build rendered it, before the island starts (and for the server render). */
 export function initialListState(config: ListConfig, now = 0): ProductListState {
-  const live = (config.lang ?? CATALOGUE_LANG) !== CATALOGUE_LANG;
   return {
     key: config.key,
     tenantIds: [],
     products: config.first.products,
     count: config.first.count,
-    // A list in another language than the build's starts with page 1 from the API.
-    nextPage: live ? 1 : 2,
+    nextPage: 2,
     fetchedAt: now,
     status: 'idle',
     restoreScrollY: null,
@@ -238,7 +236,6 @@ export function startProductList(
   const state = initialListState(listConfig, now);
   $productList.set(state);
   persist(state);
-  if (state.nextPage === 1) void loadMore();
   return state;
 }
 
@@ -253,7 +250,7 @@ export function setTenantFilter(tenantIds: readonly number[], now: number = Date
   if (sameTenants(selected, state.tenantIds)) return Promise.resolve();
   if (selected.length === 0) {
     startOver(initialListState(config, now));
-    return $productList.get()?.nextPage === 1 ? loadMore() : Promise.resolve();
+    return Promise.resolve();
   }
   startOver({ ...initialListState(config, now), tenantIds: selected, products: [], count: 0, nextPage: 1 });
   return loadMore();

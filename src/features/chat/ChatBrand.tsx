@@ -1,12 +1,16 @@
 /**
  * The island of a brand's chat page: the product the visitor opened (`?product=`), then the brand's
  * products (headed with its name in the visitor's language, as the page names it), the web catalogue's own
- * list in the visitor's language (its cache cleared when the language changes), each opening here. The product once loaded is the page's Japanese counterpart
- * (`<html data-japanese-page>`, read by the language switcher): 日本語 opens its Japanese page.
+ * list in the visitor's language (its cache cleared when the language changes), each opening here. The list
+ * starts from the first page the page was built with, in the visitor's language (brand-first-page.ts), and
+ * draws it as the built page does (ChatBrandProducts.astro), so it takes that page's place without a move.
+ * The product once loaded is the page's Japanese counterpart (`<html data-japanese-page>`, read by the
+ * language switcher): 日本語 opens its Japanese page.
  */
 import type { Product } from '../../lib/catalog/types.ts';
 import { productHref } from '../../lib/routes.ts';
 import { ProductList } from '../catalogue/components.ts';
+import type { FirstPage } from '../catalogue/index.ts';
 import type { ChatBrandName } from './brand-name.ts';
 import { ChatProduct } from './ChatProduct.tsx';
 import { ChatScreen } from './ChatScreen.tsx';
@@ -19,17 +23,24 @@ function openedProduct(): number | undefined {
   return /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 }
 
-/** `names`: the brand's name in each chat language (chatBrandNames). */
+/**
+ * `names`: the brand's name in each chat language (chatBrandNames); `first`: its first page of products in
+ * each (chatFirstPages).
+ */
 export default function ChatBrand({
   tenantId,
   names,
+  first,
 }: {
   tenantId: number;
   names: Record<ChatLanguage, ChatBrandName>;
+  first: Record<ChatLanguage, FirstPage>;
 }) {
   return (
     <ChatScreen>
-      {(language) => <Brand tenantId={tenantId} brand={names[language]} language={language} />}
+      {(language) => (
+        <Brand tenantId={tenantId} brand={names[language]} first={first[language]} language={language} />
+      )}
     </ChatScreen>
   );
 }
@@ -58,10 +69,12 @@ function nameJapanesePage(product: Product): void {
 function Brand({
   tenantId,
   brand,
+  first,
   language,
 }: {
   tenantId: number;
   brand: ChatBrandName;
+  first: FirstPage;
   language: ChatLanguage;
 }) {
   const { t } = useTranslation();
@@ -78,7 +91,7 @@ function Brand({
         <ProductList
           listKey={`chat-brand:${tenantId}`}
           tenantIds={[tenantId]}
-          first={{ products: [], count: 0 }}
+          first={first}
           lang={language}
           linkTo="chat"
           labels={{
