@@ -4,8 +4,6 @@
  * grows; quick replies and the name box sit under it. Rendered in the browser only (client:only): the
  * language is known there alone.
  */
-// First: the carried product is asked for while the strings load.
-import './carried-product-start.ts';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { onThisSite } from '../../lib/images.ts';
