@@ -4,8 +4,7 @@
  * keyboards, "No more results!" at the end, "Oops something went wrong!" with a retry button on failure. It
  * restores the cached pages and the scroll position on Back (area-list-store.ts).
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { PRODUCT_GRID_CLASS, ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
 import {
   $productList,
@@ -66,7 +65,13 @@ export function useProductList({
   linkTo,
 }: Omit<ProductListProps, 'labels'>) {
   const config = useRef<ListConfig>({ key: listKey, areaId, tenantIds, first, lang, linkTo });
-  const state = useStore($productList, { ssr: 'initial' });
+  // React's own hook on the one store the lists read: the lists load no store binding (@nanostores/react,
+  // about 500 B gzip). Hydration reads the store as the server rendered it: empty, so page 1 of the props.
+  const state = useSyncExternalStore(
+    (onChange) => $productList.listen(onChange),
+    () => $productList.get(),
+    () => null,
+  );
 
   // A layout effect, run in hydration's own commit: a tap given right after it (the first tap held while the
   // island woke, src/lib/when-needed.ts) must find the list started. A passive effect can run after that
