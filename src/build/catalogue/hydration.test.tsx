@@ -11,6 +11,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import AreaProducts from '../../features/catalogue/AreaProducts.tsx';
+import { brandFilterIcons } from '../../features/catalogue/brand-filter-icons.ts';
 import { brandFilterLabels, productListLabels } from '../../features/catalogue/catalogue-labels.ts';
 import { areaPayload } from '../../features/catalogue/catalogue-payloads.ts';
 import { listedProduct } from '../../features/product/index.ts';
@@ -72,6 +73,7 @@ test('an area page’s list hydrates without a difference, whatever Unicode its 
     brands: payload.tenants,
     labels: productListLabels(),
     filterLabels: brandFilterLabels(),
+    filterIcons: brandFilterIcons(),
   };
   expect(props.first.count).toBe(TEXTS.length);
   expect(props.brands.length).toBeGreaterThan(1);

@@ -2,6 +2,7 @@
 
 import { setTenantFilter } from './area-list-store.ts';
 import { BrandFilter, type BrandFilterLabels } from './BrandFilter.tsx';
+import type { BrandFilterIcons } from './brand-filter-icons.ts';
 import { type ProductListProps, ProductListView, useProductList } from './ProductList.tsx';
 import type { BrandOption } from './product-list.ts';
 
@@ -9,9 +10,10 @@ interface Props extends ProductListProps {
   areaId: number;
   brands: BrandOption[];
   filterLabels: BrandFilterLabels;
+  filterIcons: BrandFilterIcons;
 }
 
-export default function AreaProducts({ brands, filterLabels, labels, ...list }: Props) {
+export default function AreaProducts({ brands, filterLabels, filterIcons, labels, ...list }: Props) {
   const state = useProductList(list);
   return (
     <>
@@ -21,6 +23,7 @@ export default function AreaProducts({ brands, filterLabels, labels, ...list }: 
           selected={state.tenantIds}
           onChange={(ids) => void setTenantFilter(ids)}
           labels={filterLabels}
+          icons={filterIcons}
         />
       )}
       <ProductListView state={state} labels={labels} />
