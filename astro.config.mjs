@@ -58,8 +58,14 @@ const PRODUCT_SUMMARY = /src[\\/]features[\\/]product[\\/](product-summary|produ
 const SUMMARY_CHECK = /src[\\/]features[\\/]product[\\/]summary-check\.ts$/;
 const STORES_REACT = /node_modules[\\/]@nanostores[\\/]react[\\/]/;
 
-/** The routes and the mode they read: always loaded together, so one file (src/lib/routes.ts). */
-const ROUTES = /src[\\/]lib[\\/](routes|mode)\.ts$/;
+/**
+ * The hrefs: the catalogue's (src/lib/routes.ts), the mode (mode.ts) and the pages that follow it
+ * (mode-routes.ts), a file each. The product lists link to products only and load the first alone; the
+ * scanner reads the mode besides; the bag and the QR hand-off load all three.
+ */
+const ROUTES = /src[\\/]lib[\\/]mode-routes\.ts$/;
+const HREFS = /src[\\/]lib[\\/]routes\.ts$/;
+const MODE = /src[\\/]lib[\\/]mode\.ts$/;
 
 /**
  * The client build's chunk groups (Rolldown's `codeSplitting.groups`): a group of higher priority takes its
@@ -69,6 +75,8 @@ export const CHUNK_GROUPS = [
   { name: 'react', test: REACT_RUNTIME, priority: 20 },
   { name: 'site', test: EVERY_PAGE, priority: 10 },
   { name: 'routes', test: ROUTES, priority: 5 },
+  { name: 'hrefs', test: HREFS, priority: 6 },
+  { name: 'mode', test: MODE, priority: 6 },
   { name: 'nanostores-react', test: STORES_REACT, priority: 4 },
   { name: 'product-summary', test: PRODUCT_SUMMARY, priority: 4 },
   { name: 'summary-check', test: SUMMARY_CHECK, priority: 4 },
