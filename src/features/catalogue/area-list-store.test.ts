@@ -231,6 +231,23 @@ describe('the product list of an area page', () => {
     expect(restored.products.map((p) => p.id)).toEqual([2, 18]);
   });
 
+  it("applies a filter chosen before the list started (the filter's island awake first) when it starts", async () => {
+    await setTenantFilter([3, 1], T0);
+    expect(api.listProducts).not.toHaveBeenCalled();
+
+    api.listProducts.mockResolvedValueOnce(page([2, 18], 2));
+    startProductList(area, { now: T0 + 1000 });
+    await vi.waitFor(() => expect(ids()).toEqual([2, 18]));
+    expect(api.listProducts).toHaveBeenCalledWith({ areaId: 1, tenantIds: [1, 3], page: 1, size: 10 });
+    expect($productList.get()).toMatchObject({ tenantIds: [1, 3], fetchedAt: T0 + 1000 });
+
+    // Applied once: the next start is the stored list's.
+    api.listProducts.mockClear();
+    startProductList(area, { now: T0 + 2000 });
+    expect(api.listProducts).not.toHaveBeenCalled();
+    expect(ids()).toEqual([2, 18]);
+  });
+
   it('stores an area filtered to one brand where the redirect to chat finds it', async () => {
     const { areaBrandFilter, STORED_LISTS_KEY } = await import('../chat/index.ts');
     startProductList(area, { now: T0 });
