@@ -4,7 +4,7 @@
  * keyboards, "No more results!" at the end, "Oops something went wrong!" with a retry button on failure. It
  * restores the cached pages and the scroll position on Back (area-list-store.ts).
  */
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { PRODUCT_GRID_CLASS, ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
 import {
   $productList,
@@ -55,6 +55,18 @@ function nearScreen(element: Element): boolean {
   return element.getBoundingClientRect().top < window.innerHeight + PRELOAD_PX;
 }
 
+/**
+ * The page's list state, null until the list starts. React's own hook on the store: the lists load no store
+ * binding (@nanostores/react, about 500 B gzip). Hydration reads the store as the server rendered it (null).
+ */
+export function useListState(): ProductListState | null {
+  return useSyncExternalStore(
+    (onChange) => $productList.listen(onChange),
+    () => $productList.get(),
+    () => null,
+  );
+}
+
 /** Starts the page's list after hydration (never during it: the server rendered page 1) and returns it. */
 export function useProductList({
   listKey,
@@ -65,13 +77,7 @@ export function useProductList({
   linkTo,
 }: Omit<ProductListProps, 'labels'>) {
   const config = useRef<ListConfig>({ key: listKey, areaId, tenantIds, first, lang, linkTo });
-  // React's own hook on the one store the lists read: the lists load no store binding (@nanostores/react,
-  // about 500 B gzip). Hydration reads the store as the server rendered it: empty, so page 1 of the props.
-  const state = useSyncExternalStore(
-    (onChange) => $productList.listen(onChange),
-    () => $productList.get(),
-    () => null,
-  );
+  const state = useListState();
 
   // A layout effect, run in hydration's own commit: a tap given right after it (the first tap held while the
   // island woke, src/lib/when-needed.ts) must find the list started. A passive effect can run after that
@@ -212,8 +218,20 @@ export function ProductListView({ state, labels }: { state: ProductListState; la
   );
 }
 
-/** The island of brand pages: the list alone. Area pages wrap it with the brand filter (AreaProducts). */
-export default function ProductList({ labels, ...props }: ProductListProps) {
+/**
+ * The island of area and brand pages. An area page gives its brand filter as the children: an island of its
+ * own (AreaBrandFilter), shown above the list, which wakes only when the shopper touches it.
+ */
+export default function ProductList({
+  labels,
+  children,
+  ...props
+}: ProductListProps & { children?: ReactNode }) {
   const state = useProductList(props);
-  return <ProductListView state={state} labels={labels} />;
+  return (
+    <>
+      {children}
+      <ProductListView state={state} labels={labels} />
+    </>
+  );
 }
