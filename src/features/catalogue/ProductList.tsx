@@ -68,7 +68,7 @@ export function useListState(): ProductListState | null {
 }
 
 /** Starts the page's list after hydration (never during it: the server rendered page 1) and returns it. */
-export function useProductList({
+function useProductList({
   listKey,
   areaId,
   tenantIds,
