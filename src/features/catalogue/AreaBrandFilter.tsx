@@ -4,7 +4,8 @@
  * state: a change reloads the list from page 1 (setTenantFilter in area-list-store.ts).
  */
 
-import { setTenantFilter } from './area-list-store.ts';
+import { useLayoutEffect } from 'react';
+import { setTenantFilter, takeRestoredScroll } from './area-list-store.ts';
 import { BrandFilter, type BrandFilterLabels } from './BrandFilter.tsx';
 import type { BrandFilterIcons } from './brand-filter-icons.ts';
 import { useListState } from './ProductList.tsx';
@@ -20,6 +21,14 @@ const NONE: readonly number[] = [];
 
 export default function AreaBrandFilter({ brands, labels, icons }: Props) {
   const state = useListState();
+  const started = state !== null;
+  // Back: the list put the page where the shopper was before this island showed the restored choice above
+  // it; put it there again once the choice is shown.
+  useLayoutEffect(() => {
+    if (!started) return;
+    const y = takeRestoredScroll();
+    if (y !== null) window.scrollTo(0, y);
+  }, [started]);
   return (
     <BrandFilter
       brands={brands}

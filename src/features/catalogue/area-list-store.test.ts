@@ -21,8 +21,10 @@ const {
   rememberScroll,
   retry,
   sameTenants,
+  scrollRestored,
   setTenantFilter,
   startProductList,
+  takeRestoredScroll,
 } = await import('./area-list-store.ts');
 
 const T0 = 1_700_000_000_000;
@@ -194,6 +196,19 @@ describe('the product list of an area page', () => {
     expect(restored.restoreScrollY).toBe(1234);
     expect(restored.nextPage).toBe(3);
     expect(api.listProducts).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the place Back restored, once, for the brand filter that renders after the list', async () => {
+    startProductList(area, { now: T0 });
+    rememberScroll(1500);
+    $productList.set(null);
+    startProductList(area, { now: T0 + 1000, restoreScroll: true });
+    expect(takeRestoredScroll()).toBeNull();
+
+    scrollRestored();
+    expect($productList.get()?.restoreScrollY).toBeNull();
+    expect(takeRestoredScroll()).toBe(1500);
+    expect(takeRestoredScroll()).toBeNull();
   });
 
   it('keeps the list but not the scroll position on a fresh visit', async () => {

@@ -353,10 +353,26 @@ export function rememberScroll(scrollY: number): void {
   writeCache(cache);
 }
 
+/**
+ * Where Back put the page, kept for the area's brand filter: an island of its own above the list, it shows
+ * its restored choice after the list has restored the place, and the browser's scroll anchoring would move
+ * the place by the height that choice adds. The filter puts the page back there once (takeRestoredScroll).
+ */
+let restoredScrollY: number | null = null;
+
 /** Marks the scroll position as restored. */
 export function scrollRestored(): void {
   const state = $productList.get();
-  if (state && state.restoreScrollY !== null) $productList.set({ ...state, restoreScrollY: null });
+  if (!state || state.restoreScrollY === null) return;
+  restoredScrollY = state.restoreScrollY;
+  $productList.set({ ...state, restoreScrollY: null });
+}
+
+/** The place Back restored, once; null when there was none or it was taken. */
+export function takeRestoredScroll(): number | null {
+  const y = restoredScrollY;
+  restoredScrollY = null;
+  return y;
 }
 
 /** True when this document was reached by Back, Forward or reload: the cases that restore the scroll. */
