@@ -42,25 +42,31 @@ const REACT_RUNTIME = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]
 
 /**
  * The product list's parts, each a file of its own that the pages needing it load whole: the lists' shared
- * basics (image URLs, prices, the "handled" mark of a failure shown: also the product page and the bag), the card (also the wishlist), the list
- * with its store and next-page call (area, brand and chat brand pages). A group takes its modules' imports
- * along unless a group of higher priority holds them, so the modules the list imports that other pages
- * load without the list are groups of their own: the error module, the product summary, the check of a
- * stored summary (the favorites read stored summaries and build none: the wishlist and the product page's
- * heart load the check alone), the React binding of the stores.
+ * basics (image URLs, prices, the "handled" mark of a failure shown: also the product page and the bag), the
+ * card with the summary that fills it from a product (also the wishlist, which shows stored summaries), the
+ * list with its store and next-page call (area, brand and chat brand pages). A group takes its modules'
+ * imports along unless a group of higher priority holds them, so the modules the list imports that other
+ * pages load without the list are groups of their own: the error module, the check of a stored summary (the
+ * favorites read stored summaries and build none: the wishlist and the product page's heart load the check
+ * alone), the React binding of the stores.
  */
 const PRODUCT_BASICS = /src[\\/]lib[\\/](images|format[\\/]price|handled)\.ts$/;
 const PRODUCT_CARD =
-  /src[\\/](ui[\\/](ProductCard|CataloguePicture)\.tsx|lib[\\/]format[\\/]list-price\.ts)$/;
+  /src[\\/](ui[\\/](ProductCard|CataloguePicture)\.tsx|lib[\\/]format[\\/]list-price\.ts|features[\\/]product[\\/](product-summary|product-rules)\.ts)$/;
 const PRODUCT_LIST =
   /src[\\/](features[\\/]catalogue[\\/](ProductList\.tsx|area-list-store\.ts)|lib[\\/]catalog[\\/]product-list-lean\.ts)$/;
 const ERRORS = /src[\\/]lib[\\/]errors\.ts$/;
-const PRODUCT_SUMMARY = /src[\\/]features[\\/]product[\\/](product-summary|product-rules)\.ts$/;
 const SUMMARY_CHECK = /src[\\/]features[\\/]product[\\/]summary-check\.ts$/;
 const STORES_REACT = /node_modules[\\/]@nanostores[\\/]react[\\/]/;
 
-/** The routes and the mode they read: always loaded together, so one file (src/lib/routes.ts). */
-const ROUTES = /src[\\/]lib[\\/](routes|mode)\.ts$/;
+/**
+ * The hrefs: the catalogue's (src/lib/routes.ts), the mode (mode.ts) and the pages that follow it
+ * (mode-routes.ts), a file each. The product lists link to products only and load the first alone; the
+ * scanner reads the mode besides; the bag and the QR hand-off load all three.
+ */
+const ROUTES = /src[\\/]lib[\\/]mode-routes\.ts$/;
+const HREFS = /src[\\/]lib[\\/]routes\.ts$/;
+const MODE = /src[\\/]lib[\\/]mode\.ts$/;
 
 /**
  * The client build's chunk groups (Rolldown's `codeSplitting.groups`): a group of higher priority takes its
@@ -70,8 +76,9 @@ export const CHUNK_GROUPS = [
   { name: 'react', test: REACT_RUNTIME, priority: 20 },
   { name: 'site', test: EVERY_PAGE, priority: 10 },
   { name: 'routes', test: ROUTES, priority: 5 },
+  { name: 'hrefs', test: HREFS, priority: 6 },
+  { name: 'mode', test: MODE, priority: 6 },
   { name: 'nanostores-react', test: STORES_REACT, priority: 4 },
-  { name: 'product-summary', test: PRODUCT_SUMMARY, priority: 4 },
   { name: 'summary-check', test: SUMMARY_CHECK, priority: 4 },
   { name: 'product-basics', test: PRODUCT_BASICS, priority: 4 },
   { name: 'errors', test: ERRORS, priority: 4 },

@@ -109,9 +109,10 @@ async function visit(browser, base, page, { returning }) {
         await tab.getByRole('dialog').waitFor({ state: 'hidden', timeout: 10_000 });
       }
       // The list wakes when touched or focused (or as its end nears the screen, when it has more to load):
-      // a product link in it takes the focus. Hydrated, it has loaded every script it needs.
-      await tab.locator('astro-island a').first().focus();
-      await tab.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, null, {
+      // a product link in it takes the focus. Hydrated, it has loaded every script it needs. (The area's
+      // brand filter, an island inside the list's, stays asleep until the shopper touches it.)
+      await tab.locator('astro-island [data-testid="product-list"] a').first().focus();
+      await tab.waitForFunction(() => !document.activeElement?.closest('astro-island[ssr]'), null, {
         timeout: 15_000,
       });
       await tab.waitForLoadState('networkidle');

@@ -4,21 +4,16 @@ import {
   addressCompleteHref,
   addressHref,
   aliasFromPath,
-  areaHref,
   bagHref,
-  brandHref,
-  chatBrandHref,
-  chatProductHref,
   homeHref,
   isAlias,
   orderHref,
-  productHref,
   qrHref,
   qrTimeoutHref,
   shopHref,
-  tagHref,
   termsHref,
-} from './routes.ts';
+} from './mode-routes.ts';
+import { areaHref, brandHref, chatBrandHref, chatProductHref, productHref, tagHref } from './routes.ts';
 
 const ALIAS = 'aZ09_-'.repeat(4);
 

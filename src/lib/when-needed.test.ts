@@ -68,7 +68,7 @@ function start(el: HTMLElement, button: HTMLButtonElement, value: unknown = OPTI
       record.hydrated = true;
     };
   };
-  whenNeeded(load, { name: 'AreaProducts', value: value as string }, el);
+  whenNeeded(load, { name: 'ProductList', value: value as string }, el);
   return record;
 }
 
@@ -156,6 +156,25 @@ describe('an island woken when needed', () => {
     // Awake: clicks go straight through.
     button.click();
     expect(record.clicks).toEqual([true, true]);
+  });
+
+  it('gives the click to an island inside another once it has hydrated, after the island around it', async () => {
+    const { el, button } = island();
+    el.setAttribute('ssr', '');
+    let hydrated = false;
+    const clicks: boolean[] = [];
+    // Astro defers a nested island's hydration until the island around it has hydrated.
+    whenNeeded(async () => async () => {}, { name: 'AreaBrandFilter', value: OPTIONS as never }, el);
+    button.addEventListener('click', () => clicks.push(hydrated));
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await flush();
+    expect(clicks).toEqual([]);
+
+    hydrated = true;
+    el.removeAttribute('ssr');
+    el.dispatchEvent(new CustomEvent('astro:hydrate'));
+    await flush();
+    expect(clicks).toEqual([true]);
   });
 
   it('lets clicks on links and on a summary through at once: they work without scripts', () => {

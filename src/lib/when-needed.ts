@@ -14,7 +14,8 @@
  *
  * A click before the island is awake would do nothing (a React button has no behaviour yet): it is held and
  * given again, as pointerdown then click, to the same element once the island has hydrated. Links and
- * `<summary>` work without scripts, so their clicks go through at once.
+ * `<summary>` work without scripts, so their clicks go through at once. An island inside another (the area's
+ * brand filter inside its list) wakes with it, as a touch inside it is inside both, and hydrates after it.
  *
  * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the pages that use it.
  */
@@ -72,6 +73,11 @@ const whenNeeded: ClientDirective = (load, { value }, el) => {
     try {
       const hydrate = await load();
       await hydrate();
+      // An island inside another hydrates only after the one around it (Astro waits for that island's
+      // `astro:hydrate`): the tap is given again once this one has.
+      if (el.hasAttribute('ssr')) {
+        await new Promise((resolve) => el.addEventListener('astro:hydrate', resolve, { once: true }));
+      }
     } finally {
       state = 'awake';
       el.removeEventListener('click', hold, true);

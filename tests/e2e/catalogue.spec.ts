@@ -60,6 +60,39 @@ test.describe('a first visit', () => {
     }
   });
 
+  test("the area and brand lists, once awake, ship at most 80 KB of JavaScript (gzip), the onboarding dialog included, the area's brand filter not until it is used", async ({
+    page,
+    request,
+  }) => {
+    const [product] = await apiProducts(request);
+    if (!product) throw new Error('the seed has no product');
+    for (const path of ['/area/1/', `/brands/${product.tenant.id}/`]) {
+      const { loadedGzip, loaded } = await shippedJs(page, path, async (p) => {
+        const welcome = p.getByRole('dialog', { name: 'ギフトカタログへようこそ' });
+        await expect(welcome).toBeVisible();
+        await p.keyboard.press('Escape');
+        await expect(welcome).toBeHidden();
+        // A product link takes the focus, as a shopper going on to the next page: the list wakes.
+        await p.getByTestId('product-list').getByRole('link').first().focus();
+        await expect(
+          p.locator('astro-island[ssr]').filter({ has: p.getByTestId('product-list') }),
+        ).toHaveCount(0);
+        await p.waitForLoadState('networkidle');
+      });
+      expect(loadedGzip, path).toBeLessThanOrEqual(BUDGETS.list);
+      expect(
+        loaded.filter((url) => /\/_astro\/react\.[\w-]+\.js$/.test(url)),
+        path,
+      ).toHaveLength(1);
+      // The brand filter is an island of its own, woken when the shopper touches it.
+      expect(
+        loaded.filter((url) => url.includes('AreaBrandFilter')),
+        path,
+      ).toEqual([]);
+      await page.evaluate(() => localStorage.clear());
+    }
+  });
+
   test('the wishlist ships at most 80 KB of JavaScript (gzip), the onboarding dialog included, React as one file', async ({
     page,
   }) => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * An area page's list, from the catalog API's answer to the browser: the build checks the answer
- * (checkList), renders the island's HTML, which is written to the page as UTF-8, and hands the island the
+ * (checkList), renders the islands' HTML (the list and the brand filter inside it), which is written to the page as UTF-8, and hands the island the
  * same list as its props, through JSON (Astro's island props). The browser hydrates the HTML with those
  * props: for any text the API sends, the two must be the same, or React throws the server HTML away
  * (error 418).
@@ -10,9 +10,11 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
-import AreaProducts from '../../features/catalogue/AreaProducts.tsx';
+import AreaBrandFilter from '../../features/catalogue/AreaBrandFilter.tsx';
+import { brandFilterIcons } from '../../features/catalogue/brand-filter-icons.ts';
 import { brandFilterLabels, productListLabels } from '../../features/catalogue/catalogue-labels.ts';
 import { areaPayload } from '../../features/catalogue/catalogue-payloads.ts';
+import ProductList from '../../features/catalogue/ProductList.tsx';
 import { listedProduct } from '../../features/product/index.ts';
 import { productSchema } from '../../lib/catalog/schemas.ts';
 import { checkList } from './catalogue-check.ts';
@@ -55,6 +57,17 @@ function answer(): unknown {
 /** What the browser gets of a text written into a page file (UTF-8, as every page is written). */
 const throughFile = (html: string) => new TextDecoder().decode(new TextEncoder().encode(html));
 
+type AreaProps = Parameters<typeof ProductList>[0] & { filter: Parameters<typeof AreaBrandFilter>[0] };
+
+/** The area page's two islands as one tree: the brand filter inside the list, as the page nests them. */
+function AreaIslands({ filter, ...list }: AreaProps) {
+  return (
+    <ProductList {...list}>
+      <AreaBrandFilter {...filter} />
+    </ProductList>
+  );
+}
+
 test('an area page’s list hydrates without a difference, whatever Unicode its titles and brands hold', async () => {
   const products = checkList(answer(), productSchema, {
     endpoint: 'GET /catalog/products',
@@ -69,15 +82,14 @@ test('an area page’s list hydrates without a difference, whatever Unicode its 
     listKey: 'area:1',
     areaId: 1,
     first: { products: payload.products, count: payload.count },
-    brands: payload.tenants,
     labels: productListLabels(),
-    filterLabels: brandFilterLabels(),
+    filter: { brands: payload.tenants, labels: brandFilterLabels(), icons: brandFilterIcons() },
   };
   expect(props.first.count).toBe(TEXTS.length);
-  expect(props.brands.length).toBeGreaterThan(1);
+  expect(props.filter.brands.length).toBeGreaterThan(1);
 
   const container = document.createElement('div');
-  container.innerHTML = throughFile(renderToString(<AreaProducts {...props} />));
+  container.innerHTML = throughFile(renderToString(<AreaIslands {...props} />));
   document.body.append(container);
   const problems: string[] = [];
   const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => {
@@ -85,7 +97,7 @@ test('an area page’s list hydrates without a difference, whatever Unicode its 
   });
   try {
     await act(async () => {
-      hydrateRoot(container, <AreaProducts {...(JSON.parse(JSON.stringify(props)) as typeof props)} />, {
+      hydrateRoot(container, <AreaIslands {...(JSON.parse(JSON.stringify(props)) as typeof props)} />, {
         onRecoverableError: (error) => problems.push(`recoverable: ${String(error).slice(0, 300)}`),
       });
     });

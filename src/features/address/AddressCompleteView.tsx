@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { address } from '../../i18n/address/part.ts';
 import { strings } from '../../i18n/index.ts';
 import { order } from '../../i18n/order/part.ts';
-import { addressHref, aliasFromPath, orderHref } from '../../lib/routes.ts';
+import { addressHref, aliasFromPath, orderHref } from '../../lib/mode-routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { AddressSummary } from './AddressSummary.tsx';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { addressHref, aliasFromPath, orderHref } from '../../lib/routes.ts';
+import { addressHref, aliasFromPath, orderHref } from '../../lib/mode-routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
 import { summaryOfOrderLine } from '../bag/index.ts';

@@ -13,7 +13,7 @@ import {
   type Shipment,
 } from '../../lib/catalog/cart.ts';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
-import { addressCompleteHref } from '../../lib/routes.ts';
+import { addressCompleteHref } from '../../lib/mode-routes.ts';
 import { isRecord, readStored, writeStored } from '../../lib/storage.ts';
 import { addressMessages } from './address-messages.ts';
 import {

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { strings } from '../../i18n/index.ts';
 import { qr } from '../../i18n/qr/part.ts';
-import { bagHref, qrHref } from '../../lib/routes.ts';
+import { bagHref, qrHref } from '../../lib/mode-routes.ts';
 import { $bagPending, issueQr } from './bag-actions.ts';
 import { $termsAgreed } from './terms-store.ts';
 

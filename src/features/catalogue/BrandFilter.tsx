@@ -3,9 +3,9 @@
  * the list is long, and each selected brand's official-site link. Changing the selection reloads the list
  * from page 1 (setTenantFilter in area-list-store.ts).
  */
-import { mdiChevronDown, mdiOpenInNew } from '@mdi/js';
 import { useId, useState } from 'react';
 import { imageUrl } from '../../lib/images.ts';
+import type { BrandFilterIcons } from './brand-filter-icons.ts';
 import { searchBrands } from './brand-search.ts';
 import type { BrandOption } from './product-list.ts';
 
@@ -34,6 +34,7 @@ interface Props {
   selected: readonly number[];
   onChange: (tenantIds: number[]) => void;
   labels: BrandFilterLabels;
+  icons: BrandFilterIcons;
 }
 
 function Icon({ path, className }: { path: string; className?: string }) {
@@ -51,7 +52,7 @@ function Icon({ path, className }: { path: string; className?: string }) {
   );
 }
 
-export function BrandFilter({ brands, selected, onChange, labels }: Props) {
+export function BrandFilter({ brands, selected, onChange, labels, icons }: Props) {
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(BRANDS_SHOWN);
   const id = useId();
@@ -74,7 +75,7 @@ export function BrandFilter({ brands, selected, onChange, labels }: Props) {
               </span>
             )}
           </span>
-          <Icon path={mdiChevronDown} className="transition-transform group-open:rotate-180" />
+          <Icon path={icons.open} className="transition-transform group-open:rotate-180" />
         </summary>
         <div className="flex flex-col gap-3 border-t border-accent/40 p-3">
           <label htmlFor={`${id}-q`} className="sr-only">
@@ -164,7 +165,7 @@ export function BrandFilter({ brands, selected, onChange, labels }: Props) {
                     className="inline-flex min-h-11 items-center gap-1 text-secondary underline underline-offset-4"
                   >
                     {labels.officialSiteShort}
-                    <Icon path={mdiOpenInNew} className="h-4 w-4" />
+                    <Icon path={icons.newTab} className="h-4 w-4" />
                   </a>
                 )}
               </li>

@@ -4,8 +4,7 @@
  * keyboards, "No more results!" at the end, "Oops something went wrong!" with a retry button on failure. It
  * restores the cached pages and the scroll position on Back (area-list-store.ts).
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { PRODUCT_GRID_CLASS, ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
 import {
   $productList,
@@ -66,8 +65,20 @@ function nearScreen(element: Element): boolean {
   return element.getBoundingClientRect().top < window.innerHeight + PRELOAD_PX;
 }
 
+/**
+ * The page's list state, null until the list starts. React's own hook on the store: the lists load no store
+ * binding (@nanostores/react, about 500 B gzip). Hydration reads the store as the server rendered it (null).
+ */
+export function useListState(): ProductListState | null {
+  return useSyncExternalStore(
+    (onChange) => $productList.listen(onChange),
+    () => $productList.get(),
+    () => null,
+  );
+}
+
 /** Starts the page's list after hydration (never during it: the server rendered page 1) and returns it. */
-export function useProductList({
+function useProductList({
   listKey,
   areaId,
   tenantIds,
@@ -76,7 +87,7 @@ export function useProductList({
   linkTo,
 }: Omit<ProductListProps, 'labels'>) {
   const config = useRef<ListConfig>({ key: listKey, areaId, tenantIds, first, lang, linkTo });
-  const state = useStore($productList, { ssr: 'initial' });
+  const state = useListState();
 
   // A layout effect, run in hydration's own commit: a tap given right after it (the first tap held while the
   // island woke, src/lib/when-needed.ts) must find the list started. A passive effect can run after that
@@ -229,8 +240,21 @@ export function ProductListView({
   );
 }
 
-/** The island of brand pages: the list alone. Area pages wrap it with the brand filter (AreaProducts). */
-export default function ProductList({ labels, pictures, ...props }: ProductListProps) {
+/**
+ * The island of area and brand pages. An area page gives its brand filter as the children: an island of its
+ * own (AreaBrandFilter), shown above the list, which wakes only when the shopper touches it.
+ */
+export default function ProductList({
+  labels,
+  pictures,
+  children,
+  ...props
+}: ProductListProps & { children?: ReactNode }) {
   const state = useProductList(props);
-  return <ProductListView state={state} labels={labels} pictures={pictures} />;
+  return (
+    <>
+      {children}
+      <ProductListView state={state} labels={labels} pictures={pictures} />
+    </>
+  );
 }

@@ -21,8 +21,10 @@ const {
   rememberScroll,
   retry,
   sameTenants,
+  scrollRestored,
   setTenantFilter,
   startProductList,
+  takeRestoredScroll,
 } = await import('./area-list-store.ts');
 
 const T0 = 1_700_000_000_000;
@@ -196,6 +198,19 @@ describe('the product list of an area page', () => {
     expect(api.listProducts).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the place Back restored, once, for the brand filter that renders after the list', async () => {
+    startProductList(area, { now: T0 });
+    rememberScroll(1500);
+    $productList.set(null);
+    startProductList(area, { now: T0 + 1000, restoreScroll: true });
+    expect(takeRestoredScroll()).toBeNull();
+
+    scrollRestored();
+    expect($productList.get()?.restoreScrollY).toBeNull();
+    expect(takeRestoredScroll()).toBe(1500);
+    expect(takeRestoredScroll()).toBeNull();
+  });
+
   it('keeps the list but not the scroll position on a fresh visit', async () => {
     startProductList(area, { now: T0 });
     api.listProducts.mockResolvedValueOnce(page(range(11, 20), 25));
@@ -229,6 +244,23 @@ describe('the product list of an area page', () => {
     const restored = startProductList(area, { now: T0 + 2000, restoreScroll: true });
     expect(restored.tenantIds).toEqual([1, 3]);
     expect(restored.products.map((p) => p.id)).toEqual([2, 18]);
+  });
+
+  it("applies a filter chosen before the list started (the filter's island awake first) when it starts", async () => {
+    await setTenantFilter([3, 1], T0);
+    expect(api.listProducts).not.toHaveBeenCalled();
+
+    api.listProducts.mockResolvedValueOnce(page([2, 18], 2));
+    startProductList(area, { now: T0 + 1000 });
+    await vi.waitFor(() => expect(ids()).toEqual([2, 18]));
+    expect(api.listProducts).toHaveBeenCalledWith({ areaId: 1, tenantIds: [1, 3], page: 1, size: 10 });
+    expect($productList.get()).toMatchObject({ tenantIds: [1, 3], fetchedAt: T0 + 1000 });
+
+    // Applied once: the next start is the stored list's.
+    api.listProducts.mockClear();
+    startProductList(area, { now: T0 + 2000 });
+    expect(api.listProducts).not.toHaveBeenCalled();
+    expect(ids()).toEqual([2, 18]);
   });
 
   it('stores an area filtered to one brand where the redirect to chat finds it', async () => {

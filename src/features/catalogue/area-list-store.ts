@@ -183,6 +183,11 @@ let config: ListConfig | undefined;
 /** Bumped whenever the list starts over, so a page that arrives for an older list is dropped. */
 let generation = 0;
 let inFlight: Promise<void> | undefined;
+/**
+ * A brand filter chosen before the list started: the area's filter is an island of its own, inside the
+ * list's, and may take the shopper's tap before the list has hydrated. The list applies it when it starts.
+ */
+let chosenBeforeStart: readonly number[] | undefined;
 
 function persist(state: ProductListState): void {
   const cache = readCache();
@@ -206,11 +211,23 @@ function startOver(state: ProductListState): void {
 
 /**
  * Starts the page's list: the cached one when it is fresh (with the scroll position to restore when
- * `restoreScroll`, i.e. on Back, Forward or reload), else page 1 from the build, and the stale cache cleared.
+ * `restoreScroll`, i.e. on Back, Forward or reload), else page 1 from the build, and the stale cache cleared;
+ * then the brand filter chosen before it started, if any.
  */
 export function startProductList(
   listConfig: ListConfig,
   options: { now?: number; restoreScroll?: boolean } = {},
+): ProductListState {
+  const state = startList(listConfig, options);
+  const chosen = chosenBeforeStart;
+  chosenBeforeStart = undefined;
+  if (chosen) void setTenantFilter(chosen, options.now);
+  return $productList.get() ?? state;
+}
+
+function startList(
+  listConfig: ListConfig,
+  options: { now?: number; restoreScroll?: boolean },
 ): ProductListState {
   config = listConfig;
   generation++;
@@ -241,11 +258,14 @@ export function startProductList(
 
 /**
  * Selects brands (empty: all). A different filter clears the cached list and starts from page 1: the
- * build's page without a filter, the API's with one.
+ * build's page without a filter, the API's with one. Before the list has started, the choice waits for it.
  */
 export function setTenantFilter(tenantIds: readonly number[], now: number = Date.now()): Promise<void> {
   const state = $productList.get();
-  if (!state || !config) return Promise.resolve();
+  if (!state || !config) {
+    chosenBeforeStart = tenantIds;
+    return Promise.resolve();
+  }
   const selected = normalizeTenantIds(tenantIds);
   if (sameTenants(selected, state.tenantIds)) return Promise.resolve();
   if (selected.length === 0) {
@@ -330,10 +350,26 @@ export function rememberScroll(scrollY: number): void {
   writeCache(cache);
 }
 
+/**
+ * Where Back put the page, kept for the area's brand filter: an island of its own above the list, it shows
+ * its restored choice after the list has restored the place, and the browser's scroll anchoring would move
+ * the place by the height that choice adds. The filter puts the page back there once (takeRestoredScroll).
+ */
+let restoredScrollY: number | null = null;
+
 /** Marks the scroll position as restored. */
 export function scrollRestored(): void {
   const state = $productList.get();
-  if (state && state.restoreScrollY !== null) $productList.set({ ...state, restoreScrollY: null });
+  if (!state || state.restoreScrollY === null) return;
+  restoredScrollY = state.restoreScrollY;
+  $productList.set({ ...state, restoreScrollY: null });
+}
+
+/** The place Back restored, once; null when there was none or it was taken. */
+export function takeRestoredScroll(): number | null {
+  const y = restoredScrollY;
+  restoredScrollY = null;
+  return y;
 }
 
 /** True when this document was reached by Back, Forward or reload: the cases that restore the scroll. */

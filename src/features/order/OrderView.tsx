@@ -8,7 +8,7 @@ import { strings } from '../../i18n/index.ts';
 import { order } from '../../i18n/order/part.ts';
 import type { Order, Shipment } from '../../lib/catalog/cart.ts';
 import { formatDateTime } from '../../lib/format/time.ts';
-import { addressHref, aliasFromPath, shopHref } from '../../lib/routes.ts';
+import { addressHref, aliasFromPath, shopHref } from '../../lib/mode-routes.ts';
 import { TRACK } from '../../lib/tracking.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { aliasFromPath, bagHref } from '../../lib/routes.ts';
+import { aliasFromPath, bagHref } from '../../lib/mode-routes.ts';
 import { LoadErrorView, PageNotFoundView } from '../../ui/ErrorScreen.tsx';
 import { OrderSummary } from '../bag/components.ts';
 import { anyShipped, summaryOfBagLine } from '../bag/index.ts';

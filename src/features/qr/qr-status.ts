@@ -4,7 +4,7 @@
  * must not wait on the page's strings (src/features/bag/bag-load.ts says why).
  */
 import type { CartConfirmation, CartConfirmationError, DraftOrderStatus } from '../../lib/catalog/cart.ts';
-import { orderHref, qrTimeoutHref } from '../../lib/routes.ts';
+import { orderHref, qrTimeoutHref } from '../../lib/mode-routes.ts';
 
 export type ConfirmationErrorCode = CartConfirmationError['errorCode'];
 
