@@ -193,6 +193,21 @@ export async function fetchFirstPageTexts<L extends Lang>(
   client: CatalogClient = catalogClient(),
   policy: FetchPolicy = BUILD_FETCH_POLICY,
 ): Promise<Map<L, FirstPageTexts>> {
+  try {
+    return await firstPageTexts(tenantId, languages, client, policy);
+  } catch (error) {
+    // The one line a refused catalogue fails the build with, naming the page and the call, as for every
+    // other list; not a render error with Astro's stack under it.
+    throw new CatalogueRefused(`/chat/brands/${tenantId}/: ${failureDetail(error)}`);
+  }
+}
+
+async function firstPageTexts<L extends Lang>(
+  tenantId: number,
+  languages: readonly L[],
+  client: CatalogClient,
+  policy: FetchPolicy,
+): Promise<Map<L, FirstPageTexts>> {
   const pages = await mapLimit(languages, policy.concurrency, async (lang) => {
     const query = { tenantIds: [tenantId], size: PRODUCT_PAGE_SIZE, lang };
     const answer: unknown = await retrying(() => listProducts(query, client), {
