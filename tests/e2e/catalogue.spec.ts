@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { BUDGETS } from '../../scripts/bench/js-visits.mjs';
 import { apiProducts } from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
@@ -214,17 +215,7 @@ test.describe('browsing the prerendered catalogue', () => {
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     // Nothing else competes with it: every other picture of the page waits for the layout.
     await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
-    const largest = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          new PerformanceObserver((entries) => {
-            const last = entries.getEntries().at(-1) as
-              | (PerformanceEntry & { element?: Element })
-              | undefined;
-            resolve(last?.element?.getAttribute('src') ?? '');
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
+    const largest = await largestPaintSrc(page);
     expect(largest).toBe(await first.getAttribute('src'));
   });
 
@@ -237,17 +228,7 @@ test.describe('browsing the prerendered catalogue', () => {
     for (const card of await cards.all()) await expect(card).toHaveAttribute('fetchpriority', 'low');
     const own = page.locator('main img[fetchpriority="high"]');
     await expect(own).toHaveCount(1);
-    const largest = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          new PerformanceObserver((entries) => {
-            const last = entries.getEntries().at(-1) as
-              | (PerformanceEntry & { element?: Element })
-              | undefined;
-            resolve(last?.element?.getAttribute('src') ?? '');
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
+    const largest = await largestPaintSrc(page);
     expect(largest).toBe(await own.getAttribute('src'));
   });
 
@@ -355,3 +336,16 @@ test.describe('accessibility', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+/** The `src` of the element Chromium last reported as the page's largest contentful paint. */
+function largestPaintSrc(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((entries) => {
+          const last = entries.getEntries().at(-1) as (PerformanceEntry & { element?: Element }) | undefined;
+          resolve(last?.element?.getAttribute('src') ?? '');
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
