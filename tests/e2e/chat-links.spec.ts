@@ -82,8 +82,8 @@ test.describe('a zh-CN browser', () => {
       request.url().includes(`/api/catalog/products/${product.id}?lang=zh`),
     );
     await page.goto(`/chat/?productId=${product.id}`, { waitUntil: 'commit' });
+    // Asked with no strings delivered (they may not even have been asked for yet): the ask did not wait.
     await asked;
-    expect(held.length).toBeGreaterThan(0);
     holding = false;
     for (const release of held.splice(0)) await release();
     await expect(
