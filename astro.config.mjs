@@ -7,7 +7,6 @@ import { defineConfig } from 'astro/config';
 import { siteUrl } from './scripts/tools/build-env.mjs';
 import clientDirectives from './src/build/astro/client-directives.ts';
 import cspDigests from './src/build/astro/csp-digests.ts';
-import islandPreload from './src/build/astro/island-preload.ts';
 import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
 import catalogueVersion from './src/build/catalogue/catalogue-version.ts';
 import apiProxy from './src/build/files/api-proxy.ts';
@@ -162,7 +161,6 @@ export default defineConfig({
     react(),
     // `client:when-needed`: the lists' islands wake when the visitor needs them (src/lib/when-needed.ts).
     clientDirectives(),
-    islandPreload(),
     sitemap({ filter: inSitemap }),
     apiProxy(),
     buildManifest(),

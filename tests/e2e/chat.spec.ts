@@ -138,39 +138,3 @@ test.describe('chat on a 320 px screen', () => {
     expect(html).toMatch(/<html lang="en"[^>]* data-chat-language="en"/);
   });
 });
-
-/**
- * A screen drawn by an island that loads with its page asks for every module it needs with the page (the
- * head's module preloads), not a round trip per level of imports: on a phone's network each level costs a
- * round trip before the screen can draw. Only dynamic imports (a language's strings) are found later.
- */
-for (const { path, locale } of [
-  { path: '/chat/', locale: 'en-US' },
-  { path: '/cart/', locale: 'ja-JP' },
-]) {
-  test.describe(`${path} in ${locale}`, () => {
-    test.use({ locale });
-
-    test('asks for the modules of its screen with the page, none found one import at a time', async ({
-      page,
-    }) => {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.enable');
-      const foundByModules: string[] = [];
-      cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
-        // Chromium names the module whose import asked for a file; a head preload has no module behind it.
-        const { pathname } = new URL(request.url);
-        const importer = initiator.url ? new URL(initiator.url, request.url).pathname : '';
-        if (/^\/_astro\/.*\.js$/.test(pathname) && /^\/_astro\/.*\.js$/.test(importer))
-          foundByModules.push(pathname);
-      });
-      await page.goto(path);
-      await expect(page.locator('main astro-island').first()).not.toHaveAttribute('ssr');
-      // Strings (one part of one language: src/i18n/{part}/{locale}.json) and the first-visit dialog are
-      // dynamic imports: loaded when needed, so found by the code that needs them.
-      expect(
-        foundByModules.filter((file) => !/\/(ja|en|zh|ko)\.[\w-]+\.js$|onboarding-dialog/.test(file)),
-      ).toEqual([]);
-    });
-  });
-}
