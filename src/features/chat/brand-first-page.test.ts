@@ -7,7 +7,8 @@ import { setPriceWords } from '../../lib/format/price.ts';
 import { domTree } from '../../ui/dom-tree.ts';
 import { ProductCardGrid } from '../../ui/ProductCard.tsx';
 import type { ProductSummary } from '../product/index.ts';
-import { CHAT_LANGUAGES, chatFirstPages, chatProductGridHtml } from './brand-first-page.ts';
+import { chatFirstPages, chatProductGridHtml } from './brand-first-page.ts';
+import { CHAT_LANGUAGES } from './chat-languages.ts';
 import type { ChatLanguage } from './language.ts';
 
 const summary = (id: number, overrides: Partial<ProductSummary> = {}): ProductSummary => ({

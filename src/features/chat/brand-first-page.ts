@@ -14,12 +14,11 @@ import { chatProductHref } from '../../lib/routes.ts';
 import { PRODUCT_GRID_CLASS } from '../../ui/ProductCard.tsx';
 import { cardHtml } from '../../ui/product-card-html.ts';
 import type { FirstPage } from '../catalogue/index.ts';
+import { CHAT_LANGUAGE_TAGS, CHAT_LANGUAGES } from './chat-languages.ts';
 import type { ChatLanguage } from './language.ts';
 
 /** A language's words for the products of the first page, by id (loaders.ts, fetchFirstPageTexts). */
 export type ProductWords = ReadonlyMap<number, { title: string; tenantName: string }>;
-
-export const CHAT_LANGUAGES: readonly ChatLanguage[] = ['en', 'zh', 'ko'];
 
 /**
  * The first page in each chat language. A product a language's answer lacks (the catalogue changed between
@@ -47,8 +46,6 @@ function chatCardPrice(language: ChatLanguage, product: { price: number; maxPric
   return product.maxPrice > product.price ? translate(language, 'price.from', { price }) : price;
 }
 
-const TAGS: Record<ChatLanguage, string> = { en: 'en', zh: 'zh-Hans', ko: 'ko' };
-
 /**
  * A text in each chat language as Say.astro writes static text, one span per language; a text that is the
  * Japanese one (a brand or title the API has in Japanese only) is marked as Japanese.
@@ -56,7 +53,7 @@ const TAGS: Record<ChatLanguage, string> = { en: 'en', zh: 'zh-Hans', ko: 'ko' }
 function spans(text: (language: ChatLanguage) => string, japanese?: string): string {
   return CHAT_LANGUAGES.map((language) => {
     const value = text(language);
-    const lang = value === japanese ? 'ja' : TAGS[language];
+    const lang = value === japanese ? 'ja' : CHAT_LANGUAGE_TAGS[language];
     return `<span data-l="${language}" lang="${lang}">${escapeHtml(value)}</span>`;
   }).join('');
 }

@@ -8,7 +8,11 @@ import type { ChatLanguage } from '../../lib/mode.ts';
 
 export type { ChatLanguage };
 
-/** The languages chat mode speaks (the type is the mode's, src/lib/mode.ts). */
+/**
+ * The languages chat mode speaks (the type is the mode's, src/lib/mode.ts). The pages' list is
+ * chat-languages.ts; this module keeps its own because the head scripts and the bot check are bundled from
+ * it, and importing that module grows them.
+ */
 const CHAT_LANGUAGES: readonly ChatLanguage[] = ['en', 'zh', 'ko'];
 /** Every locale of the site: Japanese outside chat mode, a chat language in it. */
 export type Locale = 'ja' | ChatLanguage;
