@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { ProductPage } from '../../src/lib/catalog/types.ts';
 import { AreaPage } from './fixtures/browse.ts';
+import { en } from './fixtures/strings.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -55,6 +56,74 @@ test.describe('an en-US browser on a product page', () => {
     await expect(page).toHaveURL(/\/chat\/$/);
     const check = [...priorities].find(([path]) => path.includes('/chat-redirect-check.'));
     expect(check?.[1]).toBe('High');
+  });
+});
+
+/** Holds the requests it routes until released; from then on lets them through. */
+function holder(): { route: (route: Route) => Promise<void>; release: () => Promise<void> } {
+  const held: Route[] = [];
+  let holding = true;
+  return {
+    route: async (route) => {
+      if (holding) held.push(route);
+      else await route.continue();
+    },
+    release: async () => {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+test.describe('an en-US browser sent to chat from a product page', () => {
+  test.use({ locale: 'en-US' });
+
+  test("sees the product's picture before chat's code has come, and the same picture once the product has", async ({
+    page,
+  }) => {
+    const response = await page.request.get('/api/catalog/products?area_id=1&size=1', {
+      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+    });
+    const [product] = ((await response.json()) as ProductPage).products;
+    const main = product?.images[0];
+    if (!product || !main) throw new Error('the seed has no product with a picture in area 1');
+    // Chat's code and the product's answer held: only the redirect's bot check comes.
+    const code = holder();
+    const answer = holder();
+    await page.route(
+      (url) =>
+        url.pathname.startsWith('/_astro/') &&
+        url.pathname.endsWith('.js') &&
+        !url.pathname.includes('/chat-redirect-check.'),
+      code.route,
+    );
+    await page.route((url) => url.pathname === `/api/catalog/products/${product.id}`, answer.route);
+    await page.goto(`/area/1/products/${product.id}/`, { waitUntil: 'commit' });
+    await page.waitForURL(/\/chat\/\?productId=\d+$/, { waitUntil: 'commit' });
+
+    // The Japanese page's picture, at the bubble's width, under the reply's words; nothing of chat has run.
+    const pictures = page.getByRole('main').locator('img');
+    await expect(pictures).toHaveCount(1);
+    await expect(page.getByText(en['chat.product.reply'])).toBeVisible();
+    await expect
+      .poll(() => pictures.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    const shown = await pictures.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(new URL(shown).pathname).toBe(new URL(main.src).pathname);
+    const box = await pictures.boundingBox();
+
+    // Chat's code comes; the product is still on its way: the bubble keeps the picture, in the same place.
+    await code.release();
+    await expect(page.getByRole('log').getByText(en['chat.loading'])).toBeVisible();
+    await expect(pictures).toHaveCount(1);
+    expect(await pictures.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(shown);
+    expect(await pictures.boundingBox()).toEqual(box);
+    // The product's answer: its details under the same picture.
+    await answer.release();
+    await expect(page.getByTestId('chat-product').getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(pictures).toHaveCount(1);
+    expect(await pictures.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(shown);
+    expect(await pictures.boundingBox()).toEqual(box);
   });
 });
 

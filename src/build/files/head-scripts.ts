@@ -1,6 +1,7 @@
 /**
  * The classic scripts that must run in `<head>` before anything is painted (the chat redirect of the
- * Japanese pages, the language of the chat pages). Astro bundles only module scripts, which run after the
+ * Japanese pages, the language of the chat pages), and one that must run as its part of the page is parsed
+ * (the picture of a product carried to /chat/). Astro bundles only module scripts, which run after the
  * first paint, so each is bundled here with esbuild into a few hundred minified bytes. A page carries its
  * head script inline, with the digest of its text in the page's content security policy (no
  * 'unsafe-inline'): as a file it would be one more request before every first paint (docs/performance.md
@@ -31,6 +32,8 @@ interface Bundled {
   chatRedirectCheck: Script;
   /** Chat pages. */
   chatLocale: InlineScript;
+  /** /chat/, after its bubble for a carried product's picture (not in `<head>`: it fills that bubble). */
+  chatCarriedPicture: InlineScript;
 }
 
 /** Bundles one entry as a classic script (an IIFE), minified, for browsers of the last few years. */
@@ -68,7 +71,7 @@ async function inlineScript(
   return { code, hash: scriptHash(code) };
 }
 
-async function bundleAll(root: string): Promise<Bundled> {
+async function bundleAll(root: string, site: string): Promise<Bundled> {
   const chatRedirectCheck = await script('chat-redirect-check', root, 'src/features/chat/redirect-check.ts');
   return {
     chatRedirect: await inlineScript(root, 'src/features/chat/redirect-script.ts', {
@@ -76,14 +79,20 @@ async function bundleAll(root: string): Promise<Bundled> {
     }),
     chatRedirectCheck,
     chatLocale: await inlineScript(root, 'src/features/chat/locale-script.ts'),
+    // The picture's addresses as the page's islands write them (src/lib/images.ts reads both).
+    chatCarriedPicture: await inlineScript(root, 'src/features/chat/carried-picture-script.ts', {
+      'import.meta.env.SSR': 'false',
+      'import.meta.env.SITE': JSON.stringify(site),
+    }),
   };
 }
 
 export default function headScripts(): AstroIntegration {
   let root = '';
+  let site = '';
   let bundled: Promise<Bundled> | undefined;
   const bundle = () => {
-    bundled ??= bundleAll(root);
+    bundled ??= bundleAll(root, site);
     return bundled;
   };
   return {
@@ -91,6 +100,7 @@ export default function headScripts(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
         root = fileURLToPath(config.root);
+        site = config.site ?? '';
         updateConfig({
           vite: {
             plugins: [
@@ -99,8 +109,10 @@ export default function headScripts(): AstroIntegration {
                 resolveId: (id: string) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
                 load: async (id: string) => {
                   if (id !== RESOLVED_ID) return undefined;
-                  const { chatRedirect, chatLocale } = await bundle();
-                  return `export const chatRedirect = ${JSON.stringify(chatRedirect)};\nexport const chatLocale = ${JSON.stringify(chatLocale)};\n`;
+                  const scripts = await bundle();
+                  return (['chatRedirect', 'chatLocale', 'chatCarriedPicture'] as const)
+                    .map((name) => `export const ${name} = ${JSON.stringify(scripts[name])};\n`)
+                    .join('');
                 },
               },
             ],

@@ -14,4 +14,6 @@ declare module 'virtual:head-scripts' {
   export const chatRedirect: InlineScript;
   /** Chat pages: the visitor's language on `<html>`, the title and the description. */
   export const chatLocale: InlineScript;
+  /** /chat/: shows the picture of a product a Japanese page sent the visitor with, before chat's code. */
+  export const chatCarriedPicture: InlineScript;
 }

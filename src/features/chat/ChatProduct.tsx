@@ -1,8 +1,10 @@
 /**
- * A product in chat mode, in the visitor's language from the catalog API: images, title, price (yen, tax
- * included, labelled in the language), options and add-to-bag with the product page's own rules
- * (variant-options.ts, the bag's addToBag), the description as text and the tags. Failures read in the
- * language, with a retry; the bag is never touched by a failure.
+ * A product in chat mode, in the visitor's language from the catalog API: its picture (the main one, a
+ * variant's once chosen, as on the product page), title, price (yen, tax included, labelled in the
+ * language), options and add-to-bag with the product page's own rules (variant-options.ts, the bag's
+ * addToBag), the description as text and the tags. Failures read in the language, with a retry; the bag is
+ * never touched by a failure. While it loads, the picture a Japanese page handed over (carried-picture.ts)
+ * shows where the product's will be.
  */
 import { useEffect, useState } from 'react';
 import type { Product } from '../../lib/catalog/types.ts';
@@ -22,10 +24,11 @@ import {
   productOptions,
   selectionOf,
 } from '../product/index.ts';
+import { carriedPicture } from './carried-picture.ts';
 import { useTranslation } from './chat-i18n.ts';
 import { productFor } from './early-product.ts';
 import type { ChatLanguage } from './language.ts';
-import { BUBBLE_PICTURE_SIZES } from './thread-look.ts';
+import { BUBBLE_PICTURE_CLASS, BUBBLE_PICTURE_SIZES, CARRIED_PICTURE_BOX_CLASS } from './thread-look.ts';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; gone: boolean } | { kind: 'ready'; product: Product };
 type Adding = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind: 'failed'; message: string };
@@ -53,6 +56,8 @@ export function ChatProduct({
   const { t } = useTranslation();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The picture the Japanese page handed over, if it did: shown while the product loads, where it will stay.
+  const [carried] = useState(() => carriedPicture(productId));
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger to load again; `onLoad` is told, not a reason to load.
   useEffect(() => {
     let live = true;
@@ -74,7 +79,16 @@ export function ChatProduct({
     };
   }, [productId, language, attempt]);
 
-  if (load.kind === 'loading') return <p className="text-sm text-secondary">{t('chat.loading')}</p>;
+  if (load.kind === 'loading') {
+    const waiting = <p className="text-sm text-secondary">{t('chat.loading')}</p>;
+    if (!carried) return waiting;
+    return (
+      <div className={CARRIED_PICTURE_BOX_CLASS}>
+        <BubblePicture src={carried} />
+        {waiting}
+      </div>
+    );
+  }
   if (load.kind === 'failed') {
     return (
       <div className="rounded border border-accent/50 p-3 text-sm" role="alert">
@@ -94,13 +108,28 @@ export function ChatProduct({
   return <ProductDetails product={load.product} language={language} />;
 }
 
+/** The product's picture as wide as the bubble; the title under it says what it shows. */
+function BubblePicture({ src }: { src: string | null }) {
+  return (
+    <CataloguePicture
+      src={src}
+      size={MAIN_SIZE}
+      sizes={BUBBLE_PICTURE_SIZES}
+      alt=""
+      priority
+      className={BUBBLE_PICTURE_CLASS}
+    />
+  );
+}
+
 function ProductDetails({ product, language }: { product: Product; language: ChatLanguage }) {
   const { t } = useTranslation();
   const [selection, setSelection] = useState<OptionSelection>(() => selectionOf(leadVariant(product)));
   const [adding, setAdding] = useState<Adding>({ kind: 'idle' });
+  // As on the product page: the main picture first, a variant's own picture once the visitor chooses it.
+  const [image, setImage] = useState(() => mainImage(product)?.src ?? null);
   const options = productOptions(product.variants);
   const variant = findVariant(product.variants, selection);
-  const image = (variant?.image ?? mainImage(product))?.src ?? null;
   const canBuy = variant !== undefined && variant.totalStock > 0;
 
   async function add() {
@@ -117,14 +146,7 @@ function ProductDetails({ product, language }: { product: Product; language: Cha
 
   return (
     <article aria-labelledby="chat-product-title" className="flex flex-col gap-3" data-testid="chat-product">
-      <CataloguePicture
-        src={image}
-        size={MAIN_SIZE}
-        sizes={BUBBLE_PICTURE_SIZES}
-        alt=""
-        priority
-        className="aspect-square w-full rounded object-cover"
-      />
+      <BubblePicture src={image} />
       <h2 id="chat-product-title" className="text-lg font-bold">
         {product.title}
       </h2>
@@ -155,7 +177,10 @@ function ProductDetails({ product, language }: { product: Product; language: Cha
                   checked={selection[axis.name] === value.value}
                   disabled={value.disabled}
                   onChange={() => {
-                    setSelection(chooseOption(product.variants, selection, axis.name, value.value));
+                    const chosen = chooseOption(product.variants, selection, axis.name, value.value);
+                    setSelection(chosen);
+                    const picture = findVariant(product.variants, chosen)?.image;
+                    if (picture) setImage(picture.src);
                     setAdding({ kind: 'idle' });
                   }}
                 />

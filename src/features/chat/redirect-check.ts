@@ -4,7 +4,8 @@
  * link-preview bots are never redirected: the Japanese pages carry the canonical URLs and structured data.
  */
 import { isbot } from 'isbot';
-import { chatRedirect, STORED_LISTS_KEY } from './language.ts';
+import { keepCarriedPicture } from './carried-picture.ts';
+import { carriedId, chatRedirect, STORED_LISTS_KEY } from './language.ts';
 
 /** The catalogue's stored lists (an area page's brand filter), when storage can be read at all. */
 function storedLists(): string | null {
@@ -22,5 +23,23 @@ const target = chatRedirect({
   bot: isbot(navigator.userAgent),
   storedLists: storedLists(),
 });
-if (target) location.replace(target);
+/**
+ * Leaves for chat. From a product page, the picture chat opens the product with goes along (the page names
+ * it, `data-chat-picture`; carried-picture.ts): the chat page shows it before its own code has loaded. That
+ * part of the page may not be parsed yet when this runs (the check is an async script); then the redirect
+ * waits for the end of parsing, not for the page's scripts.
+ */
+function leaveFor(chatPage: string): void {
+  const productId = carriedId(new URL(chatPage, location.href).searchParams.get('productId') ?? '');
+  const product = () => document.querySelector<HTMLElement>('[data-chat-picture]');
+  if (productId > 0 && !product() && document.readyState === 'loading') {
+    document.addEventListener('readystatechange', () => leaveFor(chatPage), { once: true });
+    return;
+  }
+  const picture = product()?.dataset.chatPicture;
+  if (productId > 0 && picture) keepCarriedPicture(productId, picture);
+  location.replace(chatPage);
+}
+
+if (target) leaveFor(target);
 else document.documentElement.style.visibility = '';

@@ -13,5 +13,22 @@ export function bubbleClass(from: 'shop' | 'visitor'): string {
 /**
  * The `sizes` of a picture as wide as a shop bubble's content: 92 % of the page's column (at most 36rem,
  * less 2rem of padding) less the bubble's 2rem of padding. A phone then takes the 1x file, not the 2x one.
+ * Never less than that width: a bubble is as wide as its content, and the picture's width as the browser
+ * first sees it is this one, so a product bubble holding only its picture (the /chat/ page's built one)
+ * would be narrower than the island's with the product's details, and the island's picture a new largest
+ * paint.
  */
-export const BUBBLE_PICTURE_SIZES = '(min-width: 576px) 469px, calc(92vw - 62px)';
+export const BUBBLE_PICTURE_SIZES = '(min-width: 576px) 469px, calc(92vw - 61px)';
+
+/** A product's picture in a shop bubble: the bubble's width, square. */
+export const BUBBLE_PICTURE_CLASS = 'aspect-square w-full rounded object-cover';
+
+/** The built bubble the /chat/ page shows a carried product's picture in before chat's code has loaded. */
+export const CARRIED_BUBBLE_ID = 'carried-product';
+
+/**
+ * The box around a product's picture in its bubble, built or drawn by the island (ChatProduct.tsx): a flex
+ * column, as the product's details are, so the picture sits the same in both (inline, it would leave a
+ * line's descent under it).
+ */
+export const CARRIED_PICTURE_BOX_CLASS = 'flex flex-col gap-3';
