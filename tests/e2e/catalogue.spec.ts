@@ -239,6 +239,25 @@ test.describe('browsing the prerendered catalogue', () => {
     expect(largest.src).toBe(await own.getAttribute('src'));
   });
 
+  test("a product page's main picture is its largest paint; its thumbnails and the brand's logo wait behind it", async ({
+    page,
+    request,
+  }) => {
+    const products = await apiProducts(request);
+    const shown = products.find((p) => p.images.length > 1 && p.areas.length > 0);
+    if (!shown) throw new Error('the seed has no product with several pictures');
+    await page.goto(`/area/${shown.areas[0]}/products/${shown.id}/`);
+    const main = page.getByRole('img', { name: shown.title, exact: true });
+    await expect(main).toHaveAttribute('fetchpriority', 'high');
+    await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+    const behind = page.getByRole('main').locator('img:not([fetchpriority="high"])');
+    // A thumbnail per picture, and the brand's logo beside its name.
+    await expect(behind).toHaveCount(shown.images.length + 1);
+    for (const picture of await behind.all()) await expect(picture).toHaveAttribute('fetchpriority', 'low');
+    const largest = await settledLargestPaint(page, main);
+    expect(largest.src).toBe(await main.getAttribute('src'));
+  });
+
   test('the legacy /area?id= and /area?id=&product= URLs land on the prerendered pages', async ({ page }) => {
     await page.goto('/area?id=2');
     // As Netlify does, the query string goes on to the destination.

@@ -21,8 +21,8 @@ const MAIN_SIZES = '(min-width: 1024px) 484px, (min-width: 768px) calc(50vw - 28
 
 /**
  * The gallery: the 768 px main image (the page's LCP image, eager, fetchpriority high) and 256 px thumbnails
- * (lazy) that show their image in the main view, as does the chosen variant's image. No image: the
- * fallback logo. `title` is the main image's alt text.
+ * (lazy, low priority) that show their image in the main view, as does the chosen variant's image. No image:
+ * the fallback logo. `title` is the main image's alt text.
  */
 export function productGalleryHtml(images: readonly ProductImage[], title: string): string {
   let html = `${openTag('product-gallery')}<section${attr('aria-label', t('product.images'))} class="flex flex-col gap-2"><div data-main>`;
@@ -46,6 +46,8 @@ export function productGalleryHtml(images: readonly ProductImage[], title: strin
           src: image.src,
           size: THUMBNAIL_SIZE,
           alt: '',
+          // Behind the main picture: in view, the browser would raise them to its priority.
+          priority: 'low',
           class: 'aspect-square w-full object-cover',
         }) +
         '</button></li>';
