@@ -6,7 +6,7 @@
 //   node scripts/bench/lighthouse-bag.mjs [--url http://localhost:4321] [--runs 3]
 import { pathToFileURL } from 'node:url';
 import { filledBag } from './bag-session.mjs';
-import { audit, CATEGORIES, launchChrome, median, withServedSite } from './lighthouse.mjs';
+import { audit, CATEGORIES, launchChrome, median, medianMetrics, withServedSite } from './lighthouse.mjs';
 
 const TARGET = 95;
 
@@ -34,7 +34,7 @@ export async function bagLighthouse(base, { runs = 3 } = {}) {
       const scores = Object.fromEntries(
         CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]),
       );
-      const metrics = results.at(-1)?.metrics;
+      const { metrics, line } = medianMetrics(results);
       const lost = [...new Set(results.flatMap((r) => r.lost))];
       rows.push({ type: page.type, path, scores, metrics, lost });
       console.log(
@@ -42,9 +42,7 @@ export async function bagLighthouse(base, { runs = 3 } = {}) {
           `  (Performance per run: ${results.map((r) => r.scores.performance).join(', ')})` +
           (scores.performance < TARGET ? `  ← Performance under ${TARGET}` : ''),
       );
-      console.log(
-        `           FCP ${metrics?.['first-contentful-paint']}, LCP ${metrics?.['largest-contentful-paint']}, TBT ${metrics?.['total-blocking-time']}, CLS ${metrics?.['cumulative-layout-shift']}`,
-      );
+      console.log(`           ${line}`);
       if (lost.length) console.log(`           points lost in: ${lost.join('; ')}`);
     }
   } finally {

@@ -10,7 +10,15 @@
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { pageTypes } from './js-visits.mjs';
-import { audit, CATEGORIES, CHROME_FLAGS, languageFlags, median, withServedSite } from './lighthouse.mjs';
+import {
+  audit,
+  CATEGORIES,
+  CHROME_FLAGS,
+  languageFlags,
+  median,
+  medianMetrics,
+  withServedSite,
+} from './lighthouse.mjs';
 
 /** Audits /chat/, /chat/brands/1/ and a Japanese product page in English; one row per page, median scores. */
 export async function chatLighthouse(base, { runs = 3 } = {}) {
@@ -33,13 +41,11 @@ export async function chatLighthouse(base, { runs = 3 } = {}) {
       const scores = Object.fromEntries(
         CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]),
       );
-      const { metrics, lost } =
-        results.find((r) => r.scores.performance === scores.performance) ?? results[0];
+      const { lost } = results.find((r) => r.scores.performance === scores.performance) ?? results[0];
+      const { metrics, line } = medianMetrics(results);
       rows.push({ path, scores, metrics });
       console.log(`  ${path.padEnd(16)} ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}`);
-      console.log(
-        `                   FCP ${metrics['first-contentful-paint']}, LCP ${metrics['largest-contentful-paint']}, TBT ${metrics['total-blocking-time']}, CLS ${metrics['cumulative-layout-shift']}`,
-      );
+      console.log(`                   ${line}`);
       if (lost.length) console.log(`                   below full marks: ${lost.join('; ')}`);
     }
   } finally {

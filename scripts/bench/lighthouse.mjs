@@ -115,15 +115,33 @@ export async function audit(url, port, { cookie, redirects = false } = {}) {
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${ref.id} ${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score}`),
   );
-  const metrics = Object.fromEntries(
-    [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-    ].map((id) => [id, lhr.audits[id]?.displayValue]),
-  );
+  const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.numericValue ?? Number.NaN]));
   return { scores, lost, metrics };
+}
+
+/** The metrics each run reports: milliseconds, but CLS (a score). */
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+];
+
+/**
+ * Each metric's median over the runs, and its line for the report: FCP, LCP (with every run's figure: they
+ * move by a few tenths between runs), TBT, CLS.
+ */
+export function medianMetrics(results) {
+  const metrics = Object.fromEntries(
+    METRICS.map((id) => [id, median(results.map((result) => result.metrics[id]))]),
+  );
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const runs = results.map((result) => seconds(result.metrics['largest-contentful-paint'])).join(' / ');
+  const line =
+    `FCP ${seconds(metrics['first-contentful-paint'])}, LCP ${seconds(metrics['largest-contentful-paint'])}` +
+    ` (runs: ${runs}), TBT ${Math.round(metrics['total-blocking-time'])} ms,` +
+    ` CLS ${metrics['cumulative-layout-shift'].toFixed(3)} (medians)`;
+  return { metrics, line };
 }
 
 /** Audits every page type of the site at `base`; returns one row per page with median scores. */
@@ -138,18 +156,16 @@ export async function lighthouseBench(base, { runs = 3 } = {}) {
       const scores = Object.fromEntries(
         CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]),
       );
-      // Metrics and lost points of the run with the median Performance score.
-      const { lost, metrics } =
-        results.find((r) => r.scores.performance === scores.performance) ?? results[0];
+      // Lost points of the run with the median Performance score; each metric's median.
+      const { lost } = results.find((r) => r.scores.performance === scores.performance) ?? results[0];
+      const { metrics, line } = medianMetrics(results);
       rows.push({ ...page, scores, lost, metrics });
       const missed = CATEGORIES.filter((id) => scores[id] < TARGETS[id]);
       console.log(
         `  ${page.type.padEnd(8)} ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}  ${page.path}` +
           (missed.length ? `  ← under target: ${missed.join(', ')}` : ''),
       );
-      console.log(
-        `           FCP ${metrics?.['first-contentful-paint']}, LCP ${metrics?.['largest-contentful-paint']}, TBT ${metrics?.['total-blocking-time']}, CLS ${metrics?.['cumulative-layout-shift']}`,
-      );
+      console.log(`           ${line}`);
       if (lost.length) console.log(`           below full marks: ${lost.join('; ')}`);
     }
   } finally {
