@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { BUDGETS } from '../../scripts/bench/js-visits.mjs';
 import { apiProducts } from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
@@ -13,6 +13,18 @@ const PLAIN_PAGES = ['/', '/about/', '/terms/', '/product-tags/', '/brands/'];
 const PLAIN_PAGE_BUDGET = BUDGETS.plain;
 /** A part's strings in one locale (src/i18n/{part}/{locale}.json): `/_astro/en.Ab12.js`. */
 const STRINGS_CHUNK = /\/_astro\/(ja|en|zh|ko)\.[\w-]+\.js$/;
+
+/** The React files a page loaded: React and Astro's renderer come as one (CHUNK_GROUPS, astro.config.mjs). */
+function reactFiles(loaded: string[]): string[] {
+  return loaded.filter((url) => /\/_astro\/react\.[\w-]+\.js$/.test(url));
+}
+
+/** The list pages the budgets hold: an area, and the brand of the seed's first product. */
+async function listPages(request: APIRequestContext): Promise<string[]> {
+  const [product] = await apiProducts(request);
+  if (!product) throw new Error('the seed has no product');
+  return ['/area/1/', `/brands/${product.tenant.id}/`];
+}
 
 /** The languages whose strings a page loaded, each once. */
 function stringsLoaded(loaded: string[]): string[] {
@@ -45,18 +57,13 @@ test.describe('a first visit', () => {
     page,
     request,
   }) => {
-    const [product] = await apiProducts(request);
-    if (!product) throw new Error('the seed has no product');
-    for (const path of ['/area/1/', `/brands/${product.tenant.id}/`]) {
+    for (const path of await listPages(request)) {
       const { loadedGzip, loaded } = await shippedJs(page, path, async (p) => {
         await expect(p.getByRole('dialog', { name: 'ギフトカタログへようこそ' })).toBeVisible();
       });
       expect(loadedGzip, path).toBeLessThanOrEqual(BUDGETS.list);
       // The list's island wakes when the shopper nears its end or touches it (src/lib/when-needed.ts).
-      expect(
-        loaded.filter((url) => /\/_astro\/react\.[\w-]+\.js$/.test(url)),
-        path,
-      ).toEqual([]);
+      expect(reactFiles(loaded), path).toEqual([]);
       await page.evaluate(() => localStorage.clear());
     }
   });
@@ -65,9 +72,7 @@ test.describe('a first visit', () => {
     page,
     request,
   }) => {
-    const [product] = await apiProducts(request);
-    if (!product) throw new Error('the seed has no product');
-    for (const path of ['/area/1/', `/brands/${product.tenant.id}/`]) {
+    for (const path of await listPages(request)) {
       const { loadedGzip, loaded } = await shippedJs(page, path, async (p) => {
         const welcome = p.getByRole('dialog', { name: 'ギフトカタログへようこそ' });
         await expect(welcome).toBeVisible();
@@ -81,10 +86,7 @@ test.describe('a first visit', () => {
         await p.waitForLoadState('networkidle');
       });
       expect(loadedGzip, path).toBeLessThanOrEqual(BUDGETS.list);
-      expect(
-        loaded.filter((url) => /\/_astro\/react\.[\w-]+\.js$/.test(url)),
-        path,
-      ).toHaveLength(1);
+      expect(reactFiles(loaded), path).toHaveLength(1);
       // The brand filter is an island of its own, woken when the shopper touches it.
       expect(
         loaded.filter((url) => url.includes('AreaBrandFilter')),
@@ -101,8 +103,7 @@ test.describe('a first visit', () => {
       await expect(p.getByRole('dialog', { name: 'ギフトカタログへようこそ' })).toBeVisible();
     });
     expect(loadedGzip).toBeLessThanOrEqual(BUDGETS.list);
-    // React and Astro's renderer come as one file (CHUNK_GROUPS in astro.config.mjs).
-    expect(loaded.filter((url) => /\/_astro\/react\.[\w-]+\.js$/.test(url))).toHaveLength(1);
+    expect(reactFiles(loaded)).toHaveLength(1);
   });
 });
 
