@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
+import type { Product } from '../../src/lib/catalog/types.ts';
 import { BagPage, completeAtCounter, pickProducts } from './fixtures/bag.ts';
 import { aProductIn, brands, expectNoJapanese } from './fixtures/chat.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
@@ -65,6 +66,40 @@ test.describe('a zh-CN browser', () => {
       .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
       .toContain('width=768');
     await context.close();
+  });
+
+  test('a product opens with its main picture, as on its Japanese page, and a chosen variant shows its own', async ({
+    page,
+  }) => {
+    // Product 1: the variant it opens with (the cheapest in stock) has a picture of its own, another none.
+    const response = await page.request.get('/api/catalog/products/1?lang=zh', {
+      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+    });
+    const product = (await response.json()) as Product;
+    const main = product.images[0];
+    const inStock = product.variants.filter((v) => v.totalStock > 0);
+    const own = inStock.find((v) => v.image && v.image.id !== main?.id);
+    const plain = inStock.find((v) => !v.image);
+    if (!main || !own?.image || !plain) throw new Error('product 1 of the seed has changed');
+    await page.goto('/chat/?productId=1');
+    const card = page.getByTestId('chat-product');
+    const picture = card.locator('img');
+    const shows = (image: { id: number }) =>
+      expect(picture).toHaveAttribute('src', new RegExp(`/images/products/${image.id}\\.jpg\\?`));
+    const choose = async (variant: Product['variants'][number]) => {
+      for (const option of variant.options) {
+        await card
+          .getByRole('group', { name: option.displayName })
+          .getByRole('radio', { name: option.displayValue, exact: true })
+          .check();
+      }
+    };
+    await shows(main);
+    // A variant without a picture of its own keeps the one shown; one with its own shows it.
+    await choose(plain);
+    await shows(main);
+    await choose(own);
+    await shows(own.image);
   });
 
   test('asks for the carried product while the strings are still on their way, and shows it once they come', async ({
