@@ -67,7 +67,8 @@ function nearScreen(element: Element): boolean {
 
 /**
  * The page's list state, null until the list starts. React's own hook on the store: the lists load no store
- * binding (@nanostores/react, about 500 B gzip). Hydration reads the store as the server rendered it (null).
+ * binding (@nanostores/react; docs/performance.md has its size). Hydration reads the store as the server
+ * rendered it (null).
  */
 export function useListState(): ProductListState | null {
   return useSyncExternalStore(
