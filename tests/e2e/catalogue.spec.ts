@@ -259,6 +259,26 @@ test.describe('browsing the prerendered catalogue', () => {
     expect(largest.src).toBe(await main.getAttribute('src'));
   });
 
+  test("a phone's product thumbnails are the 256 px render, the size they are shown at", async ({
+    page,
+    request,
+  }) => {
+    const products = await apiProducts(request);
+    const shown = products.find((p) => p.images.length > 1 && p.areas.length > 0);
+    if (!shown) throw new Error('the seed has no product with several pictures');
+    await page.goto(`/area/${shown.areas[0]}/products/${shown.id}/`);
+    const thumbnails = page.getByRole('button', { name: /^画像\d+を表示$/ }).locator('img');
+    await expect(thumbnails).toHaveCount(shown.images.length);
+    // A 390 px screen at more than 2x shows each at about 84 px: 256 device pixels are enough.
+    expect(await page.evaluate(() => devicePixelRatio)).toBeGreaterThan(2);
+    for (const thumbnail of await thumbnails.all()) {
+      await thumbnail.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+        .toMatch(/width=256&height=256/);
+    }
+  });
+
   test('the legacy /area?id= and /area?id=&product= URLs land on the prerendered pages', async ({ page }) => {
     await page.goto('/area?id=2');
     // As Netlify does, the query string goes on to the destination.
