@@ -260,6 +260,38 @@ test.describe('the header', () => {
     await expect(bag).toHaveAccessibleName('バッグ 1点');
   });
 
+  test("asks the API for the bag's count and the product's stock only once the page's pictures have loaded", async ({
+    page,
+  }) => {
+    const product = await apiJson<Product>(page, '/products/1');
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const path = new URL(sent.url()).pathname;
+      if (path.startsWith('/api/catalog/')) asked.push(path);
+    });
+    // The product's pictures held: the page has not loaded.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/images\/products\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/area/${product.areas[0]}/products/${product.id}/`, { waitUntil: 'domcontentloaded' });
+    // The page's scripts have run and drawn a frame.
+    await page.waitForFunction(() => customElements.get('variant-picker') !== undefined);
+    await page.evaluate(
+      () => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))),
+    );
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    expect(asked).toEqual([]);
+    release();
+    await expect
+      .poll(() => [...asked].sort())
+      .toEqual(['/api/catalog/cart/products/count', `/api/catalog/products/${product.id}`]);
+  });
+
   test('hides the count when the bag is empty', async ({ page }) => {
     const counted = page.waitForResponse((response) =>
       response.url().endsWith('/catalog/cart/products/count'),

@@ -2,6 +2,7 @@
  * The header's bag count (BagBadge.astro's markup) in plain TypeScript over the `$bagCount` store, so a
  * page whose only interaction is the header ships no React. Started by the layout's one page script.
  */
+import { whenIdleAfterLoad } from '../../lib/after-load.ts';
 import { $bagCount, ensureBagCount, restoreBagCount } from './bag-store.ts';
 
 function render(count: number): void {
@@ -19,7 +20,8 @@ export function startBagBadges(): void {
   if (!document.querySelector('[data-bag-badge]')) return;
   restoreBagCount();
   $bagCount.subscribe(({ count }) => render(count));
-  void ensureBagCount();
+  // The stored count shows at once; the server's is asked for once the page and its pictures have loaded.
+  whenIdleAfterLoad(ensureBagCount);
   // A page restored from the back-forward cache shows the count the tab has now, not the one it left with.
   addEventListener('pageshow', (event) => {
     if (event.persisted) restoreBagCount();

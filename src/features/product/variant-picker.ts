@@ -58,10 +58,16 @@ class VariantPicker extends HTMLElement {
     });
     this.querySelector('[data-add]')?.addEventListener('click', () => void this.#add());
     this.#render();
-    // The page shows the build's stock and prices: once it is idle, ask the API for them as they are now.
+    // The page shows the build's stock and prices: once it has loaded (its pictures first) and is idle, ask
+    // the API for them as they are now. Not after-load.ts's helper: the every-page script has it, and sharing
+    // it would make it a file of its own or move it into every page's shared chunk (bytes plain pages lack).
     const refresh = () => void this.#refresh();
-    if ('requestIdleCallback' in window) requestIdleCallback(refresh, { timeout: 2000 });
-    else setTimeout(refresh, 200);
+    const later = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(refresh, { timeout: 2000 })
+        : setTimeout(refresh, 200);
+    if (document.readyState === 'complete') later();
+    else addEventListener('load', later, { once: true });
   }
 
   async #refresh() {
