@@ -53,6 +53,25 @@ test.describe('a first visit', () => {
     }
   });
 
+  test('the product page ships at most 10 KB of JavaScript (gzip), the onboarding dialog included, in one file of its own', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await apiProducts(request);
+    if (!product) throw new Error('the seed has no product');
+    const path = `/area/${product.areas[0]}/products/${product.id}/`;
+    const { gzip, loadedGzip, loaded } = await shippedJs(page, path, async (p) => {
+      await expect(p.getByRole('dialog', { name: 'ギフトカタログへようこそ' })).toBeVisible();
+    });
+    expect(loadedGzip).toBeLessThanOrEqual(BUDGETS.product);
+    expect(gzip).toBe(loadedGzip);
+    // The page's script is built whole, importing no shared chunk (its stores are its own, so nothing else
+    // may run beside it); the dialog's code comes by URL, when it is needed.
+    const own = loaded.filter((url) => !url.includes('onboarding-dialog'));
+    expect(own).toHaveLength(1);
+    expect(await page.locator('script[type="module"]').count()).toBe(1);
+  });
+
   test('the area and brand pages ship at most 80 KB of JavaScript (gzip), the onboarding dialog included: no React before the list needs it', async ({
     page,
     request,

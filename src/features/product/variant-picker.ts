@@ -1,5 +1,6 @@
 /** <variant-picker>: options, price, stock and add-to-bag of a product page (VariantPicker.astro). */
 
+import { whenIdleAfterLoad } from '../../lib/after-load.ts';
 import { getProduct } from '../../lib/catalog/product-lean.ts';
 import type { Variant } from '../../lib/catalog/types.ts';
 import { define, readJson } from '../../lib/custom-element.ts';
@@ -59,15 +60,8 @@ class VariantPicker extends HTMLElement {
     this.querySelector('[data-add]')?.addEventListener('click', () => void this.#add());
     this.#render();
     // The page shows the build's stock and prices: once it has loaded (its pictures first) and is idle, ask
-    // the API for them as they are now. Not after-load.ts's helper: the every-page script has it, and sharing
-    // it would make it a file of its own or move it into every page's shared chunk (bytes plain pages lack).
-    const refresh = () => void this.#refresh();
-    const later = () =>
-      'requestIdleCallback' in window
-        ? requestIdleCallback(refresh, { timeout: 2000 })
-        : setTimeout(refresh, 200);
-    if (document.readyState === 'complete') later();
-    else addEventListener('load', later, { once: true });
+    // the API for them as they are now.
+    whenIdleAfterLoad(() => void this.#refresh());
   }
 
   async #refresh() {

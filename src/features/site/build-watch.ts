@@ -1,5 +1,5 @@
 /**
- * Every page's version watch, started by the layout's one page script (BaseLayout):
+ * Every page's version watch, started by the layout's one page script (src/layouts/page-start.ts):
  * - about 1 s after load, unless the connection is slow, fetch this build's manifest (a failure is logged);
  * - ask `/_build/latest.json` every few minutes and when the page comes back into view; a page restored
  *   from the back-forward cache that turns out older than the deployed build reloads (every other
