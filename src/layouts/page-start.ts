@@ -1,9 +1,10 @@
 /**
- * What every page starts with, the layout's one page script (PageStart.astro): the error handler first, then
- * analytics, the version watch (src/features/site/build-watch.ts), the header's bag count and the first-visit
- * check, each in a `try` so that a part that fails shows the error screen and the others still start. One
- * module instead of one per part keeps the plain pages' JavaScript small. A page with a script of its own
- * built whole (BaseLayout's `script`) imports this first.
+ * What every page starts with: the error handler first, then analytics, the version watch
+ * (src/features/site/build-watch.ts), the header's bag count and the first-visit check, each in a `try` so
+ * that a part that fails shows the error screen and the others still start. One module instead of one per
+ * part keeps the plain pages' JavaScript small. Loaded as the layout's page script over the chunks it shares
+ * with the islands (PageStart.astro), built whole on a page with nothing else (BaseLayout's `alone`), or
+ * first inside a page's own script built whole (BaseLayout's `script`).
  */
 import { startBagBadges } from '../features/bag/bag-badge.ts';
 import { startOnboarding } from '../features/onboarding/onboarding-start.ts';
