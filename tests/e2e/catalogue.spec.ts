@@ -270,10 +270,7 @@ test.describe('browsing the prerendered catalogue', () => {
     page,
     request,
   }) => {
-    const products = await apiProducts(request);
-    const shown = products.find((p) => p.images.length > 1 && p.areas.length > 0);
-    if (!shown) throw new Error('the seed has no product with several pictures');
-    await page.goto(`/area/${shown.areas[0]}/products/${shown.id}/`);
+    const shown = await openProductWithPictures(page, request);
     const main = page.getByRole('img', { name: shown.title, exact: true });
     await expect(main).toHaveAttribute('fetchpriority', 'high');
     await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
@@ -289,10 +286,7 @@ test.describe('browsing the prerendered catalogue', () => {
     page,
     request,
   }) => {
-    const products = await apiProducts(request);
-    const shown = products.find((p) => p.images.length > 1 && p.areas.length > 0);
-    if (!shown) throw new Error('the seed has no product with several pictures');
-    await page.goto(`/area/${shown.areas[0]}/products/${shown.id}/`);
+    const shown = await openProductWithPictures(page, request);
     const thumbnails = page.getByRole('button', { name: /^画像\d+を表示$/ }).locator('img');
     await expect(thumbnails).toHaveCount(shown.images.length);
     // A 390 px screen at more than 2x shows each at about 84 px: 256 device pixels are enough.
@@ -409,6 +403,15 @@ test.describe('accessibility', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+/** Opens the page of the seed's first product with several pictures, in its first area; returns the product. */
+async function openProductWithPictures(page: Page, request: APIRequestContext) {
+  const products = await apiProducts(request);
+  const shown = products.find((p) => p.images.length > 1 && p.areas.length > 0);
+  if (!shown) throw new Error('the seed has no product with several pictures');
+  await page.goto(`/area/${shown.areas[0]}/products/${shown.id}/`);
+  return shown;
+}
 
 /**
  * The element Chromium names as the page's largest contentful paint once `lead`, the picture meant to be it,
