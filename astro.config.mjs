@@ -159,7 +159,8 @@ export default defineConfig({
     // First: the catalogue loads on its own thread while Astro starts and bundles.
     catalogueLoad(),
     react(),
-    // `client:when-needed`: the lists' islands wake when the visitor needs them (src/lib/when-needed.ts).
+    // `client:when-needed` (the lists' islands wake when the visitor needs them) and
+    // `client:after-carried-picture` (chat's island after the picture it was sent with is on screen).
     clientDirectives(),
     sitemap({ filter: inSitemap }),
     apiProxy(),

@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { CARRIED_PICTURE_WAIT_MS } from '../../src/features/chat/after-carried-picture.ts';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { ProductPage } from '../../src/lib/catalog/types.ts';
 import { AreaPage } from './fixtures/browse.ts';
@@ -75,18 +76,37 @@ function holder(): { route: (route: Route) => Promise<void>; release: () => Prom
   };
 }
 
+/** Area 1's first product and its main picture. */
+async function aProductWithPicture(page: Page): Promise<{ id: number; src: string }> {
+  const response = await page.request.get('/api/catalog/products?area_id=1&size=1', {
+    headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
+  });
+  const [product] = ((await response.json()) as ProductPage).products;
+  const main = product?.images[0];
+  if (!product || !main) throw new Error('the seed has no product with a picture in area 1');
+  return { id: product.id, src: main.src };
+}
+
+/** The product's picture at the size a product page opens with and chat's bubble shows (768). */
+const isCarriedPicture = (url: URL) =>
+  url.pathname.startsWith('/api/images/products/') && url.searchParams.get('width') === '768';
+
+/** When chat's island asked for its code: the start of the request for its component, in page time. */
+const chatCodeAskedAt = (page: Page) =>
+  page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname.startsWith('/_astro/ChatApp.'))?.startTime,
+  );
+
 test.describe('an en-US browser sent to chat from a product page', () => {
   test.use({ locale: 'en-US' });
 
   test("sees the product's picture before chat's code has come, and the same picture once the product has", async ({
     page,
   }) => {
-    const response = await page.request.get('/api/catalog/products?area_id=1&size=1', {
-      headers: { 'X-Api-Token': DEFAULT_CATALOG_API_TOKEN },
-    });
-    const [product] = ((await response.json()) as ProductPage).products;
-    const main = product?.images[0];
-    if (!product || !main) throw new Error('the seed has no product with a picture in area 1');
+    const product = await aProductWithPicture(page);
     // Chat's code and the product's answer held: only the redirect's bot check comes.
     const code = holder();
     const answer = holder();
@@ -109,7 +129,7 @@ test.describe('an en-US browser sent to chat from a product page', () => {
       .poll(() => pictures.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
     const shown = await pictures.evaluate((img: HTMLImageElement) => img.currentSrc);
-    expect(new URL(shown).pathname).toBe(new URL(main.src).pathname);
+    expect(new URL(shown).pathname).toBe(new URL(product.src).pathname);
     const box = await pictures.boundingBox();
 
     // Chat's code comes; the product is still on its way: the bubble keeps the picture, in the same place.
@@ -124,6 +144,52 @@ test.describe('an en-US browser sent to chat from a product page', () => {
     await expect(pictures).toHaveCount(1);
     expect(await pictures.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(shown);
     expect(await pictures.boundingBox()).toEqual(box);
+  });
+
+  test("chat's code is asked for once the product's picture has come, not while it is coming", async ({
+    page,
+  }) => {
+    const product = await aProductWithPicture(page);
+    // A slow network: the picture takes a while, on the Japanese page and on chat's.
+    await page.route(isCarriedPicture, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      // On the document: a picture's load event never reaches the window.
+      document.addEventListener(
+        'load',
+        (event) => {
+          const target = event.target as Element;
+          if (target instanceof HTMLImageElement && target.closest('#carried-product'))
+            (window as unknown as { pictureLoadedAt: number }).pictureLoadedAt = performance.now();
+        },
+        true,
+      );
+    });
+    await page.goto(`/area/1/products/${product.id}/`, { waitUntil: 'commit' });
+    await page.waitForURL(/\/chat\/\?productId=\d+$/, { waitUntil: 'commit' });
+    await expect(page.getByTestId('chat-product').getByRole('heading', { level: 2 })).toBeVisible();
+    const pictureLoadedAt = await page.evaluate(
+      () => (window as unknown as { pictureLoadedAt?: number }).pictureLoadedAt,
+    );
+    expect(pictureLoadedAt).toBeGreaterThan(0);
+    expect(await chatCodeAskedAt(page)).toBeGreaterThan(pictureLoadedAt ?? Number.POSITIVE_INFINITY);
+  });
+
+  test('a picture that does not come holds chat for a second at most', async ({ page }) => {
+    const product = await aProductWithPicture(page);
+    const picture = holder();
+    await page.route(isCarriedPicture, picture.route);
+    await page.goto(`/area/1/products/${product.id}/`, { waitUntil: 'commit' });
+    await page.waitForURL(/\/chat\/\?productId=\d+$/, { waitUntil: 'commit' });
+    // Chat starts without it: the conversation and its product, under the picture still on its way.
+    await expect(page.getByTestId('chat-product').getByRole('heading', { level: 2 })).toBeVisible();
+    const parsedAt = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+    );
+    expect(await chatCodeAskedAt(page)).toBeLessThan(parsedAt + CARRIED_PICTURE_WAIT_MS + 500);
+    await picture.release();
   });
 });
 

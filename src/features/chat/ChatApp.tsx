@@ -1,8 +1,9 @@
 /**
  * The chat page's island: the conversation with the shop in the visitor's language (set on `<html>` by
  * the head script before this loads). Each step is a bubble in a log that a screen reader reads as it
- * grows; quick replies and the name box sit under it. Rendered in the browser only (client:only): the
- * language is known there alone.
+ * grows; quick replies and the name box sit under it. The language is known in the browser alone: on the
+ * server (the page's build) the island renders what the page gives it as children, the greeting and the
+ * bubble for a carried product's picture, and in the browser its conversation takes their place.
  */
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -30,8 +31,8 @@ import type { ChatLanguage } from './language.ts';
 import { MAX_BRANDS, MAX_PRODUCTS, type SearchBrand, search } from './search-index.ts';
 import { bubbleClass, CONVERSATION_CLASS, THREAD_CLASS } from './thread-look.ts';
 
-export default function ChatApp() {
-  return <ChatScreen>{(language) => <Conversation language={language} />}</ChatScreen>;
+export default function ChatApp({ children }: { children?: ReactNode }) {
+  return <ChatScreen built={children}>{(language) => <Conversation language={language} />}</ChatScreen>;
 }
 
 /** The conversation in chat mode's language (the chat screen entered it before this renders). */

@@ -8,7 +8,17 @@ import { enterChat } from '../../lib/mode.ts';
 import { installChatLanguage } from './chat-i18n.ts';
 import { type ChatLanguage, pageChatLanguage } from './language.ts';
 
-export function ChatScreen({ children }: { children: (language: ChatLanguage) => ReactNode }) {
+export function ChatScreen({
+  built = null,
+  children,
+}: {
+  /**
+   * What the page was built with, for an island rendered on the server too (Astro gives it as the
+   * island's children): kept until the island's content takes its place.
+   */
+  built?: ReactNode;
+  children: (language: ChatLanguage) => ReactNode;
+}) {
   const [language, setLanguage] = useState<ChatLanguage>();
   // Before the first paint: the page's built content (a greeting, a loading line) gives way to the island's
   // without a blank frame between them.
@@ -19,6 +29,6 @@ export function ChatScreen({ children }: { children: (language: ChatLanguage) =>
     installChatLanguage(language);
     setLanguage(language);
   }, []);
-  if (!language) return null;
+  if (!language) return built;
   return children(language);
 }

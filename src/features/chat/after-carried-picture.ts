@@ -1,0 +1,53 @@
+/**
+ * `client:after-carried-picture`: the /chat/ page's island (ChatApp.tsx) starts loading its code once the
+ * picture a Japanese product page handed over is on screen (carried-picture-script.ts puts it in the built
+ * bubble as the page is parsed), and at once when there is none. The picture is what the visitor came for;
+ * started with it, the island's code (React and the conversation, about 70 KB) is fetched, compiled and run
+ * while the picture is still being decoded, and its paint comes after them. The wait is bounded: a picture
+ * not yet downloaded (the redirect left before it had come) holds the conversation CARRIED_PICTURE_WAIT_MS at
+ * most.
+ *
+ * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the page that uses it.
+ */
+import type { ClientDirective } from 'astro';
+import { CARRIED_BUBBLE_ID } from './thread-look.ts';
+
+declare global {
+  namespace Astro {
+    interface ClientDirectives {
+      'client:after-carried-picture'?: boolean;
+    }
+  }
+}
+
+/** The longest the island waits for the carried picture (ms). */
+export const CARRIED_PICTURE_WAIT_MS = 1000;
+
+/** After the frame now being made has been painted: a task queued from the next animation frame. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * Resolves once the carried picture in `doc` has been decoded and painted, or failed, or `waitMs` has
+ * passed; at once when the page shows no carried picture.
+ */
+export function carriedPictureShown(
+  doc: Document = document,
+  waitMs = CARRIED_PICTURE_WAIT_MS,
+): Promise<void> {
+  const picture = doc.getElementById(CARRIED_BUBBLE_ID)?.querySelector('img');
+  if (!picture) return Promise.resolve();
+  // A picture that fails to load or decode is no reason to wait: the product bubble shows its own.
+  const shown = picture.decode().then(afterNextPaint, () => undefined);
+  const timeUp = new Promise<void>((resolve) => setTimeout(resolve, waitMs));
+  return Promise.race([shown, timeUp]);
+}
+
+const afterCarriedPicture: ClientDirective = async (load) => {
+  await carriedPictureShown();
+  const hydrate = await load();
+  await hydrate();
+};
+
+export default afterCarriedPicture;
