@@ -241,8 +241,11 @@ test.describe('browsing the prerendered catalogue', () => {
     const first = pictures.first();
     await expect(first).toHaveAttribute('loading', 'eager');
     await expect(first).toHaveAttribute('fetchpriority', 'high');
-    // Nothing else competes with it: every other picture of the page waits for the layout.
+    // Nothing else competes with it: every other picture of the page waits for the layout, and the other
+    // cards' pictures, in view or not, come after it at low priority.
     await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+    for (const other of (await pictures.all()).slice(1))
+      await expect(other).toHaveAttribute('fetchpriority', 'low');
     // The browser names a larger element only: a picture of the same size beside the first that happened to
     // paint a frame sooner keeps the title, so the row is what is certain, not the card.
     const firstTop = (await first.boundingBox())?.y;

@@ -6,6 +6,7 @@
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { PRODUCT_GRID_CLASS, ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
+import type { PicturePriority } from '../../ui/picture-loading.ts';
 import {
   $productList,
   initialListState,
@@ -35,10 +36,18 @@ export interface ProductListLabels extends ProductCardLabels {
 /**
  * How a list's pictures load beside the page's own. `lead`: the first product's picture is the largest
  * thing on the screen as the page opens (a brand page), so it loads at once, first, not lazily once the page
- * is laid out. `behind`: the page has its own, larger picture (an area page), and the cards' pictures wait
- * behind it at low priority. Otherwise lazy, at the browser's priority.
+ * is laid out, and the other cards' pictures wait behind it at low priority (in view, the browser would
+ * raise them to its level and they would share the connection with it). `behind`: the page has its own,
+ * larger picture (an area page), and the cards' pictures wait behind it at low priority. Otherwise lazy, at
+ * the browser's priority.
  */
 export type ListPictures = 'lead' | 'behind';
+
+/** How the picture of the list's card at `index` loads. */
+function cardPriority(pictures: ListPictures | undefined, index: number): PicturePriority {
+  if (pictures === 'lead') return index === 0 ? true : 'low';
+  return pictures === 'behind' ? 'low' : false;
+}
 
 export interface ProductListProps {
   /** Cache key: `area:{id}` or `brand:{id}`. One list per page. */
@@ -195,11 +204,7 @@ export function ProductListView({
         <ul ref={list} className={PRODUCT_GRID_CLASS} data-testid="product-list">
           {state.products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard
-                product={product}
-                labels={labels}
-                priority={pictures === 'behind' ? 'low' : pictures === 'lead' && index === 0}
-              />
+              <ProductCard product={product} labels={labels} priority={cardPriority(pictures, index)} />
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@
  * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the page that uses it.
  */
 import type { ClientDirective } from 'astro';
+import { afterNextPaint } from '../../lib/after-load.ts';
 import { CARRIED_BUBBLE_ID } from './thread-look.ts';
 
 declare global {
@@ -22,11 +23,6 @@ declare global {
 
 /** The longest the island waits for the carried picture (ms). */
 export const CARRIED_PICTURE_WAIT_MS = 1000;
-
-/** After the frame now being made has been painted: a task queued from the next animation frame. */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
 
 /**
  * Resolves once the carried picture in `doc` has been decoded and painted, or failed, or `waitMs` has
