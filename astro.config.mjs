@@ -7,6 +7,7 @@ import { defineConfig } from 'astro/config';
 import { siteUrl } from './scripts/tools/build-env.mjs';
 import clientDirectives from './src/build/astro/client-directives.ts';
 import cspDigests from './src/build/astro/csp-digests.ts';
+import pageScriptPreload from './src/build/astro/page-script-preload.ts';
 import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
 import catalogueVersion from './src/build/catalogue/catalogue-version.ts';
 import apiProxy from './src/build/files/api-proxy.ts';
@@ -162,6 +163,8 @@ export default defineConfig({
     // `client:when-needed` (the lists' islands wake when the visitor needs them) and
     // `client:after-carried-picture` (chat's island after the picture it was sent with is on screen).
     clientDirectives(),
+    // The shared chunks the layout's page script imports, named beside it (src/build/astro/page-script-preload.ts).
+    pageScriptPreload(),
     sitemap({ filter: inSitemap }),
     apiProxy(),
     buildManifest(),

@@ -180,6 +180,42 @@ test.describe("pages' own scripts", () => {
       expect(loadingStrings).toEqual([]);
     });
   }
+
+  test("a page with islands asks for its page script's shared chunks with the script, not one import later", async ({
+    page,
+  }) => {
+    // Chromium's network log: when each module was asked for, and when each answer began to come.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const sent = new Map<string, number>();
+    const answered = new Map<string, number>();
+    const paths = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
+      const path = new URL(request.url).pathname;
+      if (!path.startsWith('/_astro/') || !path.endsWith('.js')) return;
+      paths.set(requestId, path);
+      sent.set(path, timestamp);
+    });
+    cdp.on('Network.responseReceived', ({ requestId, timestamp }) => {
+      const path = paths.get(requestId);
+      if (path) answered.set(path, timestamp);
+    });
+    for (const path of ['/area/1/', '/brands/1/']) {
+      sent.clear();
+      answered.clear();
+      await page.goto(path, { waitUntil: 'load' });
+      const html = await page.content();
+      const script = html.match(/<script type="module" src="(\/_astro\/PageStart[^"]+)"/)?.[1] ?? '';
+      expect(answered.get(script), `${path}: the layout's page script`).toBeDefined();
+      // The islands sleep until needed: every other module asked for by now is one the page script imports.
+      const chunks = [...sent].filter(([module]) => module !== script);
+      expect(chunks.length, `${path}: the page script's chunks`).toBeGreaterThan(0);
+      for (const [module, at] of chunks)
+        expect(at, `${path}: ${module} asked for before the script came`).toBeLessThan(
+          answered.get(script) ?? 0,
+        );
+    }
+  });
 });
 
 test.describe('a first visit to chat, in English', () => {

@@ -17,3 +17,9 @@ declare module 'virtual:head-scripts' {
   /** /chat/: shows the picture of a product a Japanese page sent the visitor with, before chat's code. */
   export const chatCarriedPicture: InlineScript;
 }
+
+/** The module src/build/astro/page-script-preload.ts gives the layout: what its page script imports. */
+declare module 'virtual:page-script-preloads' {
+  /** The site paths of the chunks the layout's page script imports statically (none in `astro dev`). */
+  export function pageScriptPreloads(): string[];
+}
