@@ -154,32 +154,49 @@ test.describe("pages' own scripts", () => {
    * (`strings()`, src/i18n/index.ts), was seen unfinished by the island in WebKit: so these scripts import nothing that
    * loads strings (src/features/bag/bag-load.ts).
    */
+  /** The page's own script (not the layout's) and every module it imports statically, with their code. */
+  async function ownScriptModules(page: Page, path: string): Promise<Map<string, string>> {
+    const html = await (await page.request.get(path)).text();
+    const own = [...html.matchAll(/<script type="module" src="([^"]*index\.astro[^"]*)"/g)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(own, `${path} has a script of its own`).toHaveLength(1);
+    const queue = [...own];
+    const modules = new Map<string, string>();
+    while (queue.length) {
+      const url = queue.shift() ?? '';
+      if (modules.has(url)) continue;
+      const code = await (await page.request.get(url)).text();
+      modules.set(url, code);
+      for (const m of code.matchAll(
+        /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g,
+      )) {
+        queue.push(new URL(m[1] ?? '', `http://site${url}`).pathname);
+      }
+    }
+    return modules;
+  }
+
   for (const path of ['/cart/', '/qr/_/']) {
     test(`${path}: the page's own script loads no strings`, async ({ page }) => {
-      const html = await (await page.request.get(path)).text();
-      const own = [...html.matchAll(/<script type="module" src="([^"]*index\.astro[^"]*)"/g)].map(
-        (m) => m[1] ?? '',
-      );
-      expect(own, 'the page has a script of its own').toHaveLength(1);
-      const queue = [...own];
-      const seen = new Set<string>();
-      const loadingStrings: string[] = [];
-      while (queue.length) {
-        const url = queue.shift() ?? '';
-        if (seen.has(url)) continue;
-        seen.add(url);
-        const code = await (await page.request.get(url)).text();
+      const loadingStrings = [...(await ownScriptModules(page, path))]
         // A part's loader (src/i18n/{part}/part.ts) is what imports a locale file (`./ja.…js`) on demand.
-        if (/import\(\s*[`'"]\.\/ja\.[\w-]+\.js/.test(code)) loadingStrings.push(url);
-        for (const m of code.matchAll(
-          /(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g,
-        )) {
-          queue.push(new URL(m[1] ?? '', `http://site${url}`).pathname);
-        }
-      }
+        .filter(([, code]) => /import\(\s*[`'"]\.\/ja\.[\w-]+\.js/.test(code))
+        .map(([url]) => url);
       expect(loadingStrings).toEqual([]);
     });
   }
+
+  test("/chat/: the page's own script asks for a carried product without the typed API client", async ({
+    page,
+  }) => {
+    // openapi-fetch's serializers: the typed client (src/lib/catalog/client.ts) would be a file more, a round
+    // trip before the product is asked for.
+    const typedClient = [...(await ownScriptModules(page, '/chat/'))]
+      .filter(([, code]) => code.includes('querySerializer'))
+      .map(([url]) => url);
+    expect(typedClient).toEqual([]);
+  });
 
   test("a page with islands asks for its page script's shared chunks with the script, not one import later", async ({
     page,

@@ -1,40 +1,40 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const getProductIn = vi.fn();
-vi.mock('../../lib/catalog/catalogue.ts', () => ({ getProductIn }));
+const getProduct = vi.fn();
+vi.mock('../../lib/catalog/product-lean.ts', () => ({ getProduct }));
 
 const { askCarriedProduct, productFor } = await import('./early-product.ts');
 
 describe("the product a redirect carried to chat, asked for before chat's strings arrive", () => {
   beforeEach(() => {
-    getProductIn.mockReset();
+    getProduct.mockReset();
     // Nothing left over from a test before.
-    getProductIn.mockResolvedValue({ id: 0 });
+    getProduct.mockResolvedValue({ id: 0 });
     void productFor(0, 'en');
-    getProductIn.mockReset();
+    getProduct.mockReset();
   });
 
   it('asks at once, and the product bubble takes that answer instead of asking again', async () => {
-    getProductIn.mockResolvedValueOnce({ id: 12, name: 'Tea' });
+    getProduct.mockResolvedValueOnce({ id: 12, name: 'Tea' });
     askCarriedProduct('?productId=12', 'zh');
-    expect(getProductIn).toHaveBeenCalledWith(12, 'zh');
+    expect(getProduct).toHaveBeenCalledWith(12, { lang: 'zh' });
     await expect(productFor(12, 'zh')).resolves.toEqual({ id: 12, name: 'Tea' });
-    expect(getProductIn).toHaveBeenCalledTimes(1);
+    expect(getProduct).toHaveBeenCalledTimes(1);
   });
 
   it('gives the early answer once: a retry or another bubble asks anew', async () => {
-    getProductIn.mockResolvedValue({ id: 12 });
+    getProduct.mockResolvedValue({ id: 12 });
     askCarriedProduct('?productId=12', 'en');
     await productFor(12, 'en');
     await productFor(12, 'en');
-    expect(getProductIn).toHaveBeenCalledTimes(2);
+    expect(getProduct).toHaveBeenCalledTimes(2);
   });
 
   it('asks anew for another product or language', async () => {
-    getProductIn.mockResolvedValue({ id: 1 });
+    getProduct.mockResolvedValue({ id: 1 });
     askCarriedProduct('?productId=12', 'en');
     await productFor(13, 'en');
-    expect(getProductIn).toHaveBeenLastCalledWith(13, 'en');
+    expect(getProduct).toHaveBeenLastCalledWith(13, { lang: 'en' });
   });
 
   it('asks nothing for an address without a product id, or with anything but digits', () => {
@@ -48,12 +48,12 @@ describe("the product a redirect carried to chat, asked for before chat's string
     ]) {
       askCarriedProduct(search, 'en');
     }
-    expect(getProductIn).not.toHaveBeenCalled();
+    expect(getProduct).not.toHaveBeenCalled();
   });
 
   it('leaves a failed answer to the bubble that takes it: never an unhandled rejection', async () => {
     const failure = new Error('offline');
-    getProductIn.mockRejectedValueOnce(failure);
+    getProduct.mockRejectedValueOnce(failure);
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     askCarriedProduct('?productId=12', 'en');

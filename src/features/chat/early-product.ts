@@ -2,9 +2,10 @@
  * The product a redirect carried to chat (`/chat/?productId=`), asked of the API as soon as chat's code
  * runs, while the page's strings are still loading, instead of once the conversation has drawn: on a
  * phone's network that is a round trip sooner for the picture the visitor came for. The product bubble
- * takes the answer once (`productFor`); any later load (a retry, a reload) asks anew.
+ * takes the answer once (`productFor`); any later load (a retry, a reload) asks anew. Through plain fetch
+ * (product-lean.ts): the page's script then loads no typed client, nor waits a round trip more for it.
  */
-import { getProductIn } from '../../lib/catalog/catalogue.ts';
+import { getProduct } from '../../lib/catalog/product-lean.ts';
 import type { Product } from '../../lib/catalog/types.ts';
 import { type ChatLanguage, carriedId } from './language.ts';
 
@@ -14,7 +15,7 @@ let early: { id: number; language: ChatLanguage; answer: Promise<Product> } | un
 export function askCarriedProduct(search: string, language: ChatLanguage): void {
   const id = carriedId(new URLSearchParams(search).get('productId') ?? '');
   if (id === 0) return;
-  const answer = getProductIn(id, language);
+  const answer = getProduct(id, { lang: language });
   // A failure is the product bubble's to show, when it takes the answer; never an unhandled rejection.
   answer.catch(() => {});
   early = { id, language, answer };
@@ -24,5 +25,7 @@ export function askCarriedProduct(search: string, language: ChatLanguage): void 
 export function productFor(id: number, language: ChatLanguage): Promise<Product> {
   const taken = early;
   early = undefined;
-  return taken && taken.id === id && taken.language === language ? taken.answer : getProductIn(id, language);
+  return taken && taken.id === id && taken.language === language
+    ? taken.answer
+    : getProduct(id, { lang: language });
 }

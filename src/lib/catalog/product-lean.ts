@@ -1,14 +1,19 @@
 /**
- * A product as the API has it now, for the product page's after-load refresh of stock and prices, through
- * plain fetch (`leanSend` in request.ts): the product page ships no typed client.
+ * A product as the API has it now, through plain fetch (`leanSend` in request.ts): for the product page's
+ * after-load refresh of stock and prices (the product page ships no typed client), and for the product a
+ * redirect carried to chat, asked for by chat's page script before its island (and the typed client) loads.
  */
 import { leanSend, type RequestOptions } from './request.ts';
-import type { Product } from './types.ts';
+import type { Lang, Product } from './types.ts';
 
-/** One product, as the API has it now. */
-export function getProduct(id: number, options: RequestOptions = {}): Promise<Product> {
-  return leanSend('get', '/catalog/products/{id}', 'product not found.', undefined, {
-    ...options,
-    pathParams: { id },
-  });
+/** One product, as the API has it now; in `lang` when given (chat mode's languages), else in Japanese. */
+export function getProduct(id: number, options: RequestOptions & { lang?: Lang } = {}): Promise<Product> {
+  const { lang, ...rest } = options;
+  return leanSend(
+    'get',
+    lang ? `/catalog/products/{id}?lang=${lang}` : '/catalog/products/{id}',
+    'product not found.',
+    undefined,
+    { ...rest, pathParams: { id } },
+  );
 }

@@ -87,6 +87,13 @@ describe('a product as the API has it now', () => {
     expect(seen[0]?.method).toBe('GET');
   });
 
+  it("asks in chat mode's language when given one", async () => {
+    const { seen, options } = fetchWith(() => json({ id: 12, variants: [] }));
+    await getProduct(12, { ...options, lang: 'zh' });
+    expect(seen[0]?.url).toBe('http://api.test/catalog/products/12?lang=zh');
+    expect(seen[0]?.headers.get('X-Api-Token')).toBe('tok');
+  });
+
   it('fails with "product not found." and the status when the product is gone', async () => {
     const { options } = fetchWith(() => json({ code: 'NOT_FOUND', message: 'gone' }, 404));
     await expect(getProduct(12, options)).rejects.toMatchObject({
