@@ -4,7 +4,7 @@
  */
 import { type CatalogClient, call, catalogClient } from './client.ts';
 import { type ListProductsQuery, productListParams } from './product-list-lean.ts';
-import type { Area, CatalogVersion, Lang, Product, ProductPage, Tenant } from './types.ts';
+import type { Area, CatalogVersion, Lang, ProductPage, Tenant } from './types.ts';
 
 /** The largest page the API serves; the build pages with it. */
 export const MAX_PAGE_SIZE = 100;
@@ -49,16 +49,5 @@ export function listTenants(
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return call(`GET /catalog/products-filters${search ? `?${search}` : ''}`, 'filter option not found.', () =>
     client.GET('/catalog/products-filters', { params: { query } }),
-  );
-}
-
-/** One product in a language (chat mode shows products in the visitor's). */
-export function getProductIn(
-  id: number,
-  lang: Lang,
-  client: CatalogClient = catalogClient(),
-): Promise<Product> {
-  return call(`GET /catalog/products/${id}?lang=${lang}`, 'product not found.', () =>
-    client.GET('/catalog/products/{id}', { params: { path: { id }, query: { lang } } }),
   );
 }
