@@ -19,6 +19,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   document.body.innerHTML = '';
 });
@@ -27,7 +28,7 @@ describe('the lead pictures painted', () => {
   it("waits for the lead picture's decoding, then for the frame that paints it", async () => {
     const page = leadPicture();
     let painted = false;
-    void leadPicturesPainted().then(() => {
+    void leadPicturesPainted(5000).then(() => {
       painted = true;
     });
     await vi.advanceTimersByTimeAsync(1000);
@@ -42,7 +43,7 @@ describe('the lead pictures painted', () => {
   it('does not wait for a lead picture that fails', async () => {
     const page = leadPicture();
     let painted = false;
-    void leadPicturesPainted().then(() => {
+    void leadPicturesPainted(5000).then(() => {
       painted = true;
     });
     page.settle(false);
@@ -61,6 +62,18 @@ describe('work after load', () => {
     expect(task).not.toHaveBeenCalled();
     page.settle(true);
     await vi.advanceTimersByTimeAsync(250);
+    expect(task).toHaveBeenCalledOnce();
+  });
+
+  it('runs in a hidden tab, which paints no frame, once the wait for the picture is over', async () => {
+    const page = leadPicture();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const task = vi.fn();
+    whenIdleAfterLoad(task, 2000);
+    page.settle(true);
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(task).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(300);
     expect(task).toHaveBeenCalledOnce();
   });
 

@@ -4,26 +4,38 @@ export function afterNextPaint(): Promise<void> {
 }
 
 /**
- * Resolves once the page's lead pictures (asked for at high priority: its largest paint) are decoded, or
- * failed, and the frame that shows them has been painted. A picture's `load` comes before its decoding, and
- * a frame with a picture decoded with the paint waits for it: work started at `load` would run, and its
- * requests come back, while the page's largest picture is still not on screen.
+ * Resolves once `pictures` are decoded (or have failed to load or decode) and the frame that shows them has
+ * been painted, or after `waitMs` at most: a hidden tab paints no frame. A picture's `load` comes before its
+ * decoding, and a picture decoded with the paint (`decoding="sync"`, a page's largest) holds its frame until
+ * it is decoded: work started at `load` would run, and its requests come back, while the picture is still not
+ * on screen.
  */
-export function leadPicturesPainted(doc: Document = document): Promise<void> {
-  const pictures = [...doc.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
-  return Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined))).then(afterNextPaint);
+export function picturesPainted(pictures: readonly HTMLImageElement[], waitMs: number): Promise<void> {
+  const painted = Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined))).then(
+    afterNextPaint,
+  );
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, waitMs))]);
+}
+
+/** The page's lead pictures (asked for at high priority: its largest paint) on screen, `waitMs` at most. */
+export function leadPicturesPainted(waitMs: number): Promise<void> {
+  return picturesPainted(
+    [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')],
+    waitMs,
+  );
 }
 
 /**
- * Runs `task` once the page has loaded, its lead pictures are on screen (leadPicturesPainted) and the main
- * thread is idle (at most `timeoutMs` after that): for what the page's first paint does not need.
+ * Runs `task` once the page has loaded, its lead pictures are on screen (leadPicturesPainted, `timeoutMs` at
+ * most) and the main thread is idle (`timeoutMs` at most again): for what the page's first paint does not
+ * need.
  */
 export function whenIdleAfterLoad(task: () => void, timeoutMs = 2000): void {
   const idle = () =>
     'requestIdleCallback' in window
       ? requestIdleCallback(task, { timeout: timeoutMs })
       : setTimeout(task, 200);
-  const later = () => void leadPicturesPainted().then(idle);
+  const later = () => void leadPicturesPainted(timeoutMs).then(idle);
   if (document.readyState === 'complete') later();
   else addEventListener('load', later, { once: true });
 }

@@ -1,4 +1,4 @@
-import { chunkList, scriptImports } from './page-script-preload.ts';
+import { chunkList, readChunkList, scriptImports } from './page-script-preload.ts';
 
 const PAGE_START = '/site/src/layouts/PageStart.astro';
 
@@ -33,5 +33,9 @@ describe("the layout's page script and the chunks it imports", () => {
       { fileName: '_astro/start.abc.js', facadeModuleId: `${PAGE_START}?script=0`, imports: [] },
     ]);
     expect(() => scriptImports(renamed, PAGE_START)).toThrow(/no chunk of the client build/);
+  });
+
+  it('fails loudly when the client build wrote no chunk list', () => {
+    expect(() => readChunkList('/nonexistent/client-chunks.json')).toThrow(/wrote no chunk list/);
   });
 });

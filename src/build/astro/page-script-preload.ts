@@ -9,12 +9,13 @@
  * (pages are rendered after the client build); the virtual module `virtual:page-script-preloads` reads it
  * when a page is rendered. `astro dev` serves modules unbundled: there the list is empty.
  *
- * This relies on how Astro names a component's script for the bundler (the component's path with
- * `?astro&type=script`), which is not a public API: when no chunk of the client build comes from
- * PageStart.astro's script, rendering a page fails and says so, and the unit test beside this file checks
+ * This relies on two things Astro does not promise: that its browser bundle is Vite's `client` environment,
+ * and how it names a component's script for the bundler (the component's path with `?astro&type=script`).
+ * The list is removed as each build starts: when the plugin wrote none, or no chunk in it comes from
+ * PageStart.astro's script, rendering a page fails and says which; the unit test beside this file checks
  * the lookup on a chunk list of the shape Astro gives.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -78,15 +79,24 @@ export function scriptImports(list: ChunkList, component: string): string[] {
   return staticImports(list.imports, entry[1]).map((file) => `/${file}`);
 }
 
+/** The chunk list the client build wrote; a clear error when it wrote none. */
+export function readChunkList(listFile: string): ChunkList {
+  if (!existsSync(listFile)) {
+    throw new Error(
+      `page-script-preload: the client build wrote no chunk list (${listFile}): did the plugin run in Vite's "client" environment?`,
+    );
+  }
+  return JSON.parse(readFileSync(listFile, 'utf8')) as ChunkList;
+}
+
 /** The virtual module: reads the chunk list once, at the first page rendered. */
 function virtualModule(listFile: string, component: string): string {
-  return `import { readFileSync } from 'node:fs';
-import { scriptImports } from ${JSON.stringify(fileURLToPath(import.meta.url))};
+  return `import { readChunkList, scriptImports } from ${JSON.stringify(fileURLToPath(import.meta.url))};
 let preloads;
 /** The chunks the layout's page script imports statically: none in \`astro dev\`. */
 export function pageScriptPreloads() {
   if (import.meta.env.DEV) return [];
-  preloads ??= scriptImports(JSON.parse(readFileSync(${JSON.stringify(listFile)}, 'utf8')), ${JSON.stringify(component)});
+  preloads ??= scriptImports(readChunkList(${JSON.stringify(listFile)}), ${JSON.stringify(component)});
   return preloads;
 }
 `;
@@ -112,6 +122,8 @@ export default function pageScriptPreload(): AstroIntegration {
           },
         });
       },
+      // A list left by an earlier build would name its chunks, not this one's.
+      'astro:build:start': () => rmSync(listFile, { force: true }),
       'astro:build:setup': ({ vite }) => {
         vite.plugins ??= [];
         vite.plugins.push({

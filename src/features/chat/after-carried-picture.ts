@@ -10,7 +10,7 @@
  * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the page that uses it.
  */
 import type { ClientDirective } from 'astro';
-import { afterNextPaint } from '../../lib/after-load.ts';
+import { picturesPainted } from '../../lib/after-load.ts';
 import { CARRIED_BUBBLE_ID } from './thread-look.ts';
 
 declare global {
@@ -33,11 +33,7 @@ export function carriedPictureShown(
   waitMs = CARRIED_PICTURE_WAIT_MS,
 ): Promise<void> {
   const picture = doc.getElementById(CARRIED_BUBBLE_ID)?.querySelector('img');
-  if (!picture) return Promise.resolve();
-  // A picture that fails to load or decode is no reason to wait: the product bubble shows its own.
-  const shown = picture.decode().then(afterNextPaint, () => undefined);
-  const timeUp = new Promise<void>((resolve) => setTimeout(resolve, waitMs));
-  return Promise.race([shown, timeUp]);
+  return picture ? picturesPainted([picture], waitMs) : Promise.resolve();
 }
 
 const afterCarriedPicture: ClientDirective = async (load) => {

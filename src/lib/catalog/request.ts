@@ -105,7 +105,8 @@ export function leanSend<P extends keyof paths, M extends Method>(
   const config = { ...catalogConfig(), ...withoutUndefined(rest) };
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const verb = method.toUpperCase();
-  // `{id}` in the contract's path becomes the number given (numbers only: nothing else reaches the URL).
+  // `{id}` in the contract's path becomes the number given (numbers only: a path parameter is never text);
+  // a query string given with the path is the caller's, encoded by it.
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(Math.trunc(Number(pathParams[name]))));
   return call(`${verb} ${url}`, message, async () => {
     const response = await send(
