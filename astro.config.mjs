@@ -42,21 +42,19 @@ const REACT_RUNTIME = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]
 
 /**
  * The product list's parts, each a file of its own that the pages needing it load whole: the lists' shared
- * basics (image URLs, prices, the "handled" mark of a failure shown: also the product page and the bag), the
- * card with the summary that fills it from a product (also the wishlist, which shows stored summaries), the
- * list with its store and next-page call (area, brand and chat brand pages). A group takes its modules'
- * imports along unless a group of higher priority holds them, so the modules the list imports that other
- * pages load without the list are groups of their own: the error module, the check of a stored summary (the
- * favorites read stored summaries and build none: the wishlist and the product page's heart load the check
- * alone), the React binding of the stores.
+ * basics (image URLs, prices, the "handled" mark of a failure shown: also the bag and chat), the card with
+ * the summary that fills it from a product and the check of a stored summary (the wishlist shows stored
+ * summaries, checked, in cards; every page that checks a summary shows it in a card), the list with its store
+ * and next-page call (area, brand and chat brand pages). A group takes its modules' imports along unless a
+ * group of higher priority holds them, so the modules the list imports that other pages load without the list
+ * are groups of their own: the error module, the React binding of the stores.
  */
 const PRODUCT_BASICS = /src[\\/]lib[\\/](images|format[\\/]price|handled)\.ts$/;
 const PRODUCT_CARD =
-  /src[\\/](ui[\\/](ProductCard|CataloguePicture)\.tsx|lib[\\/]format[\\/]list-price\.ts|features[\\/]product[\\/](product-summary|product-rules)\.ts)$/;
+  /src[\\/](ui[\\/](ProductCard|CataloguePicture)\.tsx|lib[\\/]format[\\/]list-price\.ts|features[\\/]product[\\/](product-summary|product-rules|summary-check)\.ts)$/;
 const PRODUCT_LIST =
   /src[\\/](features[\\/]catalogue[\\/](ProductList\.tsx|area-list-store\.ts)|lib[\\/]catalog[\\/]product-list-lean\.ts)$/;
 const ERRORS = /src[\\/]lib[\\/]errors\.ts$/;
-const SUMMARY_CHECK = /src[\\/]features[\\/]product[\\/]summary-check\.ts$/;
 const STORES_REACT = /node_modules[\\/]@nanostores[\\/]react[\\/]/;
 
 /**
@@ -79,7 +77,6 @@ export const CHUNK_GROUPS = [
   { name: 'hrefs', test: HREFS, priority: 6 },
   { name: 'mode', test: MODE, priority: 6 },
   { name: 'nanostores-react', test: STORES_REACT, priority: 4 },
-  { name: 'summary-check', test: SUMMARY_CHECK, priority: 4 },
   { name: 'product-basics', test: PRODUCT_BASICS, priority: 4 },
   { name: 'errors', test: ERRORS, priority: 4 },
   { name: 'product-card', test: PRODUCT_CARD, priority: 3 },
