@@ -1,5 +1,5 @@
 /** After the frame now being made has been painted: a task queued from the next animation frame. */
-export function afterNextPaint(): Promise<void> {
+function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
