@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { BUDGETS } from '../../scripts/bench/js-visits.mjs';
 import { apiProducts } from './fixtures/browse.ts';
 import { expectNoAxeViolations } from './fixtures/pages.ts';
-import { shippedJs } from './fixtures/site.ts';
+import { networkLog, shippedJs } from './fixtures/site.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const PLAIN_PAGES = ['/', '/about/', '/terms/', '/product-tags/', '/brands/'];
@@ -201,34 +201,21 @@ test.describe("pages' scripts", () => {
   test("a page with islands asks for its page script's shared chunks with the script, not one import later", async ({
     page,
   }) => {
-    // Chromium's network log: when each module was asked for, and when each answer began to come.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const sent = new Map<string, number>();
-    const answered = new Map<string, number>();
-    const paths = new Map<string, string>();
-    cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
-      const path = new URL(request.url).pathname;
-      paths.set(requestId, path);
-      sent.set(path, timestamp);
-    });
-    cdp.on('Network.responseReceived', ({ requestId, timestamp }) => {
-      const path = paths.get(requestId);
-      if (path) answered.set(path, timestamp);
-    });
+    const requests = await networkLog(page);
     for (const path of ['/area/1/', '/brands/1/']) {
-      sent.clear();
-      answered.clear();
+      requests.clear();
       await page.goto(path, { waitUntil: 'load' });
       const html = await page.content();
       const script = html.match(/<script type="module" src="(\/_astro\/PageStart[^"]+)"/)?.[1] ?? '';
       const chunks = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
       expect(chunks.length, `${path}: the page script's chunks named`).toBeGreaterThan(0);
-      expect(answered.get(script), `${path}: the layout's page script`).toBeDefined();
+      const scriptAnswered = requests.get(script)?.answeredAt;
+      expect(scriptAnswered, `${path}: the layout's page script`).toBeDefined();
       for (const chunk of chunks)
-        expect(sent.get(chunk), `${path}: ${chunk} asked for before the script came`).toBeLessThan(
-          answered.get(script) ?? 0,
-        );
+        expect(
+          requests.get(chunk)?.sentAt,
+          `${path}: ${chunk} asked for before the script came`,
+        ).toBeLessThan(scriptAnswered ?? 0);
     }
   });
 });

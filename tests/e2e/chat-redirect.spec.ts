@@ -3,6 +3,7 @@ import { CARRIED_PICTURE_WAIT_MS } from '../../src/features/chat/after-carried-p
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { ProductPage } from '../../src/lib/catalog/types.ts';
 import { AreaPage } from './fixtures/browse.ts';
+import { networkLog } from './fixtures/site.ts';
 import { en } from './fixtures/strings.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -47,16 +48,11 @@ test.describe('an en-US browser on a product page', () => {
     page,
   }) => {
     // Chromium's network log names each request's priority; the check gates everything this visitor sees.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const priorities = new Map<string, string>();
-    cdp.on('Network.requestWillBeSent', ({ request }) => {
-      priorities.set(new URL(request.url).pathname, request.initialPriority);
-    });
+    const requests = await networkLog(page);
     await page.goto(await aProductPage(page));
     await expect(page).toHaveURL(/\/chat\/$/);
-    const check = [...priorities].find(([path]) => path.includes('/chat-redirect-check.'));
-    expect(check?.[1]).toBe('High');
+    const check = [...requests].find(([path]) => path.includes('/chat-redirect-check.'));
+    expect(check?.[1].priority).toBe('High');
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The product page's script, built whole into one file (the page imports it as `?worker&url`): the startup
  * every page runs, then the page's custom elements. Split along the chunks the pages with islands share, it
- * was seven files three imports deep before the page's buttons worked. The startup's code is in those chunks
- * too: a visitor who goes on to a page with islands downloads it again.
+ * would be seven files three imports deep before the page's buttons work. The startup's code is in those
+ * chunks too: a visitor who goes on to a page with islands downloads it again.
  */
 import '../../../../../layouts/page-start.ts';
 import '../../../../../features/product/product-gallery.ts';
