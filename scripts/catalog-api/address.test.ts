@@ -1,5 +1,5 @@
 import { PREFECTURES, tokyoDatePlus, validateAddress } from './address.ts';
-import { Client, makeApp, staffHeaders, type TestApp } from './test-helpers.ts';
+import { Client, findVariant, makeApp, staffHeaders, type TestApp } from './test-helpers.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 1, 0, 0); // 2025-01-15 10:00 in Tokyo
 
@@ -120,16 +120,11 @@ describe('PUT /catalog/shipments/{alias}/address', () => {
   let shipmentAlias: string;
 
   beforeEach(async () => {
-    t = makeApp();
+    t = await makeApp();
     shopper = new Client(t.app);
-    const v = t.db
-      .prepare('SELECT product_id, id FROM variants WHERE total_stock >= 5 ORDER BY id LIMIT 1')
-      .get() as {
-      product_id: number;
-      id: number;
-    };
+    const v = await findVariant(t, 'total_stock >= 5');
     await shopper.call('POST', '/catalog/cart/product', {
-      body: { productId: v.product_id, variantId: v.id, addQty: 1 },
+      body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
     });
     const issued = (await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string };
     const order = (

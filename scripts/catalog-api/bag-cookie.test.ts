@@ -53,8 +53,8 @@ async function send(
   };
 }
 
-const addLine = (cookie: string, headers: Record<string, string> = {}, env?: object) => {
-  const v = findVariant(t.db, 'total_stock >= 10');
+const addLine = async (cookie: string, headers: Record<string, string> = {}, env?: object) => {
+  const v = await findVariant(t, 'total_stock >= 10');
   return send(
     'POST',
     '/catalog/cart/product',
@@ -70,7 +70,7 @@ const pair = (setCookie: string | undefined) => setCookie?.split(';')[0] ?? '';
 
 describe('over HTTPS', () => {
   test('the bag cookie is __Host-cart: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
-    t = makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
+    t = await makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
     const { cookies } = await addLine('');
     expect(cookies).toHaveLength(1);
     const [cookie = ''] = cookies;
@@ -83,7 +83,7 @@ describe('over HTTPS', () => {
   });
 
   test('behind an HTTPS proxy the API trusts (X-Forwarded-Proto), even with an http public URL', async () => {
-    t = makeApp();
+    t = await makeApp();
     const behind = await addLine('', { 'X-Forwarded-Proto': 'https' });
     expect(behind.cookies[0]).toMatch(/^__Host-cart=.*; Secure/);
     // A client that is not a trusted proxy cannot say so.
@@ -99,7 +99,7 @@ describe('over HTTPS', () => {
   });
 
   test('on plain HTTP it stays cart_session, not Secure', async () => {
-    t = makeApp();
+    t = await makeApp();
     const { cookies } = await addLine('');
     expect(cookies[0]).toMatch(/^cart_session=[A-Za-z0-9_-]{43};/);
     expect(cookies[0]).not.toContain('Secure');
@@ -108,7 +108,7 @@ describe('over HTTPS', () => {
 
 describe('a bag under the old name', () => {
   test('is read once over HTTPS and re-issued as __Host-cart; the old value then opens nothing', async () => {
-    t = makeApp();
+    t = await makeApp();
     const https = { 'X-Forwarded-Proto': 'https' };
     const old = pair((await addLine('')).cookies[0]);
     expect(old).toMatch(/^cart_session=/);
@@ -126,7 +126,7 @@ describe('a bag under the old name', () => {
   });
 
   test('on plain HTTP is simply kept', async () => {
-    t = makeApp();
+    t = await makeApp();
     const old = pair((await addLine('')).cookies[0]);
     const again = await send('GET', '/catalog/cart/products/count', old);
     expect(again.body).toEqual({ count: 1 });
@@ -136,7 +136,7 @@ describe('a bag under the old name', () => {
 
 describe('issuing a QR code', () => {
   test('gives the bag a new cookie value; the old one opens nothing, the new one the bag and the order', async () => {
-    t = makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
+    t = await makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
     const before = pair((await addLine('')).cookies[0]);
     const issued = await send('POST', '/catalog/cart/qr', before);
     expect(issued.status).toBe(201);

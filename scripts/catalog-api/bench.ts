@@ -4,7 +4,8 @@
  *   node scripts/catalog-api/bench.ts [--products 10000]
  *
  * Seeds an in-memory and an on-disk database, then over real HTTP: cold and warm `GET /catalog/products?size=100`
- * pages, and 16 concurrent requests.
+ * pages, and 16 concurrent requests. The add-to-bag throughput of one and two instances on PostgreSQL is
+ * scripts/bench/api-throughput.mjs.
  */
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { testConfig } from './config.ts';
-import { openDatabase } from './db.ts';
+import { openDatabase } from './database.ts';
 import { seed } from './seed.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' } } });
@@ -27,19 +28,20 @@ const percentile = (sorted: number[], p: number) =>
 
 let started = performance.now();
 const memory = openDatabase(':memory:');
-seed(memory, { products });
+await seed(memory, { products });
 console.log(`seed ${products} products in memory: ${ms(started)}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
 started = performance.now();
 const file = openDatabase(join(dir, 'catalog.sqlite'));
-seed(file, { products });
+await seed(file, { products });
 console.log(`seed ${products} products to a file:  ${ms(started)}`);
-file.close();
+await file.close();
 rmSync(dir, { recursive: true, force: true });
 
 const config = testConfig();
-const server = serve({ fetch: createApp({ db: memory, config }).fetch, hostname: '127.0.0.1', port: 0 });
+const app = await createApp({ database: memory, config });
+const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
 await once(server, 'listening');
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const headers = { 'X-Api-Token': config.apiToken };

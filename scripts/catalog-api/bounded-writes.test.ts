@@ -2,18 +2,20 @@
  * What a visitor can make the API store is bounded: reading stores nothing, what ended is purged, and each
  * client's writes to /catalog/* are limited.
  */
+import { AddressVault } from './address-key.ts';
 import { CartService } from './cart.ts';
 import { Catalog } from './catalog.ts';
-import { Store } from './db.ts';
 import { OrderService } from './orders.ts';
-import { Client, findVariant, makeApp, type TestApp } from './test-helpers.ts';
+import { Store } from './store.ts';
+import { Client, findVariant, makeApp, sameDatabase, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
-const rows = (table: string) => (t.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const rows = async (table: string) =>
+  Number((await t.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0]?.n);
 
 describe('reading the bag stores nothing', () => {
-  beforeEach(() => {
-    t = makeApp();
+  beforeEach(async () => {
+    t = await makeApp();
   });
 
   test('the bag count without a cookie answers 0, sets no cookie and creates no session', async () => {
@@ -26,7 +28,7 @@ describe('reading the bag stores nothing', () => {
       expect(response.body).toEqual({ count: 0 });
       expect(response.headers.get('set-cookie')).toBeNull();
     }
-    expect(rows('sessions')).toBe(0);
+    expect(await rows('sessions')).toBe(0);
   });
 
   test('nor does looking at an empty bag', async () => {
@@ -35,27 +37,27 @@ describe('reading the bag stores nothing', () => {
     expect(bag.status).toBe(200);
     expect(bag.body).toMatchObject({ products: [], count: 0 });
     expect(bag.headers.get('set-cookie')).toBeNull();
-    expect(rows('sessions')).toBe(0);
+    expect(await rows('sessions')).toBe(0);
   });
 
   test('the first change to the bag starts the session, and the count follows it', async () => {
     const shopper = new Client(t.app);
-    const v = findVariant(t.db, 'total_stock >= 5');
+    const v = await findVariant(t, 'total_stock >= 5');
     await shopper.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 2 },
     });
-    expect(rows('sessions')).toBe(1);
+    expect(await rows('sessions')).toBe(1);
     expect((await shopper.call('GET', '/catalog/cart/products/count')).body).toEqual({ count: 2 });
   });
 });
 
 describe('draft orders that ended are purged with the hourly sweep', () => {
-  beforeEach(() => {
-    t = makeApp();
+  beforeEach(async () => {
+    t = await makeApp();
   });
 
   async function issue(client: Client): Promise<string> {
-    const v = findVariant(t.db, 'total_stock >= 5');
+    const v = await findVariant(t, 'total_stock >= 5');
     await client.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
     });
@@ -70,36 +72,39 @@ describe('draft orders that ended are purged with the hourly sweep', () => {
     t.clock.advance(20 * 60);
     const paid = await issue(new Client(t.app));
     const pending = await issue(new Client(t.app));
-    const store = new Store(t.db);
-    const catalog = new Catalog(store, t.config.publicUrl);
+    const store = Store.of(t.database);
+    const catalog = await Catalog.load(store, t.config.publicUrl);
     const cart = new CartService(store, catalog, t.config, t.clock.now);
-    const orders = new OrderService(store, catalog, cart, t.config, t.clock.now);
-    orders.complete(paid);
-    const status = (alias: string) => orders.draft(alias)?.status ?? 'gone';
-    expect([cancelled, expired, paid, pending].map(status)).toEqual([
-      'cancelled',
-      'expired',
-      'completed',
-      'pending',
-    ]);
+    const orders = new OrderService(
+      store,
+      catalog,
+      cart,
+      t.config,
+      t.clock.now,
+      new AddressVault(t.config.addressKeys),
+    );
+    await orders.complete(paid);
+    const status = async (alias: string) => (await orders.draft(alias))?.status ?? 'gone';
+    const statuses = () => Promise.all([cancelled, expired, paid, pending].map(status));
+    expect(await statuses()).toEqual(['cancelled', 'expired', 'completed', 'pending']);
     // Within the day after its time limit an ended draft still says what became of it.
-    expect(orders.deleteEndedDrafts()).toBe(0);
+    expect(await orders.deleteEndedDrafts()).toBe(0);
     // A day past every time limit (the pending one's too): only the paid draft stays, beside its order.
     t.clock.advance(25 * 3600);
-    expect(orders.deleteEndedDrafts()).toBe(3);
-    expect([cancelled, expired, paid, pending].map(status)).toEqual(['gone', 'gone', 'completed', 'gone']);
-    expect(rows('draft_orders')).toBe(1);
-    expect(rows('orders')).toBe(1);
+    expect(await orders.deleteEndedDrafts()).toBe(3);
+    expect(await statuses()).toEqual(['gone', 'gone', 'completed', 'gone']);
+    expect(await rows('draft_orders')).toBe(1);
+    expect(await rows('orders')).toBe(1);
   });
 });
 
 describe('writes to /catalog/* are limited per client', () => {
-  beforeEach(() => {
-    t = makeApp({ config: { writeLimitPerMinute: 5 } });
+  beforeEach(async () => {
+    t = await makeApp({ config: { writeLimitPerMinute: 5 } });
   });
 
-  const add = (client: Client, from: string) => {
-    const v = findVariant(t.db, 'total_stock >= 10');
+  const add = async (client: Client, from: string) => {
+    const v = await findVariant(t, 'total_stock >= 10');
     return client.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
       headers: { 'X-Forwarded-For': from },
@@ -119,5 +124,66 @@ describe('writes to /catalog/* are limited per client', () => {
     });
     expect(count.body).toEqual({ count: 5 });
     expect((await add(new Client(t.app), '198.51.100.3')).status).toBe(200);
+  });
+});
+
+describe('QR codes issued again and again for a full bag', () => {
+  beforeEach(async () => {
+    // Only the per-bag limit on QR codes is at work here, not the per-client limit on writes.
+    t = await makeApp({ config: { writeLimitPerMinute: 10_000 } });
+  });
+
+  /** Every draft's snapshot, in bytes (UTF-8, as stored), and how many drafts hold one. */
+  async function snapshots(): Promise<{ bytes: number; held: number; drafts: number }> {
+    const stored = await t.query<{ snapshot: string }>('SELECT snapshot FROM draft_orders');
+    return {
+      bytes: stored.reduce((sum, row) => sum + Buffer.byteLength(row.snapshot, 'utf8'), 0),
+      held: stored.filter((row) => row.snapshot !== '').length,
+      drafts: stored.length,
+    };
+  }
+
+  test('keep the drafts bounded: cancelled ones hold no snapshot, and the sweep a day later deletes them', async () => {
+    const shopper = new Client(t.app);
+    const variants = await t.query<{ productId: number; variantId: number }>(
+      'SELECT product_id AS "productId", id AS "variantId" FROM variants WHERE total_stock >= 2 ORDER BY id LIMIT ?',
+      t.config.bagMaxLines,
+    );
+    expect(variants).toHaveLength(t.config.bagMaxLines);
+    for (const v of variants) {
+      const added = await shopper.call('POST', '/catalog/cart/product', { body: { ...v, addQty: 1 } });
+      expect(added.status).toBe(200);
+    }
+    const issue = () => shopper.call('POST', '/catalog/cart/qr', { body: { lang: 'en' } });
+    expect((await issue()).status).toBe(201);
+    const one = await snapshots();
+    expect(one).toMatchObject({ held: 1, drafts: 1 });
+    // A full bag's snapshot: ids, prices and titles of its lines, not the products themselves.
+    expect(one.bytes).toBeLessThan(t.config.bagMaxLines * 1024);
+
+    const bursts = 6;
+    let issued = 1;
+    for (let burst = 0; burst < bursts; burst += 1) {
+      while (issued < (burst + 1) * t.config.qrIssuesPerMinute) {
+        expect((await issue()).status).toBe(201);
+        issued += 1;
+      }
+      // Past the limit the bag waits; what it stores does not grow meanwhile.
+      const refused = await issue();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      const now = await snapshots();
+      expect(now).toMatchObject({ held: 1, drafts: issued });
+      expect(now.bytes).toBeLessThanOrEqual(one.bytes);
+      t.clock.advance(Number(refused.headers.get('retry-after')));
+    }
+    expect(issued).toBe(bursts * t.config.qrIssuesPerMinute);
+
+    // A day after the last one's time limit, the sweep (at the start of an instance, then hourly) deletes
+    // every draft never paid.
+    t.clock.advance(t.config.draftOrderTtlSeconds + 25 * 3600);
+    const next = await makeApp({ database: sameDatabase(t.database), clock: t.clock });
+    expect(await snapshots()).toEqual({ bytes: 0, held: 0, drafts: 0 });
+    if (next.database !== t.database) await next.database.close();
   });
 });

@@ -26,17 +26,20 @@ interface CartBody {
 let t: TestApp;
 let shopper: Client;
 
-beforeEach(() => {
-  t = makeApp();
+beforeEach(async () => {
+  t = await makeApp();
   shopper = new Client(t.app);
 });
 
-const variant = (where: string) => findVariant(t.db, where);
+const variant = (where: string) => findVariant(t, where);
 
-function setStock(variantId: number, total: number, shop: number) {
-  t.db
-    .prepare('UPDATE variants SET total_stock = ?, stock_in_shop = ? WHERE id = ?')
-    .run(total, shop, variantId);
+async function setStock(variantId: number, total: number, shop: number) {
+  await t.query(
+    'UPDATE variants SET total_stock = ?, stock_in_shop = ? WHERE id = ?',
+    total,
+    shop,
+    variantId,
+  );
 }
 
 async function add(productId: number, variantId: number, addQty: number) {
@@ -89,9 +92,9 @@ describe('errors', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.app.request('/nothing')).status).toBe(404);
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
-    t.db.exec('DROP TABLE cart_lines');
+    await t.query('DROP TABLE cart_lines');
     const broken = await shopper.call('GET', '/catalog/cart/products/count');
     expect(broken.status).toBe(500);
     expect(broken.body).toEqual({ code: 'INTERNAL', message: 'Something went wrong.' });
@@ -102,7 +105,7 @@ describe('errors', () => {
 
 describe('the cart session cookie', () => {
   test('is set by the first change to the bag, HttpOnly, SameSite=Lax, Path=/, for the 90-day absolute limit', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     const result = await add(v.productId, v.variantId, 1);
     const cookie = result.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^cart_session=[A-Za-z0-9_-]{43};/);
@@ -117,8 +120,8 @@ describe('the cart session cookie', () => {
   });
 
   test('is Secure when the public URL is https', async () => {
-    const secure = makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
-    const v = variant('total_stock >= 5');
+    const secure = await makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
+    const v = await variant('total_stock >= 5');
     const result = await new Client(secure.app).call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
     });
@@ -127,13 +130,13 @@ describe('the cart session cookie', () => {
 
   test('an unknown or forged session id gets a fresh session', async () => {
     shopper.cookie = 'cart_session=forged';
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     const result = await add(v.productId, v.variantId, 1);
     expect(result.headers.get('set-cookie')).toMatch(/^cart_session=[A-Za-z0-9_-]{43};/);
   });
 
   test('two browsers have two bags', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);
     const other = new Client(t.app);
     expect((await other.call('GET', '/catalog/cart/products/count')).body).toEqual({ count: 0 });
@@ -156,8 +159,8 @@ describe('the cart session cookie', () => {
 
 describe('adding to the bag', () => {
   test('adds a line shipped by default; adding again sums the quantity; count is the sum of quantities', async () => {
-    const a = variant('total_stock >= 10');
-    const b = variant(`total_stock >= 10 AND product_id <> ${a.productId}`);
+    const a = await variant('total_stock >= 10');
+    const b = await variant(`total_stock >= 10 AND product_id <> ${a.productId}`);
     expect((await add(a.productId, a.variantId, 2)).status).toBe(200);
     await add(a.productId, a.variantId, 3);
     const result = await add(b.productId, b.variantId, 1);
@@ -171,15 +174,15 @@ describe('adding to the bag', () => {
   });
 
   test('a sold-out variant is refused with 409 OUT_OF_STOCK', async () => {
-    const v = variant('total_stock = 0');
+    const v = await variant('total_stock = 0');
     const result = await add(v.productId, v.variantId, 1);
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({ code: 'OUT_OF_STOCK', availableQty: 0 });
   });
 
   test('more than the stock is refused with 409 EXCEEDS_STOCK and what can still be had', async () => {
-    const v = variant('total_stock >= 4');
-    setStock(v.variantId, 4, 2);
+    const v = await variant('total_stock >= 4');
+    await setStock(v.variantId, 4, 2);
     await add(v.productId, v.variantId, 3);
     const result = await add(v.productId, v.variantId, 2);
     expect(result.status).toBe(409);
@@ -188,17 +191,51 @@ describe('adding to the bag', () => {
   });
 
   test('unknown products, unknown variants and a variant of another product are 404', async () => {
-    const a = variant('total_stock >= 1');
-    const b = variant(`total_stock >= 1 AND product_id <> ${a.productId}`);
+    const a = await variant('total_stock >= 1');
+    const b = await variant(`total_stock >= 1 AND product_id <> ${a.productId}`);
     expect((await add(99999, a.variantId, 1)).status).toBe(404);
     expect((await add(a.productId, 9_999_999, 1)).status).toBe(404);
     expect((await add(a.productId, b.variantId, 1)).status).toBe(404);
   });
 });
 
+describe('the lines a bag holds', () => {
+  test('a new line past bagMaxLines is 409 BAG_FULL with maxLines; raising a line already there is still allowed', async () => {
+    const small = await makeApp({ config: { bagMaxLines: 2 } });
+    const client = new Client(small.app);
+    const put = (productId: number, variantId: number, addQty: number) =>
+      client.call('POST', '/catalog/cart/product', { body: { productId, variantId, addQty } });
+    const a = await variant('total_stock >= 10');
+    const b = await variant(`total_stock >= 10 AND product_id <> ${a.productId}`);
+    const c = await variant(`total_stock >= 10 AND product_id NOT IN (${a.productId}, ${b.productId})`);
+    expect((await put(a.productId, a.variantId, 1)).status).toBe(200);
+    expect((await put(b.productId, b.variantId, 1)).status).toBe(200);
+    const full = await put(c.productId, c.variantId, 1);
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ code: 'BAG_FULL', maxLines: 2 });
+    // Lines already in the bag may still grow, by adding or by setting their quantity.
+    const raised = await put(a.productId, a.variantId, 2);
+    expect(raised.status).toBe(200);
+    const set = await client.call('PUT', '/catalog/cart/product-qty', {
+      body: { productId: b.productId, variantId: b.variantId, qty: 4 },
+    });
+    expect(set.status).toBe(200);
+    const bag = (await client.call('POST', '/catalog/cart')).body as CartBody;
+    expect(bag.products.map((p) => [p.selectVariantId, p.qty])).toEqual([
+      [a.variantId, 3],
+      [b.variantId, 4],
+    ]);
+    // Once a line goes, there is room for another.
+    await client.call('PUT', '/catalog/cart/product-qty', {
+      body: { productId: a.productId, variantId: a.variantId, qty: 0 },
+    });
+    expect((await put(c.productId, c.variantId, 1)).status).toBe(200);
+  });
+});
+
 describe('bad input never changes the bag', () => {
   test('malformed bodies are 400/413 with the Error JSON and leave the bag as it was', async () => {
-    const v = variant('total_stock >= 10');
+    const v = await variant('total_stock >= 10');
     await add(v.productId, v.variantId, 2);
     const before = await cart();
     const bad: {
@@ -320,7 +357,7 @@ describe('bad input never changes the bag', () => {
   });
 
   test('409s leave the bag unchanged too', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);
     const before = await cart();
     await add(v.productId, v.variantId, 99);
@@ -333,8 +370,8 @@ describe('bad input never changes the bag', () => {
 
 describe('quantities and receive', () => {
   test('setting qty checks stock, and qty 0 removes the line', async () => {
-    const v = variant('total_stock >= 5');
-    setStock(v.variantId, 5, 5);
+    const v = await variant('total_stock >= 5');
+    await setStock(v.variantId, 5, 5);
     await add(v.productId, v.variantId, 1);
     const set = await shopper.call('PUT', '/catalog/cart/product-qty', {
       body: { productId: v.productId, variantId: v.variantId, qty: 5 },
@@ -354,7 +391,7 @@ describe('quantities and receive', () => {
   });
 
   test('setting qty of a line that is not in the bag is 404', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     const result = await shopper.call('PUT', '/catalog/cart/product-qty', {
       body: { productId: v.productId, variantId: v.variantId, qty: 1 },
     });
@@ -362,7 +399,7 @@ describe('quantities and receive', () => {
   });
 
   test('qty with lang answers in that language', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const result = await shopper.call('PUT', '/catalog/cart/product-qty', {
       body: { productId: v.productId, variantId: v.variantId, qty: 2, lang: 'en' },
@@ -372,7 +409,7 @@ describe('quantities and receive', () => {
   });
 
   test('receive and wrapping with lang answer in that language (chat mode keeps its language)', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const ascii = /^[\x20-\x7e[\]]+$/;
     const receive = await shopper.call('PUT', '/catalog/cart/product-receive', {
@@ -390,7 +427,7 @@ describe('quantities and receive', () => {
   });
 
   test('receive switches between store and ship', async () => {
-    const v = variant('total_stock >= 5 AND stock_in_shop >= 2');
+    const v = await variant('total_stock >= 5 AND stock_in_shop >= 2');
     await add(v.productId, v.variantId, 1);
     const store = await shopper.call('PUT', '/catalog/cart/product-receive', {
       body: { productId: v.productId, variantId: v.variantId, receive: 'store' },
@@ -435,7 +472,7 @@ describe('charges', () => {
   });
 
   test('the bag applies them: shipping under 11,000, free from 11,000, none when everything is picked up', async () => {
-    const v = variant('total_stock >= 20 AND stock_in_shop >= 20 AND price BETWEEN 1000 AND 3000');
+    const v = await variant('total_stock >= 20 AND stock_in_shop >= 20 AND price BETWEEN 1000 AND 3000');
     await add(v.productId, v.variantId, 1);
     let body = await cart();
     expect(body.subtotal).toBe(v.price);
@@ -465,13 +502,15 @@ describe('charges', () => {
   test('wrapping adds 330 to a non-empty bag, and is configurable', async () => {
     const wrapped = await shopper.call('PUT', '/catalog/cart/wrapping', { body: { wrapping: true } });
     expect(wrapped.body).toMatchObject({ wrapping: true, wrappingFee: 0, grandTotal: 0 });
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const body = await cart();
     expect(body.wrappingFee).toBe(330);
     expect(body.grandTotal).toBe(body.subtotal + body.shippingCharge + 330);
 
-    const custom = makeApp({ config: { wrappingFee: 500, shippingCharge: 1000, freeShippingFrom: 5000 } });
+    const custom = await makeApp({
+      config: { wrappingFee: 500, shippingCharge: 1000, freeShippingFrom: 5000 },
+    });
     const other = new Client(custom.app);
     await other.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
@@ -484,7 +523,7 @@ describe('charges', () => {
 
   test('every bag, even empty or all picked up, names the rates before they are chosen', async () => {
     expect((await cart()).rates).toEqual({ shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 });
-    const v = variant('total_stock >= 5 AND stock_in_shop >= 5');
+    const v = await variant('total_stock >= 5 AND stock_in_shop >= 5');
     await add(v.productId, v.variantId, 1);
     await shopper.call('PUT', '/catalog/cart/product-receive', {
       body: { productId: v.productId, variantId: v.variantId, receive: 'store' },
@@ -493,7 +532,9 @@ describe('charges', () => {
     expect(body).toMatchObject({ shippingCharge: 0, wrappingFee: 0 });
     expect(body.rates).toEqual({ shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 });
 
-    const custom = makeApp({ config: { wrappingFee: 500, shippingCharge: 1000, freeShippingFrom: 5000 } });
+    const custom = await makeApp({
+      config: { wrappingFee: 500, shippingCharge: 1000, freeShippingFrom: 5000 },
+    });
     const other = new Client(custom.app);
     const customBody = (await other.call('POST', '/catalog/cart')).body as CartBody;
     expect(customBody.rates).toEqual({ shippingCharge: 1000, freeShippingFrom: 5000, wrappingFee: 500 });
@@ -502,18 +543,18 @@ describe('charges', () => {
 
 describe('warnings against current stock', () => {
   test('POST /catalog/cart reports OUT_OF_STOCK, EXCEEDS_STOCK and EXCEEDS_STORE_STOCK', async () => {
-    const a = variant('total_stock >= 5');
-    const b = variant(`total_stock >= 5 AND product_id <> ${a.productId}`);
-    const c = variant(`total_stock >= 5 AND product_id NOT IN (${a.productId}, ${b.productId})`);
+    const a = await variant('total_stock >= 5');
+    const b = await variant(`total_stock >= 5 AND product_id <> ${a.productId}`);
+    const c = await variant(`total_stock >= 5 AND product_id NOT IN (${a.productId}, ${b.productId})`);
     await add(a.productId, a.variantId, 2);
     await add(b.productId, b.variantId, 3);
     await add(c.productId, c.variantId, 2);
     await shopper.call('PUT', '/catalog/cart/product-receive', {
       body: { productId: c.productId, variantId: c.variantId, receive: 'store' },
     });
-    setStock(a.variantId, 0, 0);
-    setStock(b.variantId, 2, 1);
-    setStock(c.variantId, 9, 1);
+    await setStock(a.variantId, 0, 0);
+    await setStock(b.variantId, 2, 1);
+    await setStock(c.variantId, 9, 1);
     const body = await cart();
     expect(body.warning.map((w) => [w.variantId, w.reason, w.availableQty])).toEqual([
       [a.variantId, 'OUT_OF_STOCK', 0],

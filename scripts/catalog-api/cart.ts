@@ -7,9 +7,9 @@ import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { atRest } from './at-rest.ts';
 import type { Catalog, Product } from './catalog.ts';
 import type { Config } from './config.ts';
-import { type Store, transaction, type VariantRow } from './db.ts';
 import { ApiError, notFound } from './errors.ts';
 import type { Lang } from './i18n-data.ts';
+import type { Store, VariantRow } from './store.ts';
 import type { AddToCart, SetQty, SetReceive } from './validate.ts';
 
 export type Cart = components['schemas']['Cart'];
@@ -101,23 +101,23 @@ export class CartService {
    * session is known by its key, the stored SHA-256 of the cookie value (at-rest.ts): every method here
    * and in orders.ts takes the key, never the cookie value.
    */
-  existing(cookie: string | undefined): string | null {
+  async existing(cookie: string | undefined): Promise<string | null> {
     if (cookie === undefined || !SESSION_ID.test(cookie)) return null;
     const key = atRest(cookie);
-    const row = this.#store.session.get(key);
+    const row = await this.#store.session(key);
     if (!row) return null;
     const now = this.#now();
     if (now - row.updated_at >= SESSION_IDLE_SECONDS * 1000) return null;
     if (now - row.created_at >= SESSION_ABSOLUTE_SECONDS * 1000) return null;
-    if (now - row.updated_at >= TOUCH_EVERY_MS) this.#touch(key);
+    if (now - row.updated_at >= TOUCH_EVERY_MS) await this.#touch(key);
     return key;
   }
 
   /** A new session: its key, and the cookie value to set (`token`). */
-  create(): { id: string; token: string } {
+  async create(): Promise<{ id: string; token: string }> {
     const token = randomBytes(32).toString('base64url');
     const id = atRest(token);
-    this.#store.insertSession.run(id, this.#now());
+    await this.#store.insertSession(id, this.#now());
     return { id, token };
   }
 
@@ -125,33 +125,29 @@ export class CartService {
    * The same session (its bag, its draft orders, its limits) under a new cookie value: the old value opens
    * nothing any more. Gives the new key and the cookie value to set.
    */
-  rotate(key: string): { id: string; token: string } {
+  async rotate(key: string): Promise<{ id: string; token: string }> {
     const token = randomBytes(32).toString('base64url');
     const id = atRest(token);
-    transaction(this.#store.db, () => {
-      this.#store.copySession.run(id, key);
-      this.#store.moveCartLines.run(id, key);
-      this.#store.moveDrafts.run(id, key);
-      this.#store.deleteSession.run(key);
-    });
+    await this.#store.transaction((tx) => tx.moveSession(key, id));
     return { id, token };
   }
 
-  count(sessionId: string): number {
-    return this.#store.cartLines.all(sessionId).reduce((sum, line) => sum + line.qty, 0);
+  async count(sessionId: string): Promise<number> {
+    return (await this.#store.cartLines(sessionId)).reduce((sum, line) => sum + line.qty, 0);
   }
 
   /** The product and variant, or 404. */
-  #lookup(productId: number, variantId: number): VariantRow {
-    if (!this.#store.product.get(productId)) throw notFound('product not found.');
-    const variant = this.#store.variant.get(variantId);
+  async #lookup(productId: number, variantId: number): Promise<VariantRow> {
+    if (!(await this.#store.product(productId))) throw notFound('product not found.');
+    const variant = await this.#store.variant(variantId);
     if (!variant || variant.product_id !== productId) throw notFound('variant not found for this product.');
     return variant;
   }
 
-  add(sessionId: string, request: AddToCart): Cart {
-    const variant = this.#lookup(request.productId, request.variantId);
-    const existing = this.#store.cartLine.get(sessionId, request.productId, request.variantId)?.qty ?? 0;
+  async add(sessionId: string, request: AddToCart): Promise<Cart> {
+    const variant = await this.#lookup(request.productId, request.variantId);
+    const line = await this.#store.cartLine(sessionId, request.productId, request.variantId);
+    const existing = line?.qty ?? 0;
     const qty = existing + request.addQty;
     if (variant.total_stock === 0) {
       throw new ApiError(409, 'OUT_OF_STOCK', 'This variant is out of stock', { availableQty: 0 });
@@ -166,18 +162,19 @@ export class CartService {
         availableQty: Math.max(0, MAX_LINE_QTY - existing),
       });
     }
-    this.#store.upsertCartLine.run(sessionId, request.productId, request.variantId, qty);
-    this.#touch(sessionId);
-    return this.view(sessionId, 'ja').cart;
+    if (line === undefined) await this.#roomForAnotherLine(sessionId);
+    await this.#store.upsertCartLine(sessionId, request.productId, request.variantId, qty);
+    await this.#touch(sessionId);
+    return (await this.view(sessionId, 'ja')).cart;
   }
 
-  setQty(sessionId: string, request: SetQty): Cart {
-    const variant = this.#lookup(request.productId, request.variantId);
-    if (!this.#store.cartLine.get(sessionId, request.productId, request.variantId)) {
+  async setQty(sessionId: string, request: SetQty): Promise<Cart> {
+    const variant = await this.#lookup(request.productId, request.variantId);
+    if (!(await this.#store.cartLine(sessionId, request.productId, request.variantId))) {
       throw notFound('product qty not found.');
     }
     if (request.qty === 0) {
-      this.#store.deleteCartLine.run(sessionId, request.productId, request.variantId);
+      await this.#store.deleteCartLine(sessionId, request.productId, request.variantId);
     } else {
       if (variant.total_stock === 0) {
         throw new ApiError(409, 'OUT_OF_STOCK', 'This variant is out of stock', { availableQty: 0 });
@@ -187,42 +184,52 @@ export class CartService {
           availableQty: variant.total_stock,
         });
       }
-      this.#store.setLineQty.run(request.qty, sessionId, request.productId, request.variantId);
+      await this.#store.setLineQty(sessionId, request.productId, request.variantId, request.qty);
     }
-    this.#touch(sessionId);
-    return this.view(sessionId, request.lang).cart;
+    await this.#touch(sessionId);
+    return (await this.view(sessionId, request.lang)).cart;
   }
 
-  setReceive(sessionId: string, request: SetReceive): Cart {
-    this.#lookup(request.productId, request.variantId);
-    const changed = this.#store.setLineReceive.run(
-      request.receive,
+  async setReceive(sessionId: string, request: SetReceive): Promise<Cart> {
+    await this.#lookup(request.productId, request.variantId);
+    const changed = await this.#store.setLineReceive(
       sessionId,
       request.productId,
       request.variantId,
+      request.receive,
     );
     if (changed === 0) throw notFound('product receive not found.');
-    this.#touch(sessionId);
-    return this.view(sessionId, request.lang).cart;
+    await this.#touch(sessionId);
+    return (await this.view(sessionId, request.lang)).cart;
   }
 
-  setWrapping(sessionId: string, wrapping: boolean, lang: Lang = 'ja'): Cart {
-    this.#store.setWrapping.run(wrapping ? 1 : 0, sessionId);
-    this.#touch(sessionId);
-    return this.view(sessionId, lang).cart;
+  async setWrapping(sessionId: string, wrapping: boolean, lang: Lang = 'ja'): Promise<Cart> {
+    await this.#store.setWrapping(sessionId, wrapping);
+    await this.#touch(sessionId);
+    return (await this.view(sessionId, lang)).cart;
+  }
+
+  /** 409 BAG_FULL when the bag already holds as many lines as a bag may (CATALOG_BAG_MAX_LINES). */
+  async #roomForAnotherLine(sessionId: string): Promise<void> {
+    const lines = (await this.#store.cartLines(sessionId)).length;
+    if (lines >= this.#config.bagMaxLines) {
+      throw new ApiError(409, 'BAG_FULL', `A bag holds at most ${this.#config.bagMaxLines} lines`, {
+        maxLines: this.#config.bagMaxLines,
+      });
+    }
   }
 
   /** Deletes the sessions past either limit, with their bags; returns how many sessions went. */
-  deleteExpiredSessions(): number {
+  deleteExpiredSessions(): Promise<number> {
     const now = this.#now();
-    const idleBefore = now - SESSION_IDLE_SECONDS * 1000;
-    const startedBefore = now - SESSION_ABSOLUTE_SECONDS * 1000;
-    this.#store.deleteExpiredSessionLines.run(idleBefore, startedBefore);
-    return this.#store.deleteExpiredSessions.run(idleBefore, startedBefore);
+    return this.#store.deleteExpiredSessions(
+      now - SESSION_IDLE_SECONDS * 1000,
+      now - SESSION_ABSOLUTE_SECONDS * 1000,
+    );
   }
 
-  #touch(sessionId: string): void {
-    this.#store.touchSession.run(this.#now(), sessionId);
+  async #touch(sessionId: string): Promise<void> {
+    await this.#store.touchSession(sessionId, this.#now());
   }
 
   /** What shipping and wrapping cost before they are chosen (the bag shows them beside the choices). */
@@ -248,21 +255,26 @@ export class CartService {
   }
 
   /** The bag in a language, with charges and warnings against current stock. Drops lines whose product is gone. */
-  view(sessionId: string, lang: Lang): CartView {
-    const session = this.#store.session.get(sessionId);
-    const rows = this.#store.cartLines.all(sessionId);
+  async view(sessionId: string, lang: Lang): Promise<CartView> {
+    const [session, rows] = await Promise.all([
+      this.#store.session(sessionId),
+      this.#store.cartLines(sessionId),
+    ]);
+    const variants = new Map(
+      (await this.#store.variantsByIds(rows.map((row) => row.variant_id))).map((v) => [v.id, v]),
+    );
     const lines: LineDetail[] = [];
     const warning: CartWarning[] = [];
     const products = new Map<number, Product | null>();
     for (const row of rows) {
-      const variant = this.#store.variant.get(row.variant_id);
+      const variant = variants.get(row.variant_id);
       let product = products.get(row.product_id);
       if (product === undefined) {
-        product = this.#catalog.product(row.product_id, lang);
+        product = await this.#catalog.product(row.product_id, lang);
         products.set(row.product_id, product);
       }
       if (!product || !variant || variant.product_id !== row.product_id) {
-        this.#store.deleteCartLine.run(sessionId, row.product_id, row.variant_id);
+        await this.#store.deleteCartLine(sessionId, row.product_id, row.variant_id);
         continue;
       }
       const variantTitle = this.#catalog.variantTitle(variant, lang);

@@ -1,10 +1,18 @@
-import { Client, findVariant, makeApp, staffCookie, staffHeaders, type TestApp } from './test-helpers.ts';
+import {
+  Client,
+  findVariant,
+  makeApp,
+  sameDatabase,
+  staffCookie,
+  staffHeaders,
+  type TestApp,
+} from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
 
-beforeEach(() => {
-  t = makeApp();
+beforeEach(async () => {
+  t = await makeApp();
   shopper = new Client(t.app);
 });
 
@@ -16,7 +24,7 @@ describe('the catalogue version', () => {
     const first = await version();
     expect(first.version).toMatch(/^\d+$/);
     expect(new Date(first.updatedAt).toISOString()).toBe(first.updatedAt);
-    const v = findVariant(t.db, 'total_stock >= 5');
+    const v = await findVariant(t, 'total_stock >= 5');
     await shopper.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
     });
@@ -26,7 +34,7 @@ describe('the catalogue version', () => {
 
   test('moves when a payment changes stock', async () => {
     const before = await version();
-    const v = findVariant(t.db, 'total_stock >= 5');
+    const v = await findVariant(t, 'total_stock >= 5');
     await shopper.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
     });
@@ -65,5 +73,53 @@ describe('the catalogue version', () => {
       title: '新しい名前の焼き菓子',
     });
     expect((await version()).version).not.toBe(before.version);
+  });
+});
+
+describe('two API instances over the same database', () => {
+  let other: TestApp;
+  let elsewhere: Client;
+  beforeEach(async () => {
+    // Instance B has read (and holds assembled) what it serves before instance A changes anything.
+    other = await makeApp({ database: sameDatabase(t.database), clock: t.clock });
+    elsewhere = new Client(other.app);
+  });
+  afterEach(async () => {
+    if (other.database !== t.database) await other.database.close();
+  });
+
+  const productOnB = async (id: number) =>
+    (await elsewhere.call('GET', `/catalog/products/${id}`)).body as {
+      title: string;
+      variants: { id: number; totalStock: number; stockInShop: number }[];
+    };
+
+  test("an editor's title change through one is served by the other at once", async () => {
+    expect((await productOnB(3)).title).not.toBe('二つ目の店でも見える名前');
+    const changed = await shopper.call('PUT', '/store/products/3', {
+      body: { title: '二つ目の店でも見える名前' },
+      headers: { Cookie: await staffCookie(t.app) },
+      token: null,
+    });
+    expect(changed.status).toBe(200);
+    expect((await productOnB(3)).title).toBe('二つ目の店でも見える名前');
+    expect((await elsewhere.call('GET', '/catalog/version')).body).toEqual(await version());
+  });
+
+  test('a payment through one changes the stock the other serves', async () => {
+    const v = await findVariant(t, 'total_stock >= 5 AND stock_in_shop >= 2');
+    const before = (await productOnB(v.productId)).variants.find((variant) => variant.id === v.variantId);
+    expect(before).toMatchObject({ totalStock: v.totalStock, stockInShop: v.stockInShop });
+    await shopper.call('POST', '/catalog/cart/product', {
+      body: { productId: v.productId, variantId: v.variantId, addQty: 2 },
+    });
+    const alias = ((await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
+      .draftOrderAlias;
+    const paid = await shopper.call('POST', `/catalog/cart/qr/${alias}/complete`, {
+      headers: await staffHeaders(t.app),
+    });
+    expect(paid.status).toBe(200);
+    const after = (await productOnB(v.productId)).variants.find((variant) => variant.id === v.variantId);
+    expect(after?.totalStock).toBe(v.totalStock - 2);
   });
 });

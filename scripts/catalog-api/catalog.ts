@@ -1,11 +1,14 @@
 /**
  * The catalogue as the contract shapes it: areas, and tenants and products in a language (a tenant named in
- * it where the seed's data has the name, matched by the tenant's code). Assembled product JSON is
- * kept in memory per language (bounded) and dropped for a product whenever its stock changes.
+ * it where the seed's data has the name, matched by the tenant's code). Assembled product JSON is kept in
+ * memory per language (bounded). Several API instances may share the database: before a request reads the
+ * catalogue, `sync` asks the database for the catalogue version and drops every product that changed since
+ * the version last seen (catalog-version.ts), whichever instance changed it.
  */
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
-import type { Store, VariantRow } from './db.ts';
+import { catalogVersionNumber } from './catalog-version.ts';
 import { type L10n, LANGS, type Lang, optionText, TENANTS, type TenantDef } from './i18n-data.ts';
+import type { Store, VariantRow } from './store.ts';
 
 export type Area = components['schemas']['Area'];
 export type Tenant = components['schemas']['Tenant'];
@@ -36,21 +39,33 @@ export class Catalog {
   readonly #maxCached: number;
   #allIds: number[] | undefined;
 
-  /** `minCached`: the least number of assembled products kept (MIN_CACHED; smaller in tests). */
-  constructor(store: Store, publicUrl: string, { minCached = MIN_CACHED }: { minCached?: number } = {}) {
+  #seenVersion: number;
+
+  private constructor(
+    store: Store,
+    publicUrl: string,
+    data: {
+      productCount: number;
+      version: number;
+      areas: Awaited<ReturnType<Store['areas']>>;
+      tenants: Awaited<ReturnType<Store['tenants']>>;
+      tags: Awaited<ReturnType<Store['tags']>>;
+    },
+    minCached: number,
+  ) {
     this.#store = store;
     this.#publicUrl = publicUrl;
-    this.#maxCached = Math.max(minCached, this.productCount() * LANGS.length);
-    const areaRows = store.areas.all();
-    this.#areas = areaRows.map((row) => ({
+    this.#maxCached = Math.max(minCached, data.productCount * LANGS.length);
+    this.#seenVersion = data.version;
+    this.#areas = data.areas.map((row) => ({
       id: row.id,
       imageSrc: `${publicUrl}/images/areas/${row.id}.jpg`,
       description: row.description,
       place: row.place,
     }));
-    this.#pickupPlaces = new Map(areaRows.map((row) => [row.id, row.pickup_place]));
+    this.#pickupPlaces = new Map(data.areas.map((row) => [row.id, row.pickup_place]));
     this.#tenants = new Map(
-      store.tenants.all().map((row) => [
+      data.tenants.map((row) => [
         row.id,
         {
           id: row.id,
@@ -63,12 +78,43 @@ export class Catalog {
     );
     const namesByCode = new Map(TENANTS.map((tenant) => [tenant.code, tenant.names]));
     this.#tenantNames = new Map(
-      store.tenants.all().flatMap((row) => {
+      data.tenants.flatMap((row) => {
         const names = namesByCode.get(row.code);
         return names ? [[row.id, names] as const] : [];
       }),
     );
-    this.#tags = new Map(store.tags.all().map((row) => [row.id, JSON.parse(row.names) as L10n]));
+    this.#tags = new Map(data.tags.map((row) => [row.id, JSON.parse(row.names) as L10n]));
+  }
+
+  /**
+   * Reads the areas, tenants and tags (seeded, never changed while servers run) and the version.
+   * `minCached`: the least number of assembled products kept (MIN_CACHED; smaller in tests).
+   */
+  static async load(
+    store: Store,
+    publicUrl: string,
+    { minCached = MIN_CACHED }: { minCached?: number } = {},
+  ): Promise<Catalog> {
+    const [productCount, version, areas, tenants, tags] = await Promise.all([
+      store.productCount(),
+      catalogVersionNumber(store),
+      store.areas(),
+      store.tenants(),
+      store.tags(),
+    ]);
+    return new Catalog(store, publicUrl, { productCount, version, areas, tenants, tags }, minCached);
+  }
+
+  /**
+   * Drops every assembled product that changed since the version this instance last saw (through any
+   * instance). One read of the version when nothing changed.
+   */
+  async sync(): Promise<void> {
+    const version = await catalogVersionNumber(this.#store);
+    if (version === this.#seenVersion) return;
+    const seen = this.#seenVersion;
+    this.#seenVersion = version;
+    this.invalidate(await this.#store.productsChangedSince(seen));
   }
 
   areas(): Area[] {
@@ -83,18 +129,11 @@ export class Catalog {
    * Tenants with products in the area (every tenant when no area), in id order, each named in `lang` as a
    * product's brand is (#tenantIn).
    */
-  filters(areaId: number | undefined, lang: Lang = 'ja'): Tenant[] {
-    const ids =
-      areaId === undefined
-        ? [...this.#tenants.keys()]
-        : this.#store.tenantIdsInArea.all(areaId).map((row) => row.tenant_id);
+  async filters(areaId: number | undefined, lang: Lang = 'ja'): Promise<Tenant[]> {
+    const ids = areaId === undefined ? [...this.#tenants.keys()] : await this.#store.tenantIdsInArea(areaId);
     return ids
       .map((id) => this.#tenantIn(id, lang))
       .filter((tenant): tenant is Tenant => tenant !== undefined);
-  }
-
-  productCount(): number {
-    return this.#store.productCount.get()?.n ?? 0;
   }
 
   imageSrc(imageId: number): string {
@@ -102,12 +141,12 @@ export class Catalog {
   }
 
   /** The product's JSON text in a language, or null when there is no such product. */
-  productJson(id: number, lang: Lang): string | null {
-    return this.productJsons([id], lang)[0] ?? null;
+  async productJson(id: number, lang: Lang): Promise<string | null> {
+    return (await this.productJsons([id], lang))[0] ?? null;
   }
 
   /** The JSON texts of products in a language, in the order asked, skipping unknown ids; misses in one batch. */
-  productJsons(ids: readonly number[], lang: Lang): string[] {
+  async productJsons(ids: readonly number[], lang: Lang): Promise<string[]> {
     const found = new Map<number, string>();
     const missing: number[] = [];
     for (const id of ids) {
@@ -116,7 +155,7 @@ export class Catalog {
       else found.set(id, cached);
     }
     if (missing.length > 0) {
-      for (const product of this.#assemble(missing, lang)) {
+      for (const product of await this.#assemble(missing, lang)) {
         const json = JSON.stringify(product);
         this.#remember(`${lang}:${product.id}`, json);
         found.set(product.id, json);
@@ -139,41 +178,41 @@ export class Catalog {
   }
 
   /** A fresh copy of the product in a language, or null. */
-  product(id: number, lang: Lang): Product | null {
-    const json = this.productJson(id, lang);
+  async product(id: number, lang: Lang): Promise<Product | null> {
+    const json = await this.productJson(id, lang);
     return json === null ? null : (JSON.parse(json) as Product);
   }
 
   /** The ProductPage JSON text. */
-  pageJson(
+  async pageJson(
     filter: { areaId?: number; tenantIds?: number[] },
     page: number,
     size: number,
     lang: Lang,
-  ): string {
+  ): Promise<string> {
     const unfiltered = filter.areaId === undefined && !filter.tenantIds?.length;
     const { ids, count } = unfiltered
-      ? this.#allIdsPage(size, (page - 1) * size)
-      : this.#store.productPage(filter, size, (page - 1) * size);
-    return `{"products":[${this.productJsons(ids, lang).join(',')}],"count":${count}}`;
+      ? await this.#allIdsPage(size, (page - 1) * size)
+      : await this.#store.productPage(filter, size, (page - 1) * size);
+    return `{"products":[${(await this.productJsons(ids, lang)).join(',')}],"count":${count}}`;
   }
 
   /**
-   * A page of the whole catalogue from the ids in memory: SQLite answers `ORDER BY id LIMIT … OFFSET …` by
-   * stepping through every row before the page, large texts and all (100 ms a page at 100,000 products,
-   * so a build's 1,000 list calls took minutes). Products are only seeded, never added or removed while the
-   * server runs, so the list is read once.
+   * A page of the whole catalogue from the ids in memory: a database answers `ORDER BY id LIMIT … OFFSET …`
+   * by stepping through every row before the page, so a build's thousand list calls would take minutes at
+   * 100,000 products. Products are only seeded, never added or removed while servers run, so the list is
+   * read once.
    */
-  #allIdsPage(size: number, offset: number): { ids: number[]; count: number } {
-    this.#allIds ??= this.#store.productIds.all().map((row) => row.id);
+  async #allIdsPage(size: number, offset: number): Promise<{ ids: number[]; count: number }> {
+    this.#allIds ??= await this.#store.productIds();
     return { ids: this.#allIds.slice(offset, offset + size), count: this.#allIds.length };
   }
 
   /** Assembles every product in a language into the cache, in batches, yielding between them. */
   async warm(lang: Lang, batch = 200): Promise<number> {
-    const ids = this.#store.productIds.all().map((row) => row.id);
+    const ids = await this.#store.productIds();
     for (let i = 0; i < ids.length; i += batch) {
-      this.productJsons(ids.slice(i, i + batch), lang);
+      await this.productJsons(ids.slice(i, i + batch), lang);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     return ids.length;
@@ -199,8 +238,7 @@ export class Catalog {
   }
 
   /** Builds products from the database with one query per table for the whole batch. */
-  #assemble(ids: readonly number[], lang: Lang): Product[] {
-    const json = JSON.stringify(ids);
+  async #assemble(ids: readonly number[], lang: Lang): Promise<Product[]> {
     const group = <T extends { product_id: number }>(rows: T[]) => {
       const map = new Map<number, T[]>();
       for (const row of rows) {
@@ -210,11 +248,18 @@ export class Catalog {
       }
       return map;
     };
-    const images = group(this.#store.imagesByProducts.all(json));
-    const variants = group(this.#store.variantsByProducts.all(json));
-    const areas = group(this.#store.areasByProducts.all(json));
-    const tags = group(this.#store.tagsByProducts.all(json));
-    return this.#store.productsByIds.all(json).map((row) => {
+    const [imageRows, variantRows, areaRows, tagRows, productRows] = await Promise.all([
+      this.#store.imagesByProducts(ids),
+      this.#store.variantsByProducts(ids),
+      this.#store.areasByProducts(ids),
+      this.#store.tagsByProducts(ids),
+      this.#store.productsByIds(ids),
+    ]);
+    const images = group(imageRows);
+    const variants = group(variantRows);
+    const areas = group(areaRows);
+    const tags = group(tagRows);
+    return productRows.map((row) => {
       const tenant = this.#tenantIn(row.tenant_id, lang);
       if (!tenant) throw new Error(`product ${row.id} has unknown tenant ${row.tenant_id}`);
       const texts = JSON.parse(row.texts) as Record<Lang, { title: string; descriptionHtml: string }>;

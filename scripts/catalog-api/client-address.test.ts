@@ -6,7 +6,7 @@
 
 import { clientAddress, forwardedHttps, parseTrustedProxies, proxyTrust } from './client-address.ts';
 import { loadConfig } from './config.ts';
-import { makeApp, STAFF_ACCOUNT, STAFF_PASSWORD } from './test-helpers.ts';
+import { makeApp, STAFF_ACCOUNT, STAFF_PASSWORD, type TestApp } from './test-helpers.ts';
 
 const headers =
   (values: Record<string, string>) =>
@@ -98,7 +98,7 @@ describe('the client address', () => {
 });
 
 describe('behind a proxy that is not on loopback', () => {
-  const signIn = (app: ReturnType<typeof makeApp>['app'], client: string, password: string) =>
+  const signIn = (app: TestApp['app'], client: string, password: string) =>
     app.request(
       '/store/signin',
       {
@@ -114,7 +114,7 @@ describe('behind a proxy that is not on loopback', () => {
     );
 
   test('visitors are told apart, so one visitor’s failures never block the others', async () => {
-    const { app } = makeApp({ config: { trustedProxies: parseTrustedProxies('10.0.0.0/8') } });
+    const { app } = await makeApp({ config: { trustedProxies: parseTrustedProxies('10.0.0.0/8') } });
     for (let i = 0; i < 25; i += 1) await signIn(app, '203.0.113.9', `guess${i}`);
     expect((await signIn(app, '203.0.113.9', STAFF_PASSWORD)).status).toBe(429);
     expect((await signIn(app, '198.51.100.4', STAFF_PASSWORD)).status).toBe(303);

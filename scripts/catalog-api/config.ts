@@ -5,7 +5,14 @@
  * |--------------------------|--------------------------------|---------|
  * | CATALOG_API_HOST         | 127.0.0.1                      | Interface to listen on. |
  * | CATALOG_API_PORT         | 8787                           | Port to listen on (`--port N`). |
- * | CATALOG_API_DB           | .data/catalog.sqlite           | SQLite file; created and seeded on first start if missing (`--db PATH`, `--reset` reseeds). Rendered pictures are kept beside it in `<file>.images/`, emptied when it is seeded. |
+ * | CATALOG_DATABASE_URL     | (none)                         | A PostgreSQL server (`postgres://user:password@host:5432/db`): the production database, shared by any number of API instances. Without it, the embedded SQLite file of CATALOG_API_DB. |
+ * | CATALOG_DATABASE_POOL    | 10                             | Connections one API instance holds to PostgreSQL at most. |
+ * | CATALOG_API_DB           | .data/catalog.sqlite           | The embedded SQLite file when CATALOG_DATABASE_URL is unset; created and seeded on first start if missing (`--db PATH`, `--reset` reseeds). Rendered pictures are kept beside it in `<file>.images/`, emptied when it is seeded. |
+ * | CATALOG_ADDRESS_KEYS     | (demo: a key file beside the data) | Keys that seal delivery addresses at rest, `id:key,…`, the first sealing (address-key.ts; `npm run api -- --new-address-key`). Required in production mode. |
+ * | CATALOG_ADDRESS_RETENTION_DAYS | 30                       | Days after a shipment is marked shipped before its address is deleted (its prefecture and municipality stay). |
+ * | CATALOG_BAG_MAX_LINES    | 50                             | Lines a bag may hold; a new line past it is refused with 409 BAG_FULL. |
+ * | CATALOG_QR_PER_MINUTE    | 5                              | QR codes a bag may issue a minute; past it, 429. |
+ * | CATALOG_LOG_LEVEL        | info                           | The JSON log's level: fatal, error, warn, info, debug, trace or silent. |
  * | CATALOG_API_TOKEN        | gift-catalogue-public-token    | Required in `X-Api-Token` on every /catalog/* call (401 otherwise). An identifier, not a secret. |
  * | CATALOG_API_MODE         | demo                           | `production` refuses to start without CATALOG_STAFF_ACCOUNTS; `demo` (the local `npm start`) creates a demo staff account and prints it. |
  * | CATALOG_STAFF_ACCOUNTS   | (none)                         | Staff accounts: `name:roles:hash[,…]`, roles `counter`, `editor` or `counter+editor`, each hash from `npm run api -- --hash-password` (staff.ts; the first format, `name:hash`, keeps both roles). |
@@ -23,14 +30,27 @@
  * | CATALOG_TRUSTED_PROXIES  | loopback                       | Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses and CIDR ranges, comma-separated (`loopback,10.0.0.0/8`), or `none` (client-address.ts). |
  * | CATALOG_CLIENT_IP_HEADER | (none)                         | A header a trusted proxy names the client in, believed before X-Forwarded-For: `x-nf-client-connection-ip` behind Netlify. |
  */
+import { type AddressKey, parseAddressKeys } from './address-key.ts';
 import { parseClientIpHeader, parseTrustedProxies } from './client-address.ts';
+import { isPostgresUrl } from './database.ts';
 import { type FaultRule, parseFaultRules } from './faults.ts';
 import { parseStaffAccounts, type StaffAccount } from './staff.ts';
 
 export interface Config {
   host: string;
   port: number;
+  /** The embedded SQLite file (or `:memory:`), used when `databaseUrl` is null. */
   dbPath: string;
+  /** A PostgreSQL URL, or null for the embedded database. */
+  databaseUrl: string | null;
+  /** Connections one instance holds to PostgreSQL at most. */
+  databasePool: number;
+  /** Keys sealing delivery addresses (the first seals); empty until main.ts gives the demo its key file. */
+  addressKeys: AddressKey[];
+  addressRetentionDays: number;
+  bagMaxLines: number;
+  qrIssuesPerMinute: number;
+  logLevel: LogLevel;
   apiToken: string;
   mode: 'demo' | 'production';
   /** Staff account name → its scrypt hash and roles (staff.ts). */
@@ -57,10 +77,20 @@ export interface Config {
   clientIpHeader: string | null;
 }
 
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   host: '127.0.0.1',
   port: 8787,
   dbPath: '.data/catalog.sqlite',
+  databaseUrl: null,
+  databasePool: 10,
+  addressKeys: [],
+  addressRetentionDays: 30,
+  bagMaxLines: 50,
+  qrIssuesPerMinute: 5,
+  logLevel: 'info' as LogLevel,
   apiToken: 'gift-catalogue-public-token',
   mode: 'demo',
   staffAccounts: new Map<string, StaffAccount>(),
@@ -137,6 +167,23 @@ export function loadConfig(env: Env = process.env): Config {
   if (renderAhead !== '0' && renderAhead !== '1') {
     throw new Error(`CATALOG_RENDER_AHEAD must be 0 or 1, got ${JSON.stringify(renderAhead)}`);
   }
+  const databaseUrl = strVar(env, 'CATALOG_DATABASE_URL', '');
+  if (databaseUrl !== '' && !isPostgresUrl(databaseUrl)) {
+    throw new Error('CATALOG_DATABASE_URL must be a postgres:// URL (unset it for the embedded database)');
+  }
+  const addressKeys = parseAddressKeys(env.CATALOG_ADDRESS_KEYS ?? '');
+  if (mode === 'production' && addressKeys.length === 0) {
+    throw new Error(
+      'CATALOG_ADDRESS_KEYS is required in production mode: delivery addresses are sealed with it ' +
+        '(make one with npm run api -- --new-address-key)',
+    );
+  }
+  const logLevel = strVar(env, 'CATALOG_LOG_LEVEL', 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(
+      `CATALOG_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`,
+    );
+  }
   const staffAccounts = parseStaffAccounts(env.CATALOG_STAFF_ACCOUNTS ?? '');
   if (mode === 'production' && staffAccounts.size === 0) {
     throw new Error(
@@ -148,6 +195,19 @@ export function loadConfig(env: Env = process.env): Config {
     host: strVar(env, 'CATALOG_API_HOST', DEFAULT_CONFIG.host),
     port: intVar(env, 'CATALOG_API_PORT', DEFAULT_CONFIG.port, 0, 65535),
     dbPath: strVar(env, 'CATALOG_API_DB', DEFAULT_CONFIG.dbPath),
+    databaseUrl: databaseUrl === '' ? null : databaseUrl,
+    databasePool: intVar(env, 'CATALOG_DATABASE_POOL', DEFAULT_CONFIG.databasePool, 1, 1000),
+    addressKeys,
+    addressRetentionDays: intVar(
+      env,
+      'CATALOG_ADDRESS_RETENTION_DAYS',
+      DEFAULT_CONFIG.addressRetentionDays,
+      1,
+      3650,
+    ),
+    bagMaxLines: intVar(env, 'CATALOG_BAG_MAX_LINES', DEFAULT_CONFIG.bagMaxLines, 1, 500),
+    qrIssuesPerMinute: intVar(env, 'CATALOG_QR_PER_MINUTE', DEFAULT_CONFIG.qrIssuesPerMinute, 1, 1000),
+    logLevel,
     apiToken: strVar(env, 'CATALOG_API_TOKEN', DEFAULT_CONFIG.apiToken),
     mode,
     staffAccounts,
@@ -178,7 +238,18 @@ export function imageCacheDirOf(dbPath: string): string {
   return `${dbPath}.images`;
 }
 
+/** The address key of every test configuration (a fixed one: tests read what it sealed). */
+const TEST_ADDRESS_KEYS = parseAddressKeys(`test:${Buffer.alloc(32, 7).toString('base64url')}`);
+
 /** A configuration for tests: the defaults, in-memory everything, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...DEFAULT_CONFIG, dbPath: ':memory:', faults: [], staffAccounts: new Map(), ...overrides };
+  return {
+    ...DEFAULT_CONFIG,
+    dbPath: ':memory:',
+    faults: [],
+    staffAccounts: new Map(),
+    addressKeys: TEST_ADDRESS_KEYS,
+    logLevel: 'silent',
+    ...overrides,
+  };
 }

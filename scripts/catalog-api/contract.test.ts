@@ -13,6 +13,7 @@ import {
   type CallOptions,
   type CallResult,
   Client,
+  findVariant,
   makeApp,
   staffHeaders,
   type TestApp,
@@ -106,15 +107,8 @@ interface VariantFixture {
   stockInShop: number;
 }
 
-function variantWhere(where: string): VariantFixture {
-  const row = t.db
-    .prepare(
-      `SELECT product_id AS productId, id AS variantId, price, total_stock AS totalStock, stock_in_shop AS stockInShop
-       FROM variants WHERE ${where} ORDER BY id LIMIT 1`,
-    )
-    .get() as VariantFixture | undefined;
-  if (!row) throw new Error(`no variant where ${where}`);
-  return { ...row };
+function variantWhere(where: string): Promise<VariantFixture> {
+  return findVariant(t, where);
 }
 
 const ADDRESS = {
@@ -128,8 +122,8 @@ const ADDRESS = {
   phone: '03-1234-5678',
 };
 
-beforeEach(() => {
-  t = makeApp();
+beforeEach(async () => {
+  t = await makeApp();
   client = new Client(t.app);
 });
 
@@ -199,8 +193,8 @@ describe('cart', () => {
   });
 
   test('POST /catalog/cart/product', async () => {
-    const v = variantWhere('total_stock >= 5');
-    const soldOut = variantWhere('total_stock = 0');
+    const v = await variantWhere('total_stock >= 5');
+    const soldOut = await variantWhere('total_stock = 0');
     const path = '/catalog/cart/product';
     await op(
       client,
@@ -247,8 +241,39 @@ describe('cart', () => {
     await op(client, 'POST', path, {}, { token: null, body: { productId: 1, variantId: 1, addQty: 1 } });
   });
 
+  test('POST /catalog/cart/product past the lines a bag holds (409 BAG_FULL) and the write limit (429)', async () => {
+    const path = '/catalog/cart/product';
+    const small = new Client((await makeApp({ config: { bagMaxLines: 1 } })).app);
+    const first = await variantWhere('total_stock >= 5');
+    const second = await variantWhere(`total_stock >= 5 AND product_id <> ${first.productId}`);
+    await op(
+      small,
+      'POST',
+      path,
+      {},
+      { body: { productId: first.productId, variantId: first.variantId, addQty: 1 } },
+    );
+    const full = await op(
+      small,
+      'POST',
+      path,
+      {},
+      { body: { productId: second.productId, variantId: second.variantId, addQty: 1 } },
+    );
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ code: 'BAG_FULL', maxLines: 1 });
+
+    const limited = new Client((await makeApp({ config: { writeLimitPerMinute: 1 } })).app);
+    const body = { productId: first.productId, variantId: first.variantId, addQty: 1 };
+    expect((await op(limited, 'POST', path, {}, { body })).status).toBe(200);
+    const tooMany = await op(limited, 'POST', path, {}, { body });
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(tooMany.headers.get('retry-after')).toBe('60');
+  });
+
   test('PUT /catalog/cart/product-qty', async () => {
-    const v = variantWhere('total_stock >= 5');
+    const v = await variantWhere('total_stock >= 5');
     const path = '/catalog/cart/product-qty';
     await op(
       client,
@@ -294,7 +319,7 @@ describe('cart', () => {
   });
 
   test('PUT /catalog/cart/product-receive', async () => {
-    const v = variantWhere('total_stock >= 5 AND stock_in_shop >= 2');
+    const v = await variantWhere('total_stock >= 5 AND stock_in_shop >= 2');
     const path = '/catalog/cart/product-receive';
     await op(
       client,
@@ -331,7 +356,7 @@ describe('cart', () => {
       {},
       { body: { productId: v.productId, variantId: v.variantId + 100000, receive: 'store' } },
     );
-    const other = variantWhere(`total_stock >= 1 AND product_id <> ${v.productId}`);
+    const other = await variantWhere(`total_stock >= 1 AND product_id <> ${v.productId}`);
     await op(
       client,
       'PUT',
@@ -371,7 +396,7 @@ describe('cart', () => {
   });
 
   test('POST /catalog/cart', async () => {
-    const v = variantWhere('total_stock >= 5');
+    const v = await variantWhere('total_stock >= 5');
     await op(client, 'POST', '/catalog/cart');
     await op(
       client,
@@ -391,7 +416,7 @@ describe('cart', () => {
 
 describe('QR hand-off', () => {
   async function fillBag(qty = 1) {
-    const v = variantWhere('total_stock >= 5 AND stock_in_shop >= 3');
+    const v = await variantWhere('total_stock >= 5 AND stock_in_shop >= 3');
     await op(
       client,
       'POST',
@@ -417,9 +442,27 @@ describe('QR hand-off', () => {
     await op(client, 'POST', '/catalog/cart/qr', {}, { rawBody: `{"lang":"${'x'.repeat(17_000)}"}` });
     await op(client, 'POST', '/catalog/cart/qr', {}, { token: null });
     // A warning refuses the QR: drain the stock behind the line.
-    t.db.prepare('UPDATE variants SET total_stock = 0, stock_in_shop = 0 WHERE id = ?').run(v.variantId);
+    await t.query('UPDATE variants SET total_stock = 0, stock_in_shop = 0 WHERE id = ?', v.variantId);
     const refused = await op(client, 'POST', '/catalog/cart/qr');
     expect(refused.body).toMatchObject({ code: 'CART_HAS_WARNINGS' });
+  });
+
+  test('POST /catalog/cart/qr past the QR codes a bag may issue a minute (429)', async () => {
+    const limited = await makeApp({ config: { qrIssuesPerMinute: 1 } });
+    const shopper = new Client(limited.app);
+    const v = await variantWhere('total_stock >= 5');
+    await op(
+      shopper,
+      'POST',
+      '/catalog/cart/product',
+      {},
+      { body: { productId: v.productId, variantId: v.variantId, addQty: 1 } },
+    );
+    expect((await op(shopper, 'POST', '/catalog/cart/qr')).status).toBe(201);
+    const tooMany = await op(shopper, 'POST', '/catalog/cart/qr');
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   test('GET /catalog/cart/qr/{alias}', async () => {
@@ -430,9 +473,9 @@ describe('QR hand-off', () => {
     // The issuing session is told the counter code (the schema holds it to its pattern); others are not.
     expect((await op(client, 'GET', path, { alias })).body).toHaveProperty('counterCode');
     expect((await op(new Client(t.app), 'GET', path, { alias })).body).not.toHaveProperty('counterCode');
-    t.db.prepare('UPDATE variants SET total_stock = 0, stock_in_shop = 0 WHERE id = ?').run(v.variantId);
+    await t.query('UPDATE variants SET total_stock = 0, stock_in_shop = 0 WHERE id = ?', v.variantId);
     await op(client, 'GET', path, { alias }); // STOCK_CHANGED
-    t.db.prepare('UPDATE variants SET total_stock = 10, stock_in_shop = 5 WHERE id = ?').run(v.variantId);
+    await t.query('UPDATE variants SET total_stock = 10, stock_in_shop = 5 WHERE id = ?', v.variantId);
     t.clock.advance(t.config.draftOrderTtlSeconds + 1);
     await op(client, 'GET', path, { alias }); // EXPIRED
     alias = await issue();
@@ -486,7 +529,7 @@ describe('QR hand-off', () => {
 
   test('GET /catalog/orders/{orderAlias}, shipments and address', async () => {
     const v = await fillBag(2);
-    const storeLine = variantWhere(
+    const storeLine = await variantWhere(
       `total_stock >= 3 AND stock_in_shop >= 2 AND product_id <> ${v.productId}`,
     );
     await op(

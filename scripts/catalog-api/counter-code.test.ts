@@ -9,8 +9,11 @@ import {
   newCounterCode,
   parseCounterCode,
 } from './counter-code.ts';
+import type { Database } from './database.ts';
+import { migrateToLatest } from './migrations.ts';
 import { hashPassword, parseStaffAccounts } from './staff.ts';
-import { Client, findVariant, makeApp, SITE_ORIGIN, type TestApp } from './test-helpers.ts';
+import { Store } from './store.ts';
+import { Client, emptyDatabase, findVariant, makeApp, SITE_ORIGIN, type TestApp } from './test-helpers.ts';
 
 describe('the counter code alphabet', () => {
   test('has no character people read as another: no 0, O, 1, I or L, and no lower case', () => {
@@ -81,37 +84,43 @@ describe('what staff type', () => {
 describe('wrong codes are limited', () => {
   let now = 0;
   let throttle: CounterCodeThrottle;
-  beforeEach(() => {
+  let database: Database;
+  beforeEach(async () => {
     now = Date.UTC(2025, 0, 15);
-    throttle = new CounterCodeThrottle(() => now);
+    database = await emptyDatabase();
+    await migrateToLatest(database);
+    throttle = new CounterCodeThrottle(Store.of(database), () => now);
+  });
+  afterEach(async () => {
+    await database.close();
   });
 
-  test(`per staff member: ${COUNTER_CODE_MISSES_PER_STAFF} in 15 minutes, then a wait until the oldest leaves the window`, () => {
+  test(`per staff member: ${COUNTER_CODE_MISSES_PER_STAFF} in 15 minutes, then a wait until the oldest leaves the window`, async () => {
     for (let i = 0; i < COUNTER_CODE_MISSES_PER_STAFF; i += 1) {
-      expect(throttle.wait('hanako', `client-${i}`)).toBe(0);
-      throttle.missed('hanako', `client-${i}`);
+      expect(await throttle.wait('hanako', `client-${i}`)).toBe(0);
+      await throttle.missed('hanako', `client-${i}`);
       now += 1000;
     }
-    expect(throttle.wait('hanako', 'another-client')).toBe(COUNTER_CODE_WINDOW_MS - 10_000);
+    expect(await throttle.wait('hanako', 'another-client')).toBe(COUNTER_CODE_WINDOW_MS - 10_000);
     // Another staff member at another device is not slowed.
-    expect(throttle.wait('taro', 'another-client')).toBe(0);
+    expect(await throttle.wait('taro', 'another-client')).toBe(0);
     now += COUNTER_CODE_WINDOW_MS - 10_000;
-    expect(throttle.wait('hanako', 'another-client')).toBe(0);
+    expect(await throttle.wait('hanako', 'another-client')).toBe(0);
   });
 
-  test(`per client: ${COUNTER_CODE_MISSES_PER_CLIENT} in 15 minutes, whichever staff member types`, () => {
+  test(`per client: ${COUNTER_CODE_MISSES_PER_CLIENT} in 15 minutes, whichever staff member types`, async () => {
     for (let i = 0; i < COUNTER_CODE_MISSES_PER_CLIENT; i += 1) {
-      throttle.missed(`staff-${i}`, 'counter-device');
+      await throttle.missed(`staff-${i}`, 'counter-device');
     }
-    expect(throttle.wait('someone-new', 'counter-device')).toBeGreaterThan(0);
-    expect(throttle.wait('someone-new', 'other-device')).toBe(0);
+    expect(await throttle.wait('someone-new', 'counter-device')).toBeGreaterThan(0);
+    expect(await throttle.wait('someone-new', 'other-device')).toBe(0);
   });
 
-  test('misses older than the window are forgotten', () => {
-    for (let i = 0; i < COUNTER_CODE_MISSES_PER_STAFF - 1; i += 1) throttle.missed('hanako', 'device');
+  test('misses older than the window are forgotten', async () => {
+    for (let i = 0; i < COUNTER_CODE_MISSES_PER_STAFF - 1; i += 1) await throttle.missed('hanako', 'device');
     now += COUNTER_CODE_WINDOW_MS;
-    throttle.missed('hanako', 'device');
-    expect(throttle.wait('hanako', 'device')).toBe(0);
+    await throttle.missed('hanako', 'device');
+    expect(await throttle.wait('hanako', 'device')).toBe(0);
   });
 });
 
@@ -124,9 +133,9 @@ describe('the counter code at the store counter', () => {
   const PASSWORD = 'code-test-password';
   let t: TestApp;
   let shopper: Client;
-  beforeEach(() => {
+  beforeEach(async () => {
     const hash = hashPassword(PASSWORD, { N: 1024 });
-    t = makeApp({
+    t = await makeApp({
       config: {
         staffAccounts: parseStaffAccounts(
           `${COUNTER}:counter:${hash},${OTHER}:counter:${hash},${EDITOR}:editor:${hash}`,
@@ -159,7 +168,7 @@ describe('the counter code at the store counter', () => {
     });
 
   async function issue(buyer = shopper, app = t) {
-    const v = findVariant(app.db, 'total_stock >= 5 AND stock_in_shop >= 2');
+    const v = await findVariant(app, 'total_stock >= 5 AND stock_in_shop >= 2');
     await buyer.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
     });
@@ -181,7 +190,7 @@ describe('the counter code at the store counter', () => {
     expect(seen.text).not.toContain(code);
     expect((await shopper.call('GET', `/catalog/cart/qr/${alias}/status`)).text).not.toContain(code);
     // Stored as a hash: the database holds neither the code nor its plain form.
-    const stored = JSON.stringify(t.db.prepare('SELECT * FROM draft_orders').all());
+    const stored = JSON.stringify(await t.query('SELECT * FROM draft_orders'));
     expect(stored).not.toContain(code);
     expect(stored).not.toContain(code.replace('-', ''));
   });
@@ -266,9 +275,9 @@ describe('the counter code at the store counter', () => {
     t.clock.advance(t.config.draftOrderTtlSeconds);
     expect((await typeCode(third.code, staff)).status).toBe(404);
     // No longer pending, the draft's code is gone from the database too.
-    const held = t.db
-      .prepare("SELECT status, counter_code FROM draft_orders WHERE status != 'pending'")
-      .all() as { counter_code: string | null }[];
+    const held = await t.query<{ counter_code: string | null }>(
+      "SELECT status, counter_code FROM draft_orders WHERE status != 'pending'",
+    );
     expect(held.length).toBe(2);
     expect(held.every((row) => row.counter_code === null)).toBe(true);
   });
@@ -292,7 +301,7 @@ describe('the counter code at the store counter', () => {
 
   test('a code is unique among the drafts that hold one, and drawn again when taken', async () => {
     const draws = ['K7QM3XHP', 'K7QM3XHP', 'A2B3C4D5'];
-    const colliding = makeApp({
+    const colliding = await makeApp({
       config: {
         staffAccounts: parseStaffAccounts(`${COUNTER}:counter:${hashPassword(PASSWORD, { N: 1024 })}`),
       },

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { atRest } from './at-rest.ts';
+import type { Store } from './store.ts';
 
 /** 2–9 and A–Z without I, L and O: 31 characters, none of them read as another. */
 export const COUNTER_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -77,55 +78,38 @@ export function counterCodeAtRest(code: string): string {
 export const COUNTER_CODE_MISSES_PER_STAFF = 10;
 export const COUNTER_CODE_MISSES_PER_CLIENT = 20;
 export const COUNTER_CODE_WINDOW_MS = 15 * 60_000;
-const MAX_KEYS = 10_000;
 
 /**
  * Wrong codes, counted per staff member and per client over the last 15 minutes. Past either limit, that
  * staff member (or every lookup from that client) waits until the oldest miss leaves the window. Codes that
  * open an order and input refused for its form cost nothing: only a lookup that found nothing counts.
- * Held in memory like the staff sessions, bounded: the oldest keys are forgotten first.
+ * Kept in the database, so every API instance counts the same misses.
  */
 export class CounterCodeThrottle {
-  readonly #misses = new Map<string, number[]>();
+  readonly #store: Store;
   readonly #now: () => number;
 
-  constructor(now: () => number) {
+  constructor(store: Store, now: () => number) {
+    this.#store = store;
     this.#now = now;
   }
 
-  #recent(key: string): number[] {
-    const since = this.#now() - COUNTER_CODE_WINDOW_MS;
-    const kept = (this.#misses.get(key) ?? []).filter((at) => at > since);
-    if (kept.length === 0) this.#misses.delete(key);
-    else this.#misses.set(key, kept);
-    return kept;
-  }
-
-  #waitFor(key: string, limit: number): number {
-    const recent = this.#recent(key);
-    if (recent.length < limit) return 0;
-    const oldest = recent[recent.length - limit] ?? this.#now();
-    return Math.max(0, oldest + COUNTER_CODE_WINDOW_MS - this.#now());
+  async #waitFor(key: string, limit: number): Promise<number> {
+    const now = this.#now();
+    const oldest = await this.#store.nthRecentEvent(key, now - COUNTER_CODE_WINDOW_MS, limit);
+    return oldest === undefined ? 0 : Math.max(0, oldest + COUNTER_CODE_WINDOW_MS - now);
   }
 
   /** How long (ms) before this staff member may look up a code from this client; 0 when they may now. */
-  wait(account: string, client: string): number {
+  async wait(account: string, client: string): Promise<number> {
     return Math.max(
-      this.#waitFor(`staff\0${account}`, COUNTER_CODE_MISSES_PER_STAFF),
-      this.#waitFor(`client\0${client}`, COUNTER_CODE_MISSES_PER_CLIENT),
+      await this.#waitFor(`code-staff:${account}`, COUNTER_CODE_MISSES_PER_STAFF),
+      await this.#waitFor(`code-client:${client}`, COUNTER_CODE_MISSES_PER_CLIENT),
     );
   }
 
   /** A lookup found no pending order. */
-  missed(account: string, client: string): void {
-    for (const key of [`staff\0${account}`, `client\0${client}`]) {
-      const recent = this.#recent(key);
-      this.#misses.delete(key);
-      this.#misses.set(key, [...recent, this.#now()]);
-    }
-    for (const oldest of this.#misses.keys()) {
-      if (this.#misses.size <= MAX_KEYS) break;
-      this.#misses.delete(oldest);
-    }
+  async missed(account: string, client: string): Promise<void> {
+    await this.#store.addLimitEvents([`code-staff:${account}`, `code-client:${client}`], this.#now());
   }
 }

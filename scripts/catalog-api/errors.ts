@@ -1,7 +1,7 @@
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 
 export type ErrorBody = components['schemas']['Error'];
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 500 | 503;
 
 /** An error that becomes the contract's Error JSON with its status. Thrown by services, caught by the app. */
 export class ApiError extends Error {

@@ -6,8 +6,8 @@ import { Client, makeApp, type TestApp } from './test-helpers.ts';
 let t: TestApp;
 let client: Client;
 
-beforeEach(() => {
-  t = makeApp({ config: { testSwitches: true } });
+beforeEach(async () => {
+  t = await makeApp({ config: { testSwitches: true } });
   client = new Client(t.app);
 });
 
@@ -145,7 +145,7 @@ describe('test switches exist only in demo mode with CATALOG_TEST_SWITCHES=1', (
   const switches = ['/__faults', '/__test/draft-orders/QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ/expire'];
 
   test('production mode does not register them: 404 from loopback, without any forwarding header', async () => {
-    const production = makeApp({ config: { mode: 'production' } });
+    const production = await makeApp({ config: { mode: 'production' } });
     for (const path of switches) {
       for (const method of ['GET', 'PUT', 'POST', 'DELETE']) {
         const response = await production.app.request(path, { method }, loopback);
@@ -156,7 +156,7 @@ describe('test switches exist only in demo mode with CATALOG_TEST_SWITCHES=1', (
   });
 
   test('demo mode without the flag does not register them either', async () => {
-    const demo = makeApp();
+    const demo = await makeApp();
     for (const path of switches) {
       expect((await demo.app.request(path, { method: 'DELETE' }, loopback)).status, path).toBe(404);
     }

@@ -28,9 +28,9 @@ import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_SIZES, pictureRenders } from '../../src/lib/picture-sizes.ts';
-import type { Store } from './db.ts';
 import { badRequest } from './errors.ts';
 import { mulberry32 } from './seed.ts';
+import type { Store } from './store.ts';
 
 export type ImageKind = 'products' | 'areas' | 'tenants';
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
@@ -77,7 +77,9 @@ export function parseImageFile(file: string): { id: number; ext: ImageFormat } |
   const match = /^([1-9]\d{0,9})\.(jpg|jpeg|png|webp|avif)$/.exec(file);
   if (!match?.[1] || !match[2]) return null;
   const ext = EXT_FORMAT[match[2]];
-  return ext === undefined ? null : { id: Number(match[1]), ext };
+  const id = Number(match[1]);
+  // Ids are 32-bit integers in the database: a longer number names no picture.
+  return ext === undefined || id > 2_147_483_647 ? null : { id, ext };
 }
 
 function dimension(name: string, raw: string | undefined): number | null {
@@ -349,14 +351,9 @@ const KINDS_FIRST_TO_LAST: readonly ImageKind[] = ['areas', 'tenants', 'products
  * first) and id. Lazy: nothing is listed before it is taken.
  */
 export function* standardRenders(
-  store: Store,
+  ids: Record<ImageKind, readonly number[]>,
   formats: readonly ImageFormat[] = [...BROWSERS_FORMATS, ...FALLBACK_FORMATS],
 ): Generator<PlannedRender> {
-  const ids: Record<ImageKind, () => number[]> = {
-    areas: () => store.areas.all().map((row) => row.id),
-    tenants: () => store.tenants.all().map((row) => row.id),
-    products: () => store.imageIds.all().map((row) => row.id),
-  };
   const sizes = [...new Set(KINDS_FIRST_TO_LAST.flatMap((kind) => PICTURE_SIZES[kind]))].sort(
     (a, b) => a - b,
   );
@@ -365,7 +362,7 @@ export function* standardRenders(
       const renders = pictureRenders(size).filter((render) => render.format === format);
       for (const kind of KINDS_FIRST_TO_LAST) {
         if (!(PICTURE_SIZES[kind] as readonly number[]).includes(size)) continue;
-        for (const id of ids[kind]()) {
+        for (const id of ids[kind]) {
           for (const render of renders) {
             yield { kind, id, params: { width: render.size, height: render.size, format, fit: 'cover' } };
           }
@@ -472,36 +469,61 @@ export class ImageService {
   }
 
   /** The SVG original of an image, or null when there is no such image. */
-  original(kind: ImageKind, id: number): string | null {
+  async original(kind: ImageKind, id: number): Promise<string | null> {
     switch (kind) {
       case 'products': {
-        const row = this.#store.image.get(id);
+        const row = await this.#store.image(id);
         return row ? productSvg(row.id, row.style) : null;
       }
       case 'areas':
-        return this.#store.areas.all().some((a) => a.id === id) ? areaSvg(id) : null;
+        return (await this.#areaIds()).includes(id) ? areaSvg(id) : null;
       case 'tenants':
-        return this.#store.tenants.all().some((t) => t.id === id) ? tenantSvg(id) : null;
+        return (await this.#tenantIds()).includes(id) ? tenantSvg(id) : null;
     }
   }
 
-  /** The rendered image, or null when the image does not exist. */
+  /** The areas' and tenants' ids, read once: they are seeded and never change while servers run. */
+  #areaIdList: Promise<number[]> | undefined;
+  #tenantIdList: Promise<number[]> | undefined;
+  #areaIds(): Promise<number[]> {
+    this.#areaIdList ??= this.#store.areas().then((rows) => rows.map((row) => row.id));
+    return this.#areaIdList;
+  }
+  #tenantIds(): Promise<number[]> {
+    this.#tenantIdList ??= this.#store.tenants().then((rows) => rows.map((row) => row.id));
+    return this.#tenantIdList;
+  }
+
+  /** The ids of every picture the catalogue has, by kind (what `standardRenders` plans). */
+  async pictureIds(): Promise<Record<ImageKind, number[]>> {
+    return {
+      areas: await this.#areaIds(),
+      tenants: await this.#tenantIds(),
+      products: await this.#store.imageIds(),
+    };
+  }
+
+  /**
+   * The rendered image, or null when the image does not exist. A request counts as loading from the
+   * moment it is made (its original is read from the database first), so the queue waits for it.
+   */
   async get(kind: ImageKind, id: number, params: ImageParams): Promise<RenderedImage | null> {
-    const svg = this.original(kind, id);
-    if (svg === null) return null;
-    const key = cacheKey(kind, id, svg, params);
-    const hit = this.#memory.get(key);
-    if (hit) return hit;
-    const pending = this.#inflight.get(key);
-    if (pending) return pending;
     this.#loading += 1;
-    const job = this.#load(key, svg, params).finally(() => {
-      this.#inflight.delete(key);
+    try {
+      const svg = await this.original(kind, id);
+      if (svg === null) return null;
+      const key = cacheKey(kind, id, svg, params);
+      const hit = this.#memory.get(key);
+      if (hit) return hit;
+      const pending = this.#inflight.get(key);
+      if (pending) return await pending;
+      const job = this.#load(key, svg, params).finally(() => this.#inflight.delete(key));
+      this.#inflight.set(key, job);
+      return await job;
+    } finally {
       this.#loading -= 1;
       if (this.#loading === 0) for (const resume of this.#idleWaiters.splice(0)) resume();
-    });
-    this.#inflight.set(key, job);
-    return job;
+    }
   }
 
   async #load(key: string, svg: string, params: ImageParams): Promise<RenderedImage> {
@@ -567,7 +589,7 @@ export class ImageService {
   /** Renders one planned render onto disk; false when it was there already (or is under way, or is gone). */
   async #renderOneAhead({ kind, id, params }: PlannedRender): Promise<boolean> {
     await this.#requestsIdle();
-    const svg = this.original(kind, id);
+    const svg = await this.original(kind, id);
     if (svg === null) return false;
     const key = cacheKey(kind, id, svg, params);
     if (this.#memory.get(key) || this.#inflight.has(key) || (await this.#disk?.has(key))) return false;

@@ -2,35 +2,47 @@
  * The reference catalog API: `npm run api` (node scripts/catalog-api/main.ts).
  *
  *   --products N   products to seed into a new (or --reset) database (default SEED_PRODUCTS, 100)
- *   --db PATH      SQLite file (default CATALOG_API_DB, .data/catalog.sqlite); `:memory:` for a throwaway one
+ *   --db PATH      the embedded SQLite file (default CATALOG_API_DB, .data/catalog.sqlite); `:memory:` for a
+ *                  throwaway one. CATALOG_DATABASE_URL=postgres://… names a PostgreSQL server instead.
  *   --reset        drop everything and reseed, even when the database exists
  *   --port N       port (default CATALOG_API_PORT, 8787)
- *   --hash-password  read a staff password from standard input and print its hash for CATALOG_STAFF_ACCOUNTS
+ *   --migrate      apply the database's pending migrations and exit
+ *   --hash-password        read a staff password from standard input and print its hash for CATALOG_STAFF_ACCOUNTS
+ *   --new-address-key ID   print a new key line for CATALOG_ADDRESS_KEYS
+ *   --rotate-address-keys  seal every stored address again with the first key of CATALOG_ADDRESS_KEYS, and exit
  *
  * Staff sign in with accounts from CATALOG_STAFF_ACCOUNTS (counter staff, editors, or both). Without any,
  * the demo mode (the default, what `npm start` runs) creates the account `staff`, with both roles and a
  * random password (or CATALOG_DEMO_STAFF_PASSWORD), and prints it; CATALOG_API_MODE=production refuses to
- * start instead.
+ * start instead, and without CATALOG_ADDRESS_KEYS too. In demo mode without address keys, one is made and
+ * kept in a file beside the data (`<database file>.address-key`, or `.data/address-key` for PostgreSQL).
  *
- * The database is created and seeded on first start. Asking for a different --products than the database
- * holds reseeds it. Environment variables: see config.ts.
+ * The database is migrated at start, and created and seeded when it holds no catalogue. Asking for a
+ * different --products than the database holds reseeds it. Environment variables: see config.ts.
  *
  * Rendered pictures are kept on disk beside the database, in `<database file>.images/` (emptied whenever
- * the database is seeded), or for `:memory:` in a fresh temporary directory removed when the server stops.
- * From the start, every standard render of the catalogue's pictures is put there in the background
- * (images.ts, `renderAhead`), so the first visitors' pictures come from disk.
+ * the database is seeded), or for `:memory:` and PostgreSQL in a fresh temporary directory removed when
+ * the server stops. From the start, every standard render of the catalogue's pictures is put there in the
+ * background (images.ts, `renderAhead`), so the first visitors' pictures come from disk.
+ *
+ * SIGTERM and SIGINT shut down gracefully: /readyz answers 503, no new connection is taken, requests under
+ * way finish (10 s at most), then the database's connections close.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
+import { AddressVault, newAddressKey, parseAddressKeys, rotateAddressKeys } from './address-key.ts';
 import { createApp } from './app.ts';
 import { imageCacheDirOf, loadConfig } from './config.ts';
-import { databaseProblem, migrate, openDatabase, SCHEMA_VERSION, seedInfo } from './db.ts';
-import { seed } from './seed.ts';
+import { openDatabase, sqliteFileProblem, withStartupLock } from './database.ts';
+import { createLogger } from './log.ts';
+import { migrateToLatest } from './migrations.ts';
+import { seed, seedInfo } from './seed.ts';
 import { everyRole, hashPassword } from './staff.ts';
+import { Store } from './store.ts';
 
 function fail(message: string): never {
   console.error(`catalog API: ${message}`);
@@ -51,7 +63,10 @@ const OPTIONS = {
   reset: { type: 'boolean', default: false },
   port: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
+  migrate: { type: 'boolean', default: false },
   'hash-password': { type: 'boolean', default: false },
+  'new-address-key': { type: 'string' },
+  'rotate-address-keys': { type: 'boolean', default: false },
 } as const;
 try {
   args = parseArgs({ options: OPTIONS, strict: true, allowPositionals: false });
@@ -60,7 +75,8 @@ try {
 }
 if (args.values.help) {
   console.log(
-    'usage: node scripts/catalog-api/main.ts [--products N] [--db PATH] [--reset] [--port N] | --hash-password',
+    'usage: node scripts/catalog-api/main.ts [--products N] [--db PATH] [--reset] [--port N] | --migrate | ' +
+      '--hash-password | --new-address-key ID | --rotate-address-keys',
   );
   process.exit(0);
 }
@@ -73,6 +89,15 @@ if (args.values['hash-password']) {
     .replace(/\r?\n$/, '');
   if (password.length < 12) fail('a staff password needs at least 12 characters');
   console.log(hashPassword(password));
+  process.exit(0);
+}
+
+if (args.values['new-address-key'] !== undefined) {
+  try {
+    console.log(newAddressKey(args.values['new-address-key']));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   process.exit(0);
 }
 
@@ -103,17 +128,34 @@ const products = positiveInt('--products', args.values.products, 1_000_000);
 const port = args.values.port === '0' ? 0 : positiveInt('--port', args.values.port, 65535);
 if (args.values.db !== undefined) config.dbPath = args.values.db;
 if (port !== undefined) config.port = port;
-const inMemory = config.dbPath === ':memory:';
-if (!inMemory) config.dbPath = resolve(config.dbPath);
-const imageCacheDir = inMemory
-  ? mkdtempSync(join(tmpdir(), 'catalog-images-'))
-  : imageCacheDirOf(config.dbPath);
+const postgres = config.databaseUrl !== null;
+const inMemory = !postgres && config.dbPath === ':memory:';
+if (!postgres && !inMemory) config.dbPath = resolve(config.dbPath);
+const imageCacheDir =
+  postgres || inMemory ? mkdtempSync(join(tmpdir(), 'catalog-images-')) : imageCacheDirOf(config.dbPath);
 config.imageCacheDir = imageCacheDir;
+// However the process ends, a temporary folder of pictures goes with it.
+if (postgres || inMemory) process.on('exit', () => rmSync(imageCacheDir, { recursive: true, force: true }));
+
+// Demo mode without address keys: one kept in a file beside the data (production refused to load above).
+if (config.addressKeys.length === 0) {
+  const keyFile = postgres ? resolve('.data/address-key') : inMemory ? null : `${config.dbPath}.address-key`;
+  if (keyFile === null) {
+    config.addressKeys = parseAddressKeys(newAddressKey('demo'));
+  } else {
+    if (!existsSync(keyFile)) {
+      mkdirSync(dirname(keyFile), { recursive: true });
+      writeFileSync(keyFile, `${newAddressKey('demo')}\n`, { mode: 0o600 });
+    }
+    chmodSync(keyFile, 0o600);
+    config.addressKeys = parseAddressKeys(readFileSync(keyFile, 'utf8').trim());
+  }
+}
 
 // Seeding happens only into a new database or when asked (--reset, or another --products): an existing file
 // that cannot be used stops the start with what to do, and is left as it is.
-if (config.dbPath !== ':memory:' && existsSync(config.dbPath) && !args.values.reset) {
-  const problem = databaseProblem(config.dbPath);
+if (!postgres && !inMemory && existsSync(config.dbPath) && !args.values.reset) {
+  const problem = sqliteFileProblem(config.dbPath);
   if (problem) {
     fail(
       `the database ${config.dbPath} cannot be used: ${problem}. It was left untouched. Move it aside (or ` +
@@ -123,26 +165,64 @@ if (config.dbPath !== ':memory:' && existsSync(config.dbPath) && !args.values.re
   }
 }
 
-const db = openDatabase(config.dbPath);
-const wanted = products ?? config.seedProducts;
-const info = seedInfo(db);
-if (args.values.reset || info === null || (products !== undefined && info.products !== products)) {
-  const started = performance.now();
-  // A new catalogue's pictures are rendered afresh.
-  if (!inMemory) rmSync(imageCacheDir, { recursive: true, force: true });
-  const result = seed(db, { products: wanted });
-  console.log(
-    `seeded ${result.products} products (${result.variants} variants, ${result.images} images) in ${Math.round(performance.now() - started)} ms`,
+const database = openDatabase(config.databaseUrl ?? config.dbPath, { max: config.databasePool });
+const logger = createLogger(config.logLevel);
+
+async function prepareDatabase(): Promise<void> {
+  await withStartupLock(database, async () => {
+    const info = await seedInfo(database);
+    const wanted = products ?? config.seedProducts;
+    if (args.values.reset || info === null || (products !== undefined && info.products !== products)) {
+      const started = performance.now();
+      // A new catalogue's pictures are rendered afresh.
+      if (!inMemory && !postgres) rmSync(imageCacheDir, { recursive: true, force: true });
+      const result = await seed(database, { products: wanted });
+      console.log(
+        `seeded ${result.products} products (${result.variants} variants, ${result.images} images) in ${Math.round(performance.now() - started)} ms`,
+      );
+    }
+    // A database of an older schema keeps its bags, orders and addresses: it is migrated in place.
+    const applied = await migrateToLatest(database);
+    if (applied.length > 0) console.log(`catalog API: migrated ${database.where}: ${applied.join(', ')}`);
+  });
+}
+
+try {
+  if (args.values.migrate) {
+    const applied = await withStartupLock(database, () => migrateToLatest(database));
+    console.log(
+      applied.length > 0
+        ? `catalog API: migrated ${database.where}: ${applied.join(', ')}`
+        : `catalog API: ${database.where} is up to date`,
+    );
+    await database.close();
+    process.exit(0);
+  }
+  await prepareDatabase();
+} catch (error) {
+  await database.close().catch(() => undefined);
+  fail(
+    `the database ${database.where} cannot be prepared: ${error instanceof Error ? error.message : String(error)}`,
   );
 }
 
-// A database of an older schema keeps its bags, orders and addresses: it is migrated in place.
-if (migrate(db)) console.log(`catalog API: migrated ${config.dbPath} to schema ${SCHEMA_VERSION}`);
+if (args.values['rotate-address-keys']) {
+  const result = await rotateAddressKeys(Store.of(database), new AddressVault(config.addressKeys));
+  console.log(
+    `catalog API: ${result.resealed} addresses sealed again with key "${config.addressKeys[0]?.id}", ` +
+      `${result.current} already were`,
+  );
+  await database.close();
+  process.exit(0);
+}
 
-const app = createApp({
-  db,
+let draining = false;
+const app = await createApp({
+  database,
   config,
+  logger,
   warmLanguages: ['ja'],
+  draining: () => draining,
   ...(config.renderAhead && {
     renderImagesAhead: (part, { rendered, present, left }, ms) =>
       console.log(
@@ -152,8 +232,9 @@ const app = createApp({
       ),
   }),
 });
+
 console.log(`catalog API: rendered pictures kept in ${imageCacheDir}`);
-const count = (db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
+const count = (await seedInfo(database))?.products ?? 0;
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (address) => {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -163,20 +244,20 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   fail(error.code === 'EADDRINUSE' ? `port ${config.port} is already in use` : error.message);
 });
 
-let closing = false;
+/** How long requests under way may take to finish once a shutdown begins. */
+const DRAIN_MS = 10_000;
+
 function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
+  if (draining) return;
+  draining = true;
   console.log(`catalog API: ${signal}, closing`);
-  const force = setTimeout(() => process.exit(0), 3000);
+  const force = setTimeout(() => process.exit(0), DRAIN_MS);
   force.unref();
+  // No new connection; requests under way finish; idle keep-alive connections close now.
   server.close(() => {
-    db.close();
-    process.exit(0);
+    database.close().finally(() => process.exit(0));
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }
-// However the process ends, a throwaway database's pictures go with it.
-if (inMemory) process.on('exit', () => rmSync(imageCacheDir, { recursive: true, force: true }));
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -11,15 +11,16 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { validateAddress } from './address.ts';
+import type { AddressVault } from './address-key.ts';
 import { atRest, seal, unseal } from './at-rest.ts';
 import type { CartProduct, CartService, OrderLine } from './cart.ts';
 import type { Catalog } from './catalog.ts';
 import { bumpCatalogVersion } from './catalog-version.ts';
 import type { Config } from './config.ts';
 import { counterCodeAtRest, formatCounterCode, newCounterCode } from './counter-code.ts';
-import { type DraftOrderRow, type ShipmentRow, type Store, transaction } from './db.ts';
 import { ApiError, notFound } from './errors.ts';
 import { isLang, type Lang, LIST_SEPARATOR, PICKUP_NOTE, PICKUP_PLACES } from './i18n-data.ts';
+import type { DraftOrderRow, ShipmentRow, Store } from './store.ts';
 
 export type QrIssued = components['schemas']['QrIssued'];
 export type CartConfirmation = components['schemas']['CartConfirmation'];
@@ -55,16 +56,48 @@ function maskAddress(address: ShipmentAddress): ShipmentAddress {
   };
 }
 
+/**
+ * One line of a draft order: what was chosen and its price when the QR was issued, the titles the shopper
+ * was shown (in the draft's language), and what the store counter reads, in Japanese whatever language the
+ * shopper ordered in. Ids, quantities, prices and titles only: the product itself is read from the
+ * catalogue when a page needs it.
+ */
+export interface DraftLine {
+  productId: number;
+  variantId: number;
+  qty: number;
+  price: number;
+  receive: 'store' | 'ship';
+  /** The area whose counter hands a pickup line over (the product's first). */
+  areaId: number;
+  title: string;
+  variantTitle: string;
+  imageSrc: string | null;
+  counter: { title: string; variantTitle: string; brand: string; sku: string };
+}
+
 export interface DraftSnapshot {
-  products: CartProduct[];
-  lines: OrderLine[];
-  /** Per line, the areas of its product (the first decides the pickup counter). */
-  areaIds: number[][];
+  lines: DraftLine[];
   wrapping: boolean;
   shippingCharge: number;
   wrappingFee: number;
   subtotal: number;
   grandTotal: number;
+}
+
+/** A draft line as the contract's OrderLine (the shopper's titles). */
+function orderLineOf(line: DraftLine): OrderLine {
+  return {
+    productId: line.productId,
+    variantId: line.variantId,
+    title: line.title,
+    variantTitle: line.variantTitle,
+    imageSrc: line.imageSrc,
+    qty: line.qty,
+    price: line.price,
+    totalPrice: line.price * line.qty,
+    receive: line.receive,
+  };
 }
 
 interface OrderData {
@@ -96,6 +129,7 @@ export class OrderService {
   readonly #config: Config;
   readonly #now: () => number;
   readonly #newCode: () => string;
+  readonly #vault: AddressVault;
 
   constructor(
     store: Store,
@@ -103,6 +137,7 @@ export class OrderService {
     cart: CartService,
     config: Config,
     now: () => number,
+    vault: AddressVault,
     /** Draws a counter code (counter-code.ts; tests draw their own to make codes collide). */
     newCode: () => string = newCounterCode,
   ) {
@@ -111,6 +146,7 @@ export class OrderService {
     this.#cart = cart;
     this.#config = config;
     this.#now = now;
+    this.#vault = vault;
     this.#newCode = newCode;
   }
 
@@ -118,44 +154,66 @@ export class OrderService {
     return `${this.#config.publicUrl}/store/qr/${alias}`;
   }
 
-  /** Issues a draft order for the bag: 409 CART_EMPTY / CART_HAS_WARNINGS; cancels the previous pending one. */
-  issue(sessionId: string, lang: Lang, chat: boolean): QrIssued {
-    const { cart, lines } = this.#cart.view(sessionId, lang);
+  /**
+   * Issues a draft order for the bag: 409 CART_EMPTY / CART_HAS_WARNINGS; cancels the previous pending one.
+   * The database holds one pending draft per bag (a unique index): two issues at once leave one.
+   */
+  async issue(sessionId: string, lang: Lang, chat: boolean): Promise<QrIssued> {
+    const { cart, lines } = await this.#cart.view(sessionId, lang);
     if (lines.length === 0) throw new ApiError(409, 'CART_EMPTY', 'The bag is empty');
     if (cart.warning.length > 0) {
       throw new ApiError(409, 'CART_HAS_WARNINGS', 'Some lines cannot be ordered as they stand', {
         warning: cart.warning,
       });
     }
-    const now = this.#now();
-    const expiresAt = now + this.#config.draftOrderTtlSeconds * 1000;
-    const alias = newAlias();
+    const draftLines: DraftLine[] = [];
+    for (const { line, product, variant, areaIds } of lines) {
+      const japanese = lang === 'ja' ? product : await this.#catalog.product(line.productId, 'ja');
+      draftLines.push({
+        productId: line.productId,
+        variantId: line.variantId,
+        qty: line.qty,
+        price: line.price,
+        receive: line.receive,
+        areaId: areaIds[0] ?? 1,
+        title: line.title,
+        variantTitle: line.variantTitle,
+        imageSrc: line.imageSrc,
+        counter: {
+          title: japanese?.title ?? line.title,
+          variantTitle: this.#catalog.variantTitle(variant, 'ja'),
+          brand: japanese?.tenant.name ?? '',
+          sku: variant.sku,
+        },
+      });
+    }
     const snapshot: DraftSnapshot = {
-      products: cart.products,
-      lines: lines.map((l) => l.line),
-      areaIds: lines.map((l) => l.areaIds),
+      lines: draftLines,
       wrapping: cart.wrapping,
       shippingCharge: cart.shippingCharge,
       wrappingFee: cart.wrappingFee,
       subtotal: cart.subtotal,
       grandTotal: cart.grandTotal,
     };
-    transaction(this.#store.db, () => {
-      this.#store.cancelPendingDrafts.run(sessionId);
-      const code = this.#unusedCounterCode();
-      this.#store.insertDraftOrder.run(
-        atRest(alias),
-        sessionId,
+    const now = this.#now();
+    const expiresAt = now + this.#config.draftOrderTtlSeconds * 1000;
+    const alias = newAlias();
+    await this.#store.transaction(async (tx) => {
+      await tx.cancelPendingDrafts(sessionId);
+      const code = await this.#unusedCounterCode(tx);
+      await tx.insertDraftOrder({
+        alias: atRest(alias),
+        session_id: sessionId,
         lang,
-        chat ? 1 : 0,
-        now,
-        expiresAt,
-        JSON.stringify(snapshot),
-        counterCodeAtRest(code),
-        seal('draft-of-counter-code', code, alias),
-        seal('counter-code-of-draft', alias, code),
-      );
-      this.#store.setChatOrder.run(chat ? 1 : 0, sessionId);
+        chat_order: chat ? 1 : 0,
+        created_at: now,
+        expires_at: expiresAt,
+        snapshot: JSON.stringify(snapshot),
+        counter_code: counterCodeAtRest(code),
+        alias_sealed_by_code: seal('draft-of-counter-code', code, alias),
+        code_sealed_by_alias: seal('counter-code-of-draft', alias, code),
+      });
+      await tx.setChatOrder(sessionId, chat);
     });
     return {
       draftOrderAlias: alias,
@@ -166,11 +224,15 @@ export class OrderService {
     };
   }
 
-  /** A counter code no draft holds (a pending draft holds its code until it is completed or replaced). */
-  #unusedCounterCode(): string {
+  /**
+   * A counter code no draft holds (a pending draft holds its code until it is completed or replaced). The
+   * unique index decides between two instances drawing the same code at once: the loser's transaction runs
+   * again (store.ts, `transaction`).
+   */
+  async #unusedCounterCode(tx: Store): Promise<string> {
     for (;;) {
       const code = this.#newCode();
-      if (!this.#store.counterCodeTaken.get(counterCodeAtRest(code))) return code;
+      if (!(await tx.counterCodeTaken(counterCodeAtRest(code)))) return code;
     }
   }
 
@@ -178,8 +240,8 @@ export class OrderService {
    * The alias of the pending draft order a counter code belongs to, or null: an unknown code, or a draft
    * completed, expired or replaced by a newer QR. Store-counter staff only (app.ts checks).
    */
-  draftAliasOfCounterCode(code: string): string | null {
-    const row = this.#store.pendingDraftByCounterCode.get(counterCodeAtRest(code));
+  async draftAliasOfCounterCode(code: string): Promise<string | null> {
+    const row = await this.#store.pendingDraftByCounterCode(counterCodeAtRest(code));
     if (!row || this.effectiveStatus(row) !== 'pending' || row.alias_sealed_by_code === null) return null;
     return unseal('draft-of-counter-code', code, row.alias_sealed_by_code);
   }
@@ -191,25 +253,33 @@ export class OrderService {
     return code === null ? null : formatCounterCode(code);
   }
 
-  effectiveStatus(row: DraftOrderRow): EffectiveStatus {
+  effectiveStatus(row: Pick<DraftOrderRow, 'status' | 'expires_at'>): EffectiveStatus {
     if (row.status === 'pending' && this.#now() >= row.expires_at) return 'expired';
     return row.status;
   }
 
   /** Lines whose stock is now below the snapshot. */
-  stockShortfalls(snapshot: DraftSnapshot): OrderLine[] {
-    return snapshot.lines.filter((line) => {
-      const variant = this.#store.variant.get(line.variantId);
+  async stockShortfalls(lines: readonly DraftLine[], store: Store = this.#store): Promise<DraftLine[]> {
+    const variants = new Map(
+      (await store.variantsByIds(lines.map((line) => line.variantId))).map((v) => [v.id, v]),
+    );
+    return lines.filter((line) => {
+      const variant = variants.get(line.variantId);
       if (!variant) return true;
       if (variant.total_stock < line.qty) return true;
       return line.receive === 'store' && variant.stock_in_shop < line.qty;
     });
   }
 
-  draft(alias: string): { row: DraftOrderRow; snapshot: DraftSnapshot; status: EffectiveStatus } | null {
-    const row = this.#store.draftOrder.get(atRest(alias));
+  /** A draft order by its alias; a cancelled one lists nothing (its lines are dropped when it is replaced). */
+  async draft(
+    alias: string,
+    store: Store = this.#store,
+  ): Promise<{ row: DraftOrderRow; snapshot: DraftSnapshot | null; status: EffectiveStatus } | null> {
+    const row = await store.draftOrder(atRest(alias));
     if (!row) return null;
-    return { row, snapshot: JSON.parse(row.snapshot) as DraftSnapshot, status: this.effectiveStatus(row) };
+    const snapshot = row.snapshot === '' ? null : (JSON.parse(row.snapshot) as DraftSnapshot);
+    return { row, snapshot, status: this.effectiveStatus(row) };
   }
 
   /** The alias of the order a draft became, unsealed with the draft's alias; null before payment. */
@@ -221,21 +291,39 @@ export class OrderService {
    * What the QR page shows. The draft alias travels in the QR code, so anyone who saw the code may hold it:
    * the order it became, and the counter code, are named only to the session that issued it (`viewer`).
    */
-  confirmation(alias: string, viewer: string | null): CartConfirmation | CartConfirmationError {
-    const draft = this.draft(alias);
+  async confirmation(
+    alias: string,
+    viewer: string | null,
+  ): Promise<CartConfirmation | CartConfirmationError> {
+    const draft = await this.draft(alias);
     if (!draft) return { errorCode: 'NOT_FOUND' };
     if (draft.status === 'completed') {
       const orderAlias = draft.row.session_id === viewer ? this.#orderOfDraft(alias, draft.row) : null;
       return orderAlias === null ? { errorCode: 'COMPLETED' } : { errorCode: 'COMPLETED', orderAlias };
     }
-    if (draft.status === 'expired' || draft.status === 'cancelled') return { errorCode: 'EXPIRED' };
-    if (this.stockShortfalls(draft.snapshot).length > 0) return { errorCode: 'STOCK_CHANGED' };
     const s = draft.snapshot;
+    if (draft.status === 'expired' || draft.status === 'cancelled' || s === null)
+      return { errorCode: 'EXPIRED' };
+    if ((await this.stockShortfalls(s.lines)).length > 0) return { errorCode: 'STOCK_CHANGED' };
+    const lang: Lang = isLang(draft.row.lang) ? draft.row.lang : 'ja';
+    const products: CartProduct[] = [];
+    for (const line of s.lines) {
+      const product = await this.#catalog.product(line.productId, lang);
+      if (product === null) return { errorCode: 'STOCK_CHANGED' };
+      products.push({
+        ...product,
+        price: line.price,
+        totalPrice: line.price * line.qty,
+        selectVariantId: line.variantId,
+        qty: line.qty,
+        receive: line.receive,
+      });
+    }
     const counterCode = draft.row.session_id === viewer ? this.#counterCodeOf(alias, draft.row) : null;
     return {
       draftOrderAlias: alias,
       ...(counterCode === null ? {} : { counterCode }),
-      products: s.products,
+      products,
       shippingCharge: s.shippingCharge,
       wrappingFee: s.wrappingFee,
       subtotal: s.subtotal,
@@ -246,8 +334,8 @@ export class OrderService {
   }
 
   /** The draft order's status; the order alias only for the session that issued it (see confirmation). */
-  status(alias: string, viewer: string | null): DraftOrderStatus {
-    const draft = this.draft(alias);
+  async status(alias: string, viewer: string | null): Promise<DraftOrderStatus> {
+    const draft = await this.draft(alias);
     if (!draft) throw notFound('draft order not found.');
     const body: DraftOrderStatus = {
       draftOrderAlias: alias,
@@ -263,13 +351,13 @@ export class OrderService {
    * Test hook (loopback only): ends a pending draft order's time limit now, so an end-to-end test sees it
    * expire without waiting and without lowering the time limit of a server other tests share.
    */
-  expireNow(alias: string): DraftOrderStatus {
-    const draft = this.draft(alias);
+  async expireNow(alias: string): Promise<DraftOrderStatus> {
+    const draft = await this.draft(alias);
     if (!draft) throw notFound('draft order not found.');
     if (draft.status !== 'pending') {
       throw new ApiError(409, 'NOT_PENDING', `A draft order in status ${draft.status} cannot expire`);
     }
-    this.#store.expireDraft.run(this.#now(), atRest(alias));
+    await this.#store.expireDraft(atRest(alias), this.#now());
     return this.status(alias, draft.row.session_id);
   }
 
@@ -277,45 +365,59 @@ export class OrderService {
    * Deletes the draft orders that were never paid (expired, or cancelled by a newer QR code) a day after
    * their time limit; a paid one stays beside its order. Returns how many went. Run with the hourly sweep.
    */
-  deleteEndedDrafts(): number {
-    return this.#store.deleteEndedDrafts.run(this.#now() - ENDED_DRAFT_KEPT_MS);
+  deleteEndedDrafts(): Promise<number> {
+    return this.#store.deleteEndedDrafts(this.#now() - ENDED_DRAFT_KEPT_MS);
   }
 
   /**
-   * The store counter completes the payment: re-checks stock, decrements it, creates the order and its
-   * shipment, marks the draft completed and takes out of the session's bag exactly what was paid. All or
-   * nothing.
+   * The store counter completes the payment: claims the draft (only one completion can), takes the stock
+   * (conditional updates: the last unit is sold once), creates the order and its shipment and takes out of
+   * the session's bag exactly what was paid. All or nothing, in one transaction.
    */
-  complete(alias: string): Order {
-    const result = transaction(this.#store.db, () => {
-      const draft = this.draft(alias);
+  async complete(alias: string): Promise<Order> {
+    const result = await this.#store.transaction(async (tx) => {
+      const draft = await this.draft(alias, tx);
       if (!draft) throw notFound('draft order not found.');
-      if (draft.status === 'completed') {
-        throw new ApiError(409, 'COMPLETED', 'This draft order has already been paid');
-      }
-      if (draft.status === 'cancelled') {
-        throw new ApiError(409, 'CANCELLED', 'This draft order was replaced by a newer QR code');
-      }
-      if (draft.status === 'expired') throw new ApiError(409, 'EXPIRED', 'This draft order has expired');
+      const refuse = (status: EffectiveStatus) => {
+        if (status === 'completed')
+          throw new ApiError(409, 'COMPLETED', 'This draft order has already been paid');
+        if (status === 'cancelled') {
+          throw new ApiError(409, 'CANCELLED', 'This draft order was replaced by a newer QR code');
+        }
+        if (status === 'expired') throw new ApiError(409, 'EXPIRED', 'This draft order has expired');
+      };
+      refuse(draft.status);
       const snapshot = draft.snapshot;
-      if (this.stockShortfalls(snapshot).length > 0) {
+      if (snapshot === null)
+        throw new ApiError(409, 'CANCELLED', 'This draft order was replaced by a newer QR code');
+      if ((await this.stockShortfalls(snapshot.lines, tx)).length > 0) {
         throw new ApiError(409, 'STOCK_CHANGED', 'Stock has changed since the QR code was issued');
-      }
-      for (const line of snapshot.lines) {
-        const storeQty = line.receive === 'store' ? line.qty : 0;
-        const changed = this.#store.decrementStock.run(line.qty, storeQty, line.variantId);
-        if (changed !== 1) throw new ApiError(409, 'STOCK_CHANGED', 'Stock has changed');
       }
       const now = this.#now();
       const orderAlias = newAlias();
+      // The claim: of two counters completing one draft at once, the second finds it no longer pending.
+      if (!(await tx.completeDraft(atRest(alias), seal('order-of-draft', alias, orderAlias), now))) {
+        const again = await this.draft(alias, tx);
+        refuse(again?.status ?? 'completed');
+        throw new ApiError(409, 'COMPLETED', 'This draft order has already been paid');
+      }
+      for (const line of snapshot.lines) {
+        const storeQty = line.receive === 'store' ? line.qty : 0;
+        if (!(await tx.decrementStock(line.variantId, line.qty, storeQty))) {
+          throw new ApiError(409, 'STOCK_CHANGED', 'Stock has changed');
+        }
+      }
       // The order speaks the language its QR was issued in (chat orders: the visitor's).
       const lang: Lang = isLang(draft.row.lang) ? draft.row.lang : 'ja';
-      const storeLines = snapshot.lines
-        .map((line, index) => ({ line, areas: snapshot.areaIds[index] ?? [] }))
-        .filter(({ line }) => line.receive === 'store');
-      const places = [...new Set(storeLines.map(({ areas }) => this.#pickupPlace(areas[0] ?? 1, lang)))];
+      const places = [
+        ...new Set(
+          snapshot.lines
+            .filter((line) => line.receive === 'store')
+            .map((line) => this.#pickupPlace(line.areaId, lang)),
+        ),
+      ];
       const data: OrderData = {
-        lines: snapshot.lines,
+        lines: snapshot.lines.map(orderLineOf),
         shippingCharge: snapshot.shippingCharge,
         wrapping: snapshot.wrapping,
         wrappingFee: snapshot.wrappingFee,
@@ -324,25 +426,25 @@ export class OrderService {
         pickup:
           places.length > 0 ? { place: places.join(LIST_SEPARATOR[lang]), note: PICKUP_NOTE[lang] } : null,
       };
-      this.#store.insertOrder.run(atRest(orderAlias), atRest(alias), now, JSON.stringify(data));
-      const shipLines = snapshot.lines.filter((line) => line.receive === 'ship');
+      await tx.insertOrder(atRest(orderAlias), atRest(alias), now, JSON.stringify(data));
+      const shipLines = data.lines.filter((line) => line.receive === 'ship');
       if (shipLines.length > 0) {
         const shipmentAlias = newAlias();
-        this.#store.insertShipment.run(
-          atRest(shipmentAlias),
-          atRest(orderAlias),
-          0,
-          JSON.stringify(shipLines),
-          now,
-          seal('shipment-of-order', orderAlias, shipmentAlias),
-          seal('order-of-shipment', shipmentAlias, orderAlias),
-        );
+        await tx.insertShipment({
+          alias: atRest(shipmentAlias),
+          order_alias: atRest(orderAlias),
+          position: 0,
+          lines: JSON.stringify(shipLines),
+          updated_at: now,
+          alias_sealed: seal('shipment-of-order', orderAlias, shipmentAlias),
+          order_alias_sealed: seal('order-of-shipment', shipmentAlias, orderAlias),
+        });
       }
-      this.#store.completeDraft.run(seal('order-of-draft', alias, orderAlias), atRest(alias));
-      this.#takePaidLines(draft.row.session_id, snapshot);
+      await this.#takePaidLines(tx, draft.row.session_id, snapshot);
+      const productIds = [...new Set(snapshot.lines.map((line) => line.productId))];
       // Stock moved: product pages show it, so the catalogue has a new version.
-      bumpCatalogVersion(this.#store.db, now);
-      return { orderAlias, productIds: snapshot.lines.map((line) => line.productId) };
+      await bumpCatalogVersion(tx, now, productIds);
+      return { orderAlias, productIds };
     });
     this.#catalog.invalidate(result.productIds);
     return this.order(result.orderAlias, null);
@@ -353,18 +455,18 @@ export class OrderService {
    * stay (a raised line keeps what exceeds the paid quantity); so does the wrapping choice while the bag still
    * holds something to wrap.
    */
-  #takePaidLines(sessionId: string, snapshot: DraftSnapshot): void {
+  async #takePaidLines(tx: Store, sessionId: string, snapshot: DraftSnapshot): Promise<void> {
     for (const paid of snapshot.lines) {
-      const line = this.#store.cartLine.get(sessionId, paid.productId, paid.variantId);
+      const line = await tx.cartLine(sessionId, paid.productId, paid.variantId);
       if (!line) continue;
       const left = line.qty - paid.qty;
-      if (left > 0) this.#store.setLineQty.run(left, sessionId, paid.productId, paid.variantId);
-      else this.#store.deleteCartLine.run(sessionId, paid.productId, paid.variantId);
+      if (left > 0) await tx.setLineQty(sessionId, paid.productId, paid.variantId, left);
+      else await tx.deleteCartLine(sessionId, paid.productId, paid.variantId);
     }
-    if (this.#store.cartLines.all(sessionId).length === 0) this.#store.setWrapping.run(0, sessionId);
+    if ((await tx.cartLines(sessionId)).length === 0) await tx.setWrapping(sessionId, false);
   }
 
-  /** Where an area's store-pickup lines are collected, in the order's language (the area's own text in ja). */
+  /** Where an area's store-pickup lines are collected, in a language (the area's own text in ja). */
   #pickupPlace(areaId: number, lang: Lang): string {
     const japanese = this.#catalog.pickupPlace(areaId) ?? PICKUP_PLACES[0]?.ja ?? '';
     if (lang === 'ja') return japanese;
@@ -372,21 +474,26 @@ export class OrderService {
     return known?.[lang] ?? japanese;
   }
 
+  /** Where a store line is handed over, in Japanese (what the store counter reads). */
+  counterPickupPlace(line: Pick<DraftLine, 'areaId'>): string {
+    return this.#pickupPlace(line.areaId, 'ja');
+  }
+
   /** Whether a session is the one that issued the draft order behind an order. */
-  #owns(orderAlias: string, viewer: string | null): boolean {
-    return viewer !== null && this.#store.orderSession.get(atRest(orderAlias))?.session_id === viewer;
+  async #owns(orderAlias: string, viewer: string | null): Promise<boolean> {
+    return viewer !== null && (await this.#store.orderSession(atRest(orderAlias))) === viewer;
   }
 
   /**
    * An order, for a holder of its alias (a capability the shopper keeps; only the issuing session is ever
    * told it). Delivery addresses are masked unless the viewer is the issuing session.
    */
-  order(orderAlias: string, viewer: string | null): Order {
-    const row = this.#store.order.get(atRest(orderAlias));
+  async order(orderAlias: string, viewer: string | null): Promise<Order> {
+    const row = await this.#store.order(atRest(orderAlias));
     if (!row) throw notFound('order not found.');
-    const owner = this.#owns(orderAlias, viewer);
+    const owner = await this.#owns(orderAlias, viewer);
     const data = JSON.parse(row.data) as OrderData;
-    const shipments = this.#store.shipmentsOfOrder.all(row.alias).map((s) => {
+    const shipments = (await this.#store.shipmentsOfOrder(row.alias)).map((s) => {
       const shipmentAlias = unseal('shipment-of-order', orderAlias, s.alias_sealed);
       if (shipmentAlias === null) throw new Error('a shipment of this order cannot be unsealed');
       return this.#shipmentBody(s, shipmentAlias, orderAlias, owner);
@@ -406,33 +513,42 @@ export class OrderService {
     };
   }
 
+  /**
+   * A shipment as the contract shapes it. The owner sees the address opened with the address key; anyone
+   * else, and everyone once the address is deleted after shipping, sees its summary.
+   */
   #shipmentBody(row: ShipmentRow, shipmentAlias: string, orderAlias: string, owner: boolean): Shipment {
-    const address = row.address === null ? null : (JSON.parse(row.address) as ShipmentAddress);
+    const opened = owner && row.address !== null ? this.#vault.open(row.address, row.alias) : null;
+    const summary =
+      row.address_summary === null ? null : (JSON.parse(row.address_summary) as ShipmentAddress);
+    const address = opened === null ? summary : (JSON.parse(opened) as ShipmentAddress);
     return {
       shipmentAlias,
       orderAlias,
       status: row.status,
       lines: JSON.parse(row.lines) as OrderLine[],
-      address: address === null || owner ? address : maskAddress(address),
-      addressMasked: address !== null && !owner,
+      address,
+      addressMasked: address !== null && opened === null,
     };
   }
 
   /** A shipment, for a holder of its alias (the address link); the address masked unless the viewer owns it. */
-  shipment(alias: string, viewer: string | null): Shipment {
-    const row = this.#store.shipment.get(atRest(alias));
+  async shipment(alias: string, viewer: string | null): Promise<Shipment> {
+    const row = await this.#store.shipment(atRest(alias));
     if (!row) throw notFound('shipment not found.');
     const orderAlias = unseal('order-of-shipment', alias, row.order_alias_sealed);
     if (orderAlias === null) throw new Error('the order of this shipment cannot be unsealed');
-    return this.#shipmentBody(row, alias, orderAlias, this.#owns(orderAlias, viewer));
+    return this.#shipmentBody(row, alias, orderAlias, await this.#owns(orderAlias, viewer));
   }
 
   /**
    * Sets (or corrects, before shipping) the address, for a holder of the shipment's alias: 409 once shipped,
-   * 422 with Japanese field messages. The answer masks the address unless the viewer owns the order.
+   * 422 with Japanese field messages. Stored sealed (address-key.ts) beside its masked summary. The answer
+   * masks the address unless the viewer owns the order.
    */
-  putAddress(alias: string, body: unknown, viewer: string | null): Shipment {
-    const row = this.#store.shipment.get(atRest(alias));
+  async putAddress(alias: string, body: unknown, viewer: string | null): Promise<Shipment> {
+    const key = atRest(alias);
+    const row = await this.#store.shipment(key);
     if (!row) throw notFound('shipment not found.');
     const result = validateAddress(body, this.#now());
     if (row.status === 'shipped' || row.status === 'delivered') {
@@ -441,23 +557,42 @@ export class OrderService {
     if (!result.ok) {
       throw new ApiError(422, 'INVALID_ADDRESS', 'Some fields are invalid', { fields: result.fields });
     }
-    this.#store.updateShipment.run(
-      'address_received',
-      JSON.stringify(result.address),
-      this.#now(),
-      row.alias,
-    );
+    await this.#store.transaction(async (tx) => {
+      const current = await tx.shipmentForUpdate(key);
+      if (current?.status === 'shipped' || current?.status === 'delivered') {
+        throw new ApiError(409, 'ALREADY_SHIPPED', 'The shipment has left; its address can no longer change');
+      }
+      await tx.updateShipment(key, {
+        status: 'address_received',
+        address: this.#vault.seal(JSON.stringify(result.address), key),
+        address_summary: JSON.stringify(maskAddress(result.address)),
+        updated_at: this.#now(),
+      });
+    });
     return this.shipment(alias, viewer);
   }
 
-  /** Staff: the shipment has left (address_received → shipped). */
-  markShipped(alias: string): Shipment {
-    const row = this.#store.shipment.get(atRest(alias));
+  /** Staff: the shipment has left (address_received → shipped); its address is kept for the retention. */
+  async markShipped(alias: string): Promise<Shipment> {
+    const key = atRest(alias);
+    const row = await this.#store.shipment(key);
     if (!row) throw notFound('shipment not found.');
     if (row.status !== 'address_received') {
       throw new ApiError(409, 'NOT_READY', `A shipment in status ${row.status} cannot be shipped`);
     }
-    this.#store.updateShipment.run('shipped', row.address, this.#now(), row.alias);
+    const now = this.#now();
+    await this.#store.updateShipment(key, { status: 'shipped', updated_at: now, shipped_at: now });
     return this.shipment(alias, null);
+  }
+
+  /**
+   * Deletes the addresses of shipments that left more than the retention ago (their summaries stay).
+   * Returns how many went. Run with the hourly sweep.
+   */
+  async purgeShippedAddresses(): Promise<number> {
+    const before = this.#now() - this.#config.addressRetentionDays * 86_400_000;
+    const aliases = await this.#store.shippedAddressesBefore(before);
+    for (const alias of aliases) await this.#store.updateShipment(alias, { address: null });
+    return aliases.length;
   }
 }

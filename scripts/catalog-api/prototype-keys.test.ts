@@ -17,7 +17,7 @@ describe('request JSON with prototype keys', () => {
       ['__proto__', 'constructor', 'prototype'].map((key) => [method, path, key, body] as const),
     ),
   )('%s %s with a %s key is refused with 400 before anything changes', async (method, path, key, body) => {
-    const t = makeApp();
+    const t = await makeApp();
     const shopper = new Client(t.app);
     // Written by hand: JSON.stringify would drop or rename a __proto__ key.
     const rawBody = `{${JSON.stringify(key)}: {"polluted": true}, ${JSON.stringify(body).slice(1)}`;
@@ -30,7 +30,7 @@ describe('request JSON with prototype keys', () => {
   });
 
   test('a nested prototype key is refused too', async () => {
-    const t = makeApp();
+    const t = await makeApp();
     const result = await new Client(t.app).call('POST', '/catalog/cart/product', {
       rawBody: '{"productId": 1, "variantId": 11, "addQty": 1, "extra": {"__proto__": {"x": 1}}}',
       headers: { 'Content-Type': 'application/json' },

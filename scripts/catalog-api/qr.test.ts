@@ -1,19 +1,23 @@
+import { escapeHtml } from '../../src/lib/markup.ts';
+import { optionText } from './i18n-data.ts';
 import { Client, findVariant, makeApp, SITE_ORIGIN, staffCookie, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
 
-beforeEach(() => {
-  t = makeApp();
+beforeEach(async () => {
+  t = await makeApp();
   shopper = new Client(t.app);
 });
 
-const variant = (where: string) => findVariant(t.db, where);
+const variant = (where: string) => findVariant(t, where);
 
-function stockOf(variantId: number) {
-  return t.db
-    .prepare('SELECT total_stock AS totalStock, stock_in_shop AS stockInShop FROM variants WHERE id = ?')
-    .get(variantId) as { totalStock: number; stockInShop: number };
+async function stockOf(variantId: number) {
+  const [row] = await t.query<{ totalStock: number; stockInShop: number }>(
+    'SELECT total_stock AS "totalStock", stock_in_shop AS "stockInShop" FROM variants WHERE id = ?',
+    variantId,
+  );
+  return { ...row };
 }
 
 async function add(productId: number, variantId: number, addQty: number, receive?: 'store' | 'ship') {
@@ -59,9 +63,9 @@ describe('issuing a QR code', () => {
   });
 
   test('a bag with warnings is refused with 409 CART_HAS_WARNINGS and the warnings', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 3);
-    t.db.prepare('UPDATE variants SET total_stock = 2, stock_in_shop = 0 WHERE id = ?').run(v.variantId);
+    await t.query('UPDATE variants SET total_stock = 2, stock_in_shop = 0 WHERE id = ?', v.variantId);
     const result = await issue();
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({
@@ -71,7 +75,7 @@ describe('issuing a QR code', () => {
   });
 
   test('a good bag gets a draft order: unguessable alias, time limit, snapshot; via chat sets chatOrder', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);
     const result = await issue({ lang: 'en', via: 'chat' });
     expect(result.status).toBe(201);
@@ -93,7 +97,7 @@ describe('issuing a QR code', () => {
   });
 
   test('issuing again cancels the previous pending draft order', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const first = await issueAlias();
     const second = await issueAlias();
@@ -107,7 +111,7 @@ describe('issuing a QR code', () => {
   });
 
   test('another session issuing does not cancel mine', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const mine = await issueAlias();
     const other = new Client(t.app);
@@ -119,9 +123,30 @@ describe('issuing a QR code', () => {
   });
 });
 
+describe('the QR codes a bag may issue', () => {
+  test('past qrIssuesPerMinute in a minute: 429 with Retry-After; once the minute has passed, one more is issued', async () => {
+    const v = await variant('total_stock >= 5');
+    await add(v.productId, v.variantId, 1);
+    let last = '';
+    for (let i = 0; i < t.config.qrIssuesPerMinute; i += 1) last = await issueAlias();
+    const refused = await issue();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The refusal changed nothing: the last QR is still the one to pay.
+    expect(await status(last)).toMatchObject({ status: 'pending' });
+    t.clock.advance(retryAfter);
+    const again = await issueAlias();
+    expect(await status(again)).toMatchObject({ status: 'pending' });
+    expect(await status(last)).toMatchObject({ status: 'cancelled' });
+  });
+});
+
 describe('the confirmation and the status', () => {
   test('the confirmation is the snapshot with the store-counter URL', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);
     await shopper.call('PUT', '/catalog/cart/wrapping', { body: { wrapping: true } });
     const alias = await issueAlias();
@@ -143,12 +168,12 @@ describe('the confirmation and the status', () => {
 
   test('errorCode NOT_FOUND, EXPIRED, STOCK_CHANGED and COMPLETED (with the order)', async () => {
     expect(await confirmation('A'.repeat(32))).toEqual({ errorCode: 'NOT_FOUND' });
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 3);
     const alias = await issueAlias();
-    t.db.prepare('UPDATE variants SET total_stock = 2 , stock_in_shop = 0 WHERE id = ?').run(v.variantId);
+    await t.query('UPDATE variants SET total_stock = 2 , stock_in_shop = 0 WHERE id = ?', v.variantId);
     expect(await confirmation(alias)).toEqual({ errorCode: 'STOCK_CHANGED' });
-    t.db.prepare('UPDATE variants SET total_stock = 3, stock_in_shop = 0 WHERE id = ?').run(v.variantId);
+    await t.query('UPDATE variants SET total_stock = 3, stock_in_shop = 0 WHERE id = ?', v.variantId);
     expect(await confirmation(alias)).toMatchObject({ draftOrderAlias: alias });
     const order = (await complete(alias)).body as { orderAlias: string };
     expect(await confirmation(alias)).toEqual({ errorCode: 'COMPLETED', orderAlias: order.orderAlias });
@@ -156,15 +181,15 @@ describe('the confirmation and the status', () => {
   });
 
   test('a store line over the shop stock is STOCK_CHANGED', async () => {
-    const v = variant('total_stock >= 5 AND stock_in_shop >= 2');
+    const v = await variant('total_stock >= 5 AND stock_in_shop >= 2');
     await add(v.productId, v.variantId, 2, 'store');
     const alias = await issueAlias();
-    t.db.prepare('UPDATE variants SET stock_in_shop = 1 WHERE id = ?').run(v.variantId);
+    await t.query('UPDATE variants SET stock_in_shop = 1 WHERE id = ?', v.variantId);
     expect(await confirmation(alias)).toEqual({ errorCode: 'STOCK_CHANGED' });
   });
 
   test('the draft order expires after the time limit (injected clock)', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const alias = await issueAlias();
     t.clock.advance(899);
@@ -175,13 +200,13 @@ describe('the confirmation and the status', () => {
     const refused = await complete(alias);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'EXPIRED' });
-    expect(stockOf(v.variantId).totalStock).toBe(v.totalStock);
+    expect((await stockOf(v.variantId)).totalStock).toBe(v.totalStock);
   });
 
   test('the time limit is configurable', async () => {
-    const short = makeApp({ config: { draftOrderTtlSeconds: 60 } });
+    const short = await makeApp({ config: { draftOrderTtlSeconds: 60 } });
     const client = new Client(short.app);
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await client.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
     });
@@ -198,7 +223,7 @@ describe('the confirmation and the status', () => {
 
 describe('completing at the store counter', () => {
   test('needs the staff token (403)', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const alias = await issueAlias();
     expect((await shopper.call('POST', `/catalog/cart/qr/${alias}/complete`)).status).toBe(403);
@@ -207,8 +232,10 @@ describe('completing at the store counter', () => {
   });
 
   test('stock is decremented only on completion; the order, shipment and pickup are created; the bag is cleared', async () => {
-    const shipped = variant('total_stock >= 5 AND stock_in_shop >= 3');
-    const picked = variant(`total_stock >= 5 AND stock_in_shop >= 3 AND product_id <> ${shipped.productId}`);
+    const shipped = await variant('total_stock >= 5 AND stock_in_shop >= 3');
+    const picked = await variant(
+      `total_stock >= 5 AND stock_in_shop >= 3 AND product_id <> ${shipped.productId}`,
+    );
     await add(shipped.productId, shipped.variantId, 2);
     await add(picked.productId, picked.variantId, 3, 'store');
     await shopper.call('PUT', '/catalog/cart/wrapping', { body: { wrapping: true } });
@@ -216,11 +243,11 @@ describe('completing at the store counter', () => {
 
     // Issuing and reading do not touch stock.
     await confirmation(alias);
-    expect(stockOf(shipped.variantId)).toEqual({
+    expect(await stockOf(shipped.variantId)).toEqual({
       totalStock: shipped.totalStock,
       stockInShop: shipped.stockInShop,
     });
-    expect(stockOf(picked.variantId)).toEqual({
+    expect(await stockOf(picked.variantId)).toEqual({
       totalStock: picked.totalStock,
       stockInShop: picked.stockInShop,
     });
@@ -264,11 +291,11 @@ describe('completing at the store counter', () => {
     expect(order.shipments[0]?.lines.map((l) => l.variantId)).toEqual([shipped.variantId]);
 
     // Stock: shipped lines from the total, store lines from the total and the shop.
-    expect(stockOf(shipped.variantId).totalStock).toBe(shipped.totalStock - 2);
-    expect(stockOf(shipped.variantId).stockInShop).toBe(
+    expect((await stockOf(shipped.variantId)).totalStock).toBe(shipped.totalStock - 2);
+    expect((await stockOf(shipped.variantId)).stockInShop).toBe(
       Math.min(shipped.stockInShop, shipped.totalStock - 2),
     );
-    expect(stockOf(picked.variantId)).toEqual({
+    expect(await stockOf(picked.variantId)).toEqual({
       totalStock: picked.totalStock - 3,
       stockInShop: picked.stockInShop - 3,
     });
@@ -297,11 +324,11 @@ describe('completing at the store counter', () => {
     const again = await complete(alias);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'COMPLETED' });
-    expect(stockOf(picked.variantId).totalStock).toBe(picked.totalStock - 3);
+    expect((await stockOf(picked.variantId)).totalStock).toBe(picked.totalStock - 3);
   });
 
   test('an all-pickup order has no shipment; an all-shipped order no pickup', async () => {
-    const v = variant('total_stock >= 5 AND stock_in_shop >= 2');
+    const v = await variant('total_stock >= 5 AND stock_in_shop >= 2');
     await add(v.productId, v.variantId, 1, 'store');
     const pickupOnly = (await complete(await issueAlias())).body as {
       pickup: unknown;
@@ -318,7 +345,7 @@ describe('completing at the store counter', () => {
   });
 
   test('a chat order names its pickup counter and note in the visitor’s language', async () => {
-    const v = variant('total_stock >= 5 AND stock_in_shop >= 2');
+    const v = await variant('total_stock >= 5 AND stock_in_shop >= 2');
     for (const [lang, counter, note] of [
       ['en', /^BASE [A-D], (B1|\d)F pickup counter$/, 'pickup counter'],
       ['zh', /^BASE [A-D] (地下1|\d)楼 取货柜台$/, '取货柜台'],
@@ -335,14 +362,14 @@ describe('completing at the store counter', () => {
   });
 
   test('completion re-checks stock: 409 STOCK_CHANGED and nothing changes', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 4);
     const alias = await issueAlias();
-    t.db.prepare('UPDATE variants SET total_stock = 3, stock_in_shop = 0 WHERE id = ?').run(v.variantId);
+    await t.query('UPDATE variants SET total_stock = 3, stock_in_shop = 0 WHERE id = ?', v.variantId);
     const result = await complete(alias);
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({ code: 'STOCK_CHANGED' });
-    expect(stockOf(v.variantId).totalStock).toBe(3);
+    expect((await stockOf(v.variantId)).totalStock).toBe(3);
     expect(await status(alias)).toMatchObject({ status: 'pending' });
     expect((await shopper.call('GET', '/catalog/cart/products/count')).body).toEqual({ count: 4 });
   });
@@ -360,19 +387,88 @@ describe('the store-counter page', () => {
   });
 
   test('says in Japanese that an order came from chat, and in which language', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const cookie = await staffCookie(t.app);
     const view = async (alias: string) =>
       (await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } })).text();
     const chat = await view(await issueAlias({ lang: 'ko', via: 'chat' }));
-    expect(chat).toContain('<p class="chat">チャットからのご注文（韓国語）</p>');
+    expect(chat).toContain('<p class="chat">チャットからのご注文（お客さまの言語: 韓国語）</p>');
     const web = await view(await issueAlias());
     expect(web).not.toContain('チャットからのご注文');
   });
 
+  test('an order issued in Korean reads in Japanese at the counter, the shopper’s Korean beside it', async () => {
+    const picked = await variant("total_stock >= 5 AND stock_in_shop >= 2 AND options <> '[]'");
+    const shipped = await variant(
+      `total_stock >= 5 AND options <> '[]' AND product_id <> ${picked.productId}`,
+    );
+    await add(picked.productId, picked.variantId, 2, 'store');
+    await add(shipped.productId, shipped.variantId, 1);
+    const alias = await issueAlias({ lang: 'ko' });
+
+    /** What the counter must show of a line, read from the data itself. */
+    const expected = async (productId: number, variantId: number) => {
+      const [product] = await t.query<{ texts: string; brand: string }>(
+        'SELECT p.texts AS texts, n.name AS brand FROM products p JOIN tenants n ON n.id = p.tenant_id WHERE p.id = ?',
+        productId,
+      );
+      const [row] = await t.query<{ sku: string; options: string }>(
+        'SELECT sku, options FROM variants WHERE id = ?',
+        variantId,
+      );
+      const [area] = await t.query<{ place: string }>(
+        `SELECT a.pickup_place AS place FROM product_areas pa JOIN areas a ON a.id = pa.area_id
+         WHERE pa.product_id = ? ORDER BY pa.area_id LIMIT 1`,
+        productId,
+      );
+      const texts = JSON.parse(product?.texts ?? '{}') as Record<'ja' | 'ko', { title: string }>;
+      const options = JSON.parse(row?.options ?? '[]') as { name: string; value: string }[];
+      return {
+        ja: texts.ja.title,
+        ko: texts.ko.title,
+        brand: product?.brand ?? '',
+        sku: row?.sku ?? '',
+        // The option values as the data holds them, worded in Japanese.
+        values: options.map((option) => optionText(option.name, option.value, 'ja').value),
+        pickup: area?.place ?? '',
+      };
+    };
+    const store = await expected(picked.productId, picked.variantId);
+    const ship = await expected(shipped.productId, shipped.variantId);
+    expect(store.ja).not.toBe(store.ko);
+    expect(store.values.length).toBeGreaterThan(0);
+    expect(store.pickup).not.toBe('');
+
+    const check = (html: string, page: string) => {
+      for (const line of [store, ship]) {
+        expect(html, page).toContain(
+          `<span class="brand">${escapeHtml(line.brand)}</span><br>${escapeHtml(line.ja)}`,
+        );
+        expect(html, page).toContain(`<span class="variant">${escapeHtml(line.values.join(' / '))}</span>`);
+        expect(html, page).toContain(`SKU: ${escapeHtml(line.sku)}`);
+        expect(html, page).toContain(
+          `<span class="shopper" lang="ko">お客さまの表示: ${escapeHtml(line.ko)}`,
+        );
+      }
+      expect(html, page).toContain(escapeHtml(store.pickup));
+      expect(html, page).toContain('お客さまの言語: 韓国語');
+    };
+
+    const cookie = await staffCookie(t.app);
+    const view = await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } });
+    expect(view.status).toBe(200);
+    check(await view.text(), 'the QR page');
+    const paid = await t.app.request(`/store/qr/${alias}/complete`, form({}, cookie));
+    expect(paid.status).toBe(200);
+    const paidHtml = await paid.text();
+    expect(paidHtml).toContain('お支払いが完了しました');
+    check(paidHtml, 'the paid page');
+    expect(paidHtml).toContain(`店頭受け取り: ${escapeHtml(store.pickup)}`);
+  });
+
   test('asks for staff sign-in first and tells a stranger nothing about the order', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);
     const alias = await issueAlias();
     const page = await t.app.request(`/store/qr/${alias}`);
@@ -392,7 +488,7 @@ describe('the store-counter page', () => {
   });
 
   test('shows the draft order in Japanese once signed in, and completes it with a plain form POST', async () => {
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 2);
     const alias = await issueAlias();
     const cookie = await staffCookie(t.app);
@@ -426,10 +522,11 @@ describe('the store-counter page', () => {
   });
 
   test('escapes everything it shows', async () => {
-    const v = variant('total_stock >= 5');
-    t.db
-      .prepare("UPDATE products SET texts = json_set(texts, '$.ja.title', ?) WHERE id = ?")
-      .run('<script>alert(1)</script>"&', v.productId);
+    const v = await variant('total_stock >= 5');
+    const [row] = await t.query<{ texts: string }>('SELECT texts FROM products WHERE id = ?', v.productId);
+    const texts = JSON.parse(row?.texts ?? '{}') as { ja: { title: string } };
+    texts.ja.title = '<script>alert(1)</script>"&';
+    await t.query('UPDATE products SET texts = ? WHERE id = ?', JSON.stringify(texts), v.productId);
     await add(v.productId, v.variantId, 1);
     const alias = await issueAlias();
     const cookie = await staffCookie(t.app);
@@ -443,7 +540,7 @@ describe('the store-counter page', () => {
     const missing = await t.app.request(`/store/qr/${'M'.repeat(32)}`, { headers: { Cookie: cookie } });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('見つかりません');
-    const v = variant('total_stock >= 5');
+    const v = await variant('total_stock >= 5');
     await add(v.productId, v.variantId, 1);
     const alias = await issueAlias();
     t.clock.advance(901);

@@ -1,9 +1,8 @@
 import { createApp } from './app.ts';
 import { testConfig } from './config.ts';
-import { openDatabase } from './db.ts';
 import { TENANTS } from './i18n-data.ts';
 import { generateProduct, mulberry32, seed } from './seed.ts';
-import { Client } from './test-helpers.ts';
+import { Client, emptyDatabase, query } from './test-helpers.ts';
 
 interface ProductBody {
   id: number;
@@ -30,9 +29,9 @@ interface ProductBody {
 }
 
 async function everything(products: number, lang = 'ja') {
-  const db = openDatabase(':memory:');
-  seed(db, { products });
-  const client = new Client(createApp({ db, config: testConfig() }));
+  const database = await emptyDatabase();
+  await seed(database, { products });
+  const client = new Client(await createApp({ database, config: testConfig() }));
   const dump: unknown[] = [];
   for (const path of ['/catalog/areas', '/catalog/products-filters'])
     dump.push((await client.call('GET', path)).body);
@@ -47,7 +46,8 @@ async function everything(products: number, lang = 'ja') {
     page += 1;
   }
   dump.push(list);
-  return { dump, products: list, db };
+  await database.close();
+  return { dump, products: list };
 }
 
 describe('mulberry32', () => {
@@ -72,19 +72,19 @@ describe('the seed', () => {
     expect(generateProduct(37, 500, 900)).toEqual(generateProduct(37, 500, 900));
   });
 
-  test('scales to 10,000 products', () => {
-    const db = openDatabase(':memory:');
-    const result = seed(db, { products: 10_000 });
+  test('scales to 10,000 products', async () => {
+    const database = await emptyDatabase();
+    const result = await seed(database, { products: 10_000 });
     expect(result.products).toBe(10_000);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number }).n).toBe(10_000);
-    expect((db.prepare('SELECT MAX(id) AS n FROM products').get() as { n: number }).n).toBe(10_000);
-    const app = createApp({ db, config: testConfig() });
-    return new Client(app).call('GET', '/catalog/products?size=100&page=100').then((page) => {
-      const body = page.body as { products: { id: number }[]; count: number };
-      expect(body.count).toBe(10_000);
-      expect(body.products.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => 9_901 + i));
-    });
-  });
+    expect(await query(database.db, 'SELECT COUNT(*) AS n FROM products')).toEqual([{ n: 10_000 }]);
+    expect(await query(database.db, 'SELECT MAX(id) AS n FROM products')).toEqual([{ n: 10_000 }]);
+    const app = await createApp({ database, config: testConfig() });
+    const page = await new Client(app).call('GET', '/catalog/products?size=100&page=100');
+    const body = page.body as { products: { id: number }[]; count: number };
+    expect(body.count).toBe(10_000);
+    expect(body.products.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => 9_901 + i));
+    await database.close();
+  }, 120_000);
 
   describe('the demo catalogue', () => {
     let products: ProductBody[];

@@ -14,8 +14,8 @@
  * - products with id ≡ 5 (mod 12) have a long description ("read more");
  * - products with id ≡ 3 (mod 8) are in two areas.
  */
-import type { DatabaseSync } from 'node:sqlite';
-import { resetSchema, SCHEMA_VERSION, transaction } from './db.ts';
+import type { Insertable } from 'kysely';
+import type { Database, Tables } from './database.ts';
 import {
   AREAS,
   AXES,
@@ -35,6 +35,7 @@ import {
   TAGS,
   TENANTS,
 } from './i18n-data.ts';
+import { resetSchema } from './migrations.ts';
 
 /** mulberry32: a tiny, fast, seedable 32-bit PRNG. Returns floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
@@ -269,74 +270,118 @@ export interface SeedResult {
   images: number;
 }
 
-/** Drops everything and writes the catalogue with `products` products, in one transaction. */
-export function seed(db: DatabaseSync, options: { products: number }): SeedResult {
+/** Rows a multi-row INSERT carries: well under either database's limit of parameters a statement. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Drops everything (bags, orders and addresses too) and writes the catalogue with `products` products in
+ * one transaction; then records the seed in `meta`.
+ */
+export async function seed(database: Database, options: { products: number }): Promise<SeedResult> {
   const productTotal = options.products;
   if (!Number.isInteger(productTotal) || productTotal < 1)
     throw new Error('products must be a positive integer');
-  resetSchema(db);
-  return transaction(db, () => {
-    const insertArea = db.prepare(
-      'INSERT INTO areas (id, place, description, pickup_place) VALUES (?, ?, ?, ?)',
+  await resetSchema(database);
+  return database.db.transaction().execute(async (tx) => {
+    const insert = async <T extends keyof Tables & string>(table: T, rows: Insertable<Tables[T]>[]) => {
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+        await tx
+          .insertInto(table)
+          .values(rows.slice(i, i + ROWS_PER_INSERT) as never)
+          .execute();
+      }
+    };
+    await insert(
+      'areas',
+      AREAS.map((area, index) => ({
+        id: index + 1,
+        place: area.place,
+        description: area.description,
+        pickup_place: area.pickupPlace,
+      })),
     );
-    for (const [index, area] of AREAS.entries()) {
-      insertArea.run(index + 1, area.place, area.description, area.pickupPlace);
-    }
-    const insertTenant = db.prepare(
-      'INSERT INTO tenants (id, name, code, description, official_site_url) VALUES (?, ?, ?, ?, ?)',
+    await insert(
+      'tenants',
+      TENANTS.map((tenant, index) => ({
+        id: index + 1,
+        name: tenant.name,
+        code: tenant.code,
+        description: tenant.description,
+        official_site_url: tenant.officialSiteUrl,
+      })),
     );
-    for (const [index, tenant] of TENANTS.entries()) {
-      insertTenant.run(index + 1, tenant.name, tenant.code, tenant.description, tenant.officialSiteUrl);
-    }
-    const insertTag = db.prepare('INSERT INTO tags (id, names) VALUES (?, ?)');
-    for (const [index, names] of TAGS.entries()) insertTag.run(index + 1, JSON.stringify(names));
-
-    const insertProduct = db.prepare(
-      'INSERT INTO products (id, shopify_product_id, tenant_id, has_video, texts) VALUES (?, ?, ?, ?, ?)',
-    );
-    const insertProductArea = db.prepare('INSERT INTO product_areas (area_id, product_id) VALUES (?, ?)');
-    const insertProductTag = db.prepare('INSERT INTO product_tags (product_id, tag_id) VALUES (?, ?)');
-    const insertImage = db.prepare(
-      'INSERT INTO images (id, product_id, position, style) VALUES (?, ?, ?, ?)',
-    );
-    const insertVariant = db.prepare(
-      `INSERT INTO variants (id, product_id, position, sku, price, compare_at_price, stock_in_shop, total_stock,
-         image_id, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    await insert(
+      'tags',
+      TAGS.map((names, index) => ({ id: index + 1, names: JSON.stringify(names) })),
     );
     let nextImageId = 1;
     let nextVariantId = 1;
-    for (let id = 1; id <= productTotal; id++) {
-      const product = generateProduct(id, nextImageId, nextVariantId);
-      nextImageId += product.images.length;
-      nextVariantId += product.variants.length;
-      insertProduct.run(
-        product.id,
-        product.shopifyProductId,
-        product.tenantId,
-        product.hasVideo ? 1 : 0,
-        JSON.stringify(product.texts),
-      );
-      for (const areaId of product.areaIds) insertProductArea.run(areaId, product.id);
-      for (const tagId of product.tagIds) insertProductTag.run(product.id, tagId);
-      for (const image of product.images) insertImage.run(image.id, product.id, image.position, image.style);
-      for (const v of product.variants) {
-        insertVariant.run(
-          v.id,
-          product.id,
-          v.position,
-          v.sku,
-          v.price,
-          v.compareAtPrice,
-          v.stockInShop,
-          v.totalStock,
-          v.imageId,
-          JSON.stringify(v.options),
-        );
+    // Products go in batches, each batch's rows of every table together (parents first).
+    const BATCH = 500;
+    for (let first = 1; first <= productTotal; first += BATCH) {
+      const products: Insertable<Tables['products']>[] = [];
+      const productAreas: Insertable<Tables['product_areas']>[] = [];
+      const productTags: Insertable<Tables['product_tags']>[] = [];
+      const images: Insertable<Tables['images']>[] = [];
+      const variants: Insertable<Tables['variants']>[] = [];
+      for (let id = first; id < first + BATCH && id <= productTotal; id++) {
+        const product = generateProduct(id, nextImageId, nextVariantId);
+        nextImageId += product.images.length;
+        nextVariantId += product.variants.length;
+        products.push({
+          id: product.id,
+          shopify_product_id: product.shopifyProductId,
+          tenant_id: product.tenantId,
+          has_video: product.hasVideo ? 1 : 0,
+          texts: JSON.stringify(product.texts),
+        });
+        for (const areaId of product.areaIds) productAreas.push({ area_id: areaId, product_id: product.id });
+        for (const tagId of product.tagIds) productTags.push({ product_id: product.id, tag_id: tagId });
+        for (const image of product.images) {
+          images.push({ id: image.id, product_id: product.id, position: image.position, style: image.style });
+        }
+        for (const v of product.variants) {
+          variants.push({
+            id: v.id,
+            product_id: product.id,
+            position: v.position,
+            sku: v.sku,
+            price: v.price,
+            compare_at_price: v.compareAtPrice,
+            stock_in_shop: v.stockInShop,
+            total_stock: v.totalStock,
+            image_id: v.imageId,
+            options: JSON.stringify(v.options),
+          });
+        }
       }
+      await insert('products', products);
+      await insert('product_areas', productAreas);
+      await insert('product_tags', productTags);
+      await insert('images', images);
+      await insert('variants', variants);
     }
-    db.prepare("INSERT INTO meta (key, value) VALUES ('seed', ?)").run(
-      JSON.stringify({ products: productTotal, schemaVersion: SCHEMA_VERSION }),
-    );
+    await tx
+      .insertInto('meta')
+      .values({ key: 'seed', value: JSON.stringify({ products: productTotal }) })
+      .execute();
     return { products: productTotal, variants: nextVariantId - 1, images: nextImageId - 1 };
   });
+}
+
+/** The seed recorded in the database, or null when it has not been seeded (or has no schema yet). */
+export async function seedInfo(database: Database): Promise<{ products: number } | null> {
+  try {
+    const row = await database.db
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'seed')
+      .executeTakeFirst();
+    if (!row) return null;
+    const info = JSON.parse(row.value) as { products?: unknown };
+    return typeof info.products === 'number' ? { products: info.products } : null;
+  } catch {
+    // No meta table: an empty database.
+    return null;
+  }
 }

@@ -1,5 +1,8 @@
 /**
- * Over real HTTP: a listening server (cookies, concurrency, HEAD, Range) and the CLI itself.
+ * Over real HTTP: a listening server (cookies, concurrency, HEAD, Range) and the CLI itself. The CLI's
+ * first test runs on the database under test (with PostgreSQL, CATALOG_DATABASE_URL names a fresh
+ * database); the tests of a database file (pictures beside it, files it refuses, another process's write
+ * lock) are about the embedded SQLite, and run on it whichever database the other tests use.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,16 +15,35 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { testConfig } from './config.ts';
-import { openDatabase } from './db.ts';
+import { openSqlite } from './database.ts';
 import { seed } from './seed.ts';
-import { seededDb, TOKEN } from './test-helpers.ts';
+import { emptyDatabase, makeApp, postgresUrl, seededDatabase, TEST_DIALECT, TOKEN } from './test-helpers.ts';
+
+/** The bytes of a catalogue file as the layouts before versioned migrations kept it (meta, orders). */
+function oldLayoutFile(): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-old-'));
+  try {
+    const file = join(dir, 'old.sqlite');
+    const old = new DatabaseSync(file);
+    old.exec(`
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      INSERT INTO meta VALUES ('seed', '{"products":30,"schemaVersion":3}');
+      CREATE TABLE orders (alias TEXT PRIMARY KEY, status TEXT NOT NULL, data TEXT NOT NULL);
+      INSERT INTO orders VALUES ('kept-order', 'paid', '{"lines":[]}');
+    `);
+    old.close();
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('a listening server', () => {
   let server: ReturnType<typeof serve>;
   let base: string;
 
   beforeAll(async () => {
-    const app = createApp({ db: seededDb(100), config: testConfig() });
+    const app = await createApp({ database: await seededDatabase(100), config: testConfig() });
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
     await once(server, 'listening');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,9 +125,14 @@ describe('the CLI (npm run api)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function start(args: string[]): Promise<{ port: number; lines: string[] }> {
+  async function start(
+    args: string[],
+    extraEnv: Record<string, string> = {},
+  ): Promise<{ port: number; lines: string[] }> {
+    // The embedded database unless told otherwise, whatever this process was started with.
+    const { CATALOG_DATABASE_URL: _unused, ...env } = process.env;
     const proc = spawn(process.execPath, [MAIN, ...args], {
-      env: { ...process.env, CATALOG_API_PORT: '0' },
+      env: { ...env, CATALOG_API_PORT: '0', ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;
@@ -127,8 +154,19 @@ describe('the CLI (npm run api)', () => {
   }
 
   test('creates and seeds the database, serves, persists, and stops on SIGTERM', async () => {
-    const db = join(dir, 'catalog.sqlite');
-    const first = await start(['--db', db, '--products', '30']);
+    // The database under test: a SQLite file, or a new, empty PostgreSQL database.
+    let where = ['--db', join(dir, 'catalog.sqlite')];
+    let env: Record<string, string> = {};
+    if (TEST_DIALECT === 'postgres') {
+      const database = await emptyDatabase();
+      await database.close();
+      where = [];
+      env = {
+        CATALOG_DATABASE_URL: postgresUrl(database),
+        CATALOG_ADDRESS_KEYS: `test:${Buffer.alloc(32, 7).toString('base64url')}`,
+      };
+    }
+    const first = await start([...where, '--products', '30'], env);
     expect(first.lines.some((line) => /^seeded 30 products/.test(line))).toBe(true);
     expect(first.lines.at(-1)).toMatch(/\(30 products\)$/);
     const health = await fetch(`http://127.0.0.1:${first.port}/healthz`);
@@ -142,16 +180,16 @@ describe('the CLI (npm run api)', () => {
     expect(code).toBe(0);
 
     // Second start: the existing database is used, not reseeded.
-    const second = await start(['--db', db]);
+    const second = await start(where, env);
     expect(second.lines.some((line) => line.startsWith('seeded'))).toBe(false);
     expect(second.lines.at(-1)).toMatch(/\(30 products\)$/);
     child?.kill('SIGINT');
     await once(child as ChildProcess, 'exit');
 
     // --reset reseeds (with the default size).
-    const third = await start(['--db', db, '--reset']);
+    const third = await start([...where, '--reset'], env);
     expect(third.lines.some((line) => /^seeded 100 products/.test(line))).toBe(true);
-  }, 30_000);
+  }, 90_000);
 
   test('renders the pictures ahead into <database>.images/ from the start, answering at once, and empties it when it reseeds', async () => {
     const db = join(dir, 'catalog.sqlite');
@@ -178,7 +216,7 @@ describe('the CLI (npm run api)', () => {
     expect(existsSync(pictures) ? readdirSync(pictures) : []).not.toContain(
       'v2-products-1-old-256x256-cover.webp',
     );
-  }, 40_000);
+  }, 90_000);
 
   test('a :memory: database keeps its pictures in a temporary folder, removed when the server stops', async () => {
     const { lines } = await start(['--db', ':memory:', '--products', '3']);
@@ -189,7 +227,7 @@ describe('the CLI (npm run api)', () => {
     child?.kill('SIGTERM');
     await once(child as ChildProcess, 'exit');
     expect(existsSync(pictures)).toBe(false);
-  }, 30_000);
+  }, 90_000);
 
   test.each([
     [
@@ -203,6 +241,11 @@ describe('the CLI (npm run api)', () => {
       /it is not an SQLite database/,
     ],
     ['an empty file', Buffer.alloc(0), /it is empty/],
+    [
+      'a catalogue of the layout from before versioned migrations',
+      oldLayoutFile(),
+      /layout from before versioned migrations/,
+    ],
   ])('%s stops the start with what to do, and is left untouched', async (_, bytes, reason) => {
     const db = join(dir, 'catalog.sqlite');
     writeFileSync(db, bytes);
@@ -224,8 +267,7 @@ describe('the CLI (npm run api)', () => {
 
 describe('every answer', () => {
   test('names its charset and forbids content sniffing, errors included', async () => {
-    const { makeApp, TOKEN } = await import('./test-helpers.ts');
-    const t = makeApp();
+    const t = await makeApp();
     for (const [path, headers] of [
       ['/catalog/areas', { 'X-Api-Token': TOKEN }],
       ['/catalog/areas', {}],
@@ -241,9 +283,9 @@ describe('every answer', () => {
 describe('a long write lock held by another process', () => {
   test('reads go on; a write answers 503 BUSY at once instead of stalling; afterwards writes work', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'catalog-lock-')), 'catalog.sqlite');
-    const db = openDatabase(file);
-    seed(db, { products: 5 });
-    const app = createApp({ db, config: testConfig(), logError: () => undefined });
+    const database = openSqlite(file);
+    await seed(database, { products: 5 });
+    const app = await createApp({ database, config: testConfig(), onError: () => undefined });
     const headers = { 'X-Api-Token': TOKEN, 'Content-Type': 'application/json' };
     const product = (await (await app.request('/catalog/products/1', { headers })).json()) as {
       variants: { id: number; totalStock: number }[];
@@ -270,6 +312,6 @@ describe('a long write lock held by another process', () => {
       other.close();
     }
     expect((await add()).status).toBe(200);
-    db.close();
+    await database.close();
   });
 });

@@ -5,8 +5,9 @@
  * who knows an account's name can only slow their own tries, never the counter's sign-in from its own
  * device. (A client trying many accounts is limited apart, per client, in app.ts.)
  *
- * Held in memory like the staff sessions, bounded: the oldest pairs are forgotten first.
+ * Kept in the database, so every API instance counts the same failures and a restart forgets none.
  */
+import type { Store } from './store.ts';
 
 /** Failures of one account from one client that cost nothing. */
 const FREE_FAILURES = 3;
@@ -14,54 +15,38 @@ const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 15 * 60_000;
 /** A pair's failures are forgotten an hour after its last one. */
 const FORGET_AFTER_MS = 3600_000;
-const MAX_PAIRS = 10_000;
-
-interface Failures {
-  count: number;
-  last: number;
-}
+/** Failures older than this are pruned by the sweep (limits.ts). */
+export const SIGN_IN_FAILURES_KEPT_MS = FORGET_AFTER_MS;
 
 export class SignInThrottle {
-  readonly #pairs = new Map<string, Failures>();
+  readonly #store: Store;
   readonly #now: () => number;
 
-  constructor(now: () => number) {
+  constructor(store: Store, now: () => number) {
+    this.#store = store;
     this.#now = now;
   }
 
+  /** One text for the pair, unambiguous whatever either holds (PostgreSQL's text holds no NUL character). */
   #key(account: string, client: string): string {
-    return `${account}\u0000${client}`;
-  }
-
-  #live(key: string): Failures | undefined {
-    const failures = this.#pairs.get(key);
-    if (failures && this.#now() - failures.last >= FORGET_AFTER_MS) {
-      this.#pairs.delete(key);
-      return undefined;
-    }
-    return failures;
+    return JSON.stringify([account, client]);
   }
 
   /** How long (ms) this account must wait before trying again from this client; 0 when it may try now. */
-  wait(account: string, client: string): number {
-    const failures = this.#live(this.#key(account, client));
-    if (!failures || failures.count < FREE_FAILURES) return 0;
-    const delay = Math.min(FIRST_DELAY_MS * 2 ** (failures.count - FREE_FAILURES), MAX_DELAY_MS);
-    return Math.max(0, failures.last + delay - this.#now());
+  async wait(account: string, client: string): Promise<number> {
+    const failures = await this.#store.signInFailures(this.#key(account, client));
+    const now = this.#now();
+    if (!failures || now - failures.last_at >= FORGET_AFTER_MS || failures.failures < FREE_FAILURES) return 0;
+    const delay = Math.min(FIRST_DELAY_MS * 2 ** (failures.failures - FREE_FAILURES), MAX_DELAY_MS);
+    return Math.max(0, failures.last_at + delay - now);
   }
 
-  failed(account: string, client: string): void {
-    const key = this.#key(account, client);
-    const failures = this.#live(key) ?? { count: 0, last: 0 };
-    this.#pairs.delete(key);
-    this.#pairs.set(key, { count: failures.count + 1, last: this.#now() });
-    for (const oldest of this.#pairs.keys()) {
-      if (this.#pairs.size <= MAX_PAIRS) break;
-      this.#pairs.delete(oldest);
-    }
+  async failed(account: string, client: string): Promise<void> {
+    const now = this.#now();
+    await this.#store.addSignInFailure(this.#key(account, client), now, now - FORGET_AFTER_MS);
   }
 
-  succeeded(account: string, client: string): void {
-    this.#pairs.delete(this.#key(account, client));
+  async succeeded(account: string, client: string): Promise<void> {
+    await this.#store.deleteSignInFailures(this.#key(account, client));
   }
 }

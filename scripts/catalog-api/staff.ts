@@ -1,7 +1,9 @@
 /**
  * Staff of the store counter: accounts configured for the deployment, passwords hashed with scrypt, and
- * sign-in sessions held in memory (a restart signs staff out). Nothing here is ever put in a URL: the
- * session travels in an HttpOnly, SameSite=Strict cookie.
+ * sign-in sessions kept in the database (as the SHA-256 of their token, at-rest.ts), so every API instance
+ * knows them and a restart signs nobody out. Nothing here is ever put in a URL: the session travels in an
+ * HttpOnly, SameSite=Strict cookie. A session's roles are its account's as configured now: an account
+ * removed or changed in CATALOG_STAFF_ACCOUNTS loses what it no longer has at once.
  *
  * Account format (CATALOG_STAFF_ACCOUNTS): `name:roles:hash[,…]`, roles `counter`, `editor` or
  * `counter+editor`, each hash made by `npm run api -- --hash-password` (scrypt$N$r$p$salt$key, base64url).
@@ -11,6 +13,8 @@
  * roles is a deliberate change to the configuration.
  */
 import { randomBytes, type ScryptOptions, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { atRest } from './at-rest.ts';
+import type { Store } from './store.ts';
 
 /** New hashes: N = 2^17, r = 8, p = 1 (OWASP's minimum for scrypt), 128 MiB and a few hundred ms each. */
 const SCRYPT = { N: 131_072, r: 8, p: 1, keyLength: 32 } as const;
@@ -23,6 +27,8 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** A staff session lasts one working day at most, and ends after two hours without use. */
 export const STAFF_SESSION_SECONDS = 10 * 3600;
 const STAFF_IDLE_MS = 2 * 3600_000;
+/** A session's last use is written at most once a minute. */
+const TOUCH_EVERY_MS = 60_000;
 
 /** What a staff account may do. */
 export type Role = 'counter' | 'editor';
@@ -144,13 +150,6 @@ export function everyRole(hash: string): StaffAccount {
   return { hash, roles: new Set(ROLES), legacy: false };
 }
 
-interface StaffSession {
-  account: string;
-  roles: ReadonlySet<Role>;
-  createdAt: number;
-  lastUsed: number;
-}
-
 /** The cookie name: `__Host-` (Secure, Path=/, no Domain) on an HTTPS site. */
 export function staffCookieName(publicUrl: string): string {
   return secureOrigin(publicUrl) ? '__Host-staff' : 'staff_session';
@@ -167,13 +166,14 @@ export function secureOrigin(publicUrl: string): boolean {
 
 export class StaffDirectory {
   readonly #accounts: Map<string, StaffAccount>;
-  readonly #sessions = new Map<string, StaffSession>();
+  readonly #store: Store;
   readonly #now: () => number;
   /** Checked for an unknown account: made at the cost of the configured ones, so timing tells nothing. */
   #dummyHash: string | undefined;
 
-  constructor(accounts: Map<string, StaffAccount>, now: () => number) {
+  constructor(accounts: Map<string, StaffAccount>, store: Store, now: () => number) {
     this.#accounts = accounts;
+    this.#store = store;
     this.#now = now;
   }
 
@@ -193,46 +193,45 @@ export class StaffDirectory {
   }
 
   /**
-   * A session token when the account and password match, else null. An unknown account costs the same
-   * scrypt work as a known one, so timing does not tell which accounts exist.
+   * A session token when the account and password match, else null. An unknown account, and an empty
+   * password, cost the same scrypt work as a known one, so timing does not tell which accounts exist.
    */
   async signIn(account: string, password: string): Promise<string | null> {
     const stored = this.#accounts.get(account);
-    const ok = (await verifyPassword(password, stored?.hash ?? this.#dummy())) && stored !== undefined;
-    if (!ok) return null;
+    const matches = await verifyPassword(password, stored?.hash ?? this.#dummy());
+    if (!matches || stored === undefined || password === '') return null;
     const token = randomBytes(32).toString('base64url');
-    const now = this.#now();
-    this.#sessions.set(token, { account, roles: stored.roles, createdAt: now, lastUsed: now });
-    this.#prune(now);
+    await this.#store.insertStaffSession(atRest(token), account, this.#now());
     return token;
   }
 
   /** The account and roles of a live session token, or null. */
-  member(token: string | undefined): StaffMember | null {
+  async member(token: string | undefined): Promise<StaffMember | null> {
     if (token === undefined || !TOKEN.test(token)) return null;
-    const session = this.#sessions.get(token);
+    const key = atRest(token);
+    const session = await this.#store.staffSession(key);
     if (!session) return null;
+    const account = this.#accounts.get(session.account);
     const now = this.#now();
-    if (now - session.createdAt >= STAFF_SESSION_SECONDS * 1000 || now - session.lastUsed >= STAFF_IDLE_MS) {
-      this.#sessions.delete(token);
+    if (
+      account === undefined ||
+      now - session.created_at >= STAFF_SESSION_SECONDS * 1000 ||
+      now - session.last_used >= STAFF_IDLE_MS
+    ) {
+      await this.#store.deleteStaffSession(key);
       return null;
     }
-    session.lastUsed = now;
-    return { account: session.account, roles: session.roles };
+    if (now - session.last_used >= TOUCH_EVERY_MS) await this.#store.touchStaffSession(key, now);
+    return { account: session.account, roles: account.roles };
   }
 
-  signOut(token: string | undefined): void {
-    if (token !== undefined) this.#sessions.delete(token);
+  async signOut(token: string | undefined): Promise<void> {
+    if (token !== undefined && TOKEN.test(token)) await this.#store.deleteStaffSession(atRest(token));
   }
 
-  #prune(now: number): void {
-    for (const [token, session] of this.#sessions) {
-      if (
-        now - session.createdAt >= STAFF_SESSION_SECONDS * 1000 ||
-        now - session.lastUsed >= STAFF_IDLE_MS
-      ) {
-        this.#sessions.delete(token);
-      }
-    }
+  /** Deletes the sessions past either limit (run with the hourly sweep). */
+  async deleteExpired(): Promise<void> {
+    const now = this.#now();
+    await this.#store.deleteStaffSessionsBefore(now - STAFF_SESSION_SECONDS * 1000, now - STAFF_IDLE_MS);
   }
 }

@@ -1,15 +1,15 @@
 /**
  * The store-counter view, standing in for the POS: the page the QR code (urlForQrCode) opens. Staff sign in
- * first (staff.ts), then see the draft order in Japanese — what they need to take payment: lines, receive,
- * totals, the time limit — and complete the payment with a plain HTML form (no script). When the QR cannot
+ * first (staff.ts), then see the draft order in Japanese whatever language the shopper ordered in — each
+ * line's Japanese title, brand, options and SKU, where it is handed over, totals, the time limit, with the
+ * shopper's own wording beside it — and complete the payment with a plain HTML form (no script). When the QR cannot
  * be scanned, staff type the shopper's counter code (counter-code.ts) into a form that leads to the same
  * page. The shopper's order alias, name and address are never shown here. Everything shown is escaped.
  * Links and form actions are relative, so the pages work under any prefix (the site serves them under
  * /api/store/).
  */
 import { escapeHtml } from '../../src/lib/markup.ts';
-import type { OrderLine } from './cart.ts';
-import type { DraftSnapshot, EffectiveStatus, Order } from './orders.ts';
+import type { DraftLine, DraftSnapshot, EffectiveStatus } from './orders.ts';
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
@@ -51,7 +51,10 @@ const STYLE = `
   table { width: 100%; border-collapse: collapse; background: #fff; margin: 1rem 0; }
   th, td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid #e5e5e0; vertical-align: top; }
   td.num, th.num { text-align: right; white-space: nowrap; }
-  .variant { color: #666; font-size: .9em; }
+  .variant, .brand { color: #666; font-size: .9em; }
+  .sku { font-family: ui-monospace, monospace; font-size: .85em; color: #555; }
+  .shopper { font-size: .85em; color: #666; }
+  .lang { background: #eef; padding: .5rem 1rem; border-radius: .5rem; }
   dl { display: grid; grid-template-columns: 1fr auto; gap: .35rem 1rem; background: #fff; padding: 1rem; margin: 1rem 0; }
   dt { color: #666; } dd { margin: 0; text-align: right; }
   .total { font-weight: bold; font-size: 1.2em; color: #333; }
@@ -85,17 +88,31 @@ ${body}
 </html>`;
 }
 
-function linesTable(lines: OrderLine[]): string {
+/** A line as the counter reads it: Japanese first, the shopper's wording beside it when it differs. */
+function linesTable(
+  lines: readonly DraftLine[],
+  pickupPlace: (line: DraftLine) => string,
+  lang: string,
+): string {
   const rows = lines
-    .map(
-      (line) => `<tr>
-  <td>${escapeHtml(line.title)}<br><span class="variant">${escapeHtml(line.variantTitle)}</span></td>
-  <td>${line.receive === 'store' ? '店頭受け取り' : '配送'}</td>
+    .map((line) => {
+      const { counter } = line;
+      const shopper =
+        line.title === counter.title
+          ? ''
+          : `<br><span class="shopper" lang="${escapeHtml(lang)}">お客さまの表示: ${escapeHtml(line.title)}${line.variantTitle ? ` / ${escapeHtml(line.variantTitle)}` : ''}</span>`;
+      const receive =
+        line.receive === 'store'
+          ? `店頭受け取り<br><span class="variant">${escapeHtml(pickupPlace(line))}</span>`
+          : '配送';
+      return `<tr>
+  <td><span class="brand">${escapeHtml(counter.brand)}</span><br>${escapeHtml(counter.title)}${counter.variantTitle ? `<br><span class="variant">${escapeHtml(counter.variantTitle)}</span>` : ''}<br><span class="sku">SKU: ${escapeHtml(counter.sku)}</span>${shopper}</td>
+  <td>${receive}</td>
   <td class="num">${escapeHtml(line.qty)}</td>
   <td class="num">${escapeHtml(yen(line.price))}</td>
-  <td class="num">${escapeHtml(yen(line.totalPrice))}</td>
-</tr>`,
-    )
+  <td class="num">${escapeHtml(yen(line.price * line.qty))}</td>
+</tr>`;
+    })
     .join('\n');
   return `<table>
 <thead><tr><th>商品</th><th>受け取り</th><th class="num">数量</th><th class="num">単価</th><th class="num">小計</th></tr></thead>
@@ -121,15 +138,20 @@ function totals(t: {
 
 export interface DraftPageInput {
   alias: string;
-  snapshot: DraftSnapshot;
+  /** Null for a draft replaced by a newer QR (its lines are dropped then). */
+  snapshot: DraftSnapshot | null;
+  /** Where each store line is handed over, in Japanese. */
+  pickupPlace: (line: DraftLine) => string;
+  /** The language the shopper ordered in. */
+  lang: string;
   status: EffectiveStatus;
   expiresAt: number;
   now: number;
   stockChanged: boolean;
   /** The signed-in staff account. */
   staff: string;
-  /** The language of an order issued from chat mode; null for the web catalogue. */
-  chatLanguage: string | null;
+  /** Whether the order was issued from chat mode. */
+  chatOrder: boolean;
 }
 
 /** The visitor languages of chat mode, as the staff read them. */
@@ -161,14 +183,21 @@ export function draftPage(input: DraftPageInput): string {
     'QRコード注文',
     `<h1>QRコード注文の確認</h1>
 <p class="status status-${escapeHtml(status)}">${escapeHtml(STATUS_LABEL[status])}</p>
-${input.chatLanguage === null ? '' : `<p class="chat">チャットからのご注文（${escapeHtml(LANGUAGE_NAMES[input.chatLanguage] ?? input.chatLanguage)}）</p>`}
+${languageNote(input.lang, input.chatOrder)}
 ${limit}
-${linesTable(snapshot.lines)}
-${totals(snapshot)}
+${snapshot === null ? '' : `${linesTable(snapshot.lines, input.pickupPlace, input.lang)}\n${totals(snapshot)}`}
 ${action}
 <p><a href="../code">別の注文をコードで開く</a></p>
 ${staffBar(input.staff, '../signout')}`,
   );
+}
+
+/** Which language the shopper ordered in, when it is not Japanese, and whether it came from chat mode. */
+function languageNote(lang: string, chat: boolean): string {
+  const name = LANGUAGE_NAMES[lang] ?? lang;
+  if (chat) return `<p class="chat">チャットからのご注文（お客さまの言語: ${escapeHtml(name)}）</p>`;
+  if (lang === 'ja') return '';
+  return `<p class="lang">お客さまの言語: ${escapeHtml(name)}</p>`;
 }
 
 function staffBar(account: string, signOutAction: string): string {
@@ -283,19 +312,38 @@ export function notFoundPage(): string {
   );
 }
 
-/** The payment went through: what was paid and where it is handed over; no order alias, no address. */
-export function completedPage(order: Order, backHref: string): string {
-  const pickup = order.pickup
-    ? `<p>店頭受け取り: ${escapeHtml(order.pickup.place)}</p>`
-    : '<p>店頭受け取りの商品はありません。</p>';
-  const shipping =
-    order.shipments.length > 0 ? '<p>配送の商品は、お客さまのお届け先入力をお待ちしています。</p>' : '';
+export interface CompletedPageInput {
+  snapshot: DraftSnapshot;
+  pickupPlace: (line: DraftLine) => string;
+  lang: string;
+  chatOrder: boolean;
+}
+
+/**
+ * The payment went through: what was paid, in Japanese, and where it is handed over; no order alias, no
+ * address.
+ */
+export function completedPage(input: CompletedPageInput, backHref: string): string {
+  const { snapshot } = input;
+  const places = [
+    ...new Set(
+      snapshot.lines.filter((line) => line.receive === 'store').map((line) => input.pickupPlace(line)),
+    ),
+  ];
+  const pickup =
+    places.length > 0
+      ? `<p>店頭受け取り: ${escapeHtml(places.join('、'))}</p>`
+      : '<p>店頭受け取りの商品はありません。</p>';
+  const shipping = snapshot.lines.some((line) => line.receive === 'ship')
+    ? '<p>配送の商品は、お客さまのお届け先入力をお待ちしています。</p>'
+    : '';
   return page(
     'お支払い完了',
     `<h1>お支払いが完了しました</h1>
 <p class="ok">お支払いを受け付けました。お客さまの画面に注文内容が表示されます。</p>
-${linesTable(order.lines)}
-${totals(order)}
+${languageNote(input.lang, input.chatOrder)}
+${linesTable(snapshot.lines, input.pickupPlace, input.lang)}
+${totals(snapshot)}
 ${pickup}
 ${shipping}
 <p><a href="${escapeHtml(backHref)}">注文の確認画面に戻る</a></p>`,

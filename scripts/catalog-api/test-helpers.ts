@@ -1,11 +1,19 @@
 /**
- * Helpers for the catalog API tests: an app over a fresh in-memory database, a controllable clock, and a
+ * Helpers for the catalog API tests: an app over a fresh seeded database, a controllable clock, and a
  * tiny client that keeps the cart cookie like a browser does.
+ *
+ * The database is the embedded SQLite, or, when CATALOG_TEST_POSTGRES names a PostgreSQL server (the
+ * `postgres` database of the throwaway cluster vitest.postgres.config.ts starts), a new database on it
+ * copied from a seeded template: the same tests run against both.
  */
-import type { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
+import { threadId } from 'node:worker_threads';
+import { type RawBuilder, sql } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from './app.ts';
 import { type Config, testConfig } from './config.ts';
-import { openDatabase } from './db.ts';
+import { type Database, type Db, openPostgres, sqliteDatabase } from './database.ts';
 import type { ImageLimits } from './images.ts';
 import { seed } from './seed.ts';
 import { everyRole, hashPassword } from './staff.ts';
@@ -19,8 +27,12 @@ export const STAFF_PASSWORD = 'counter-test-password';
 /** At N = 2^14, as hashes made before N = 2^17 were: cheap for the tests, and such hashes keep verifying. */
 const STAFF_HASH = hashPassword(STAFF_PASSWORD, { N: 16384 });
 
+/** The PostgreSQL server the tests run against, or undefined for the embedded database. */
+const POSTGRES = process.env.CATALOG_TEST_POSTGRES || inject('postgresUrl') || undefined;
+export const TEST_DIALECT = POSTGRES === undefined ? 'sqlite' : 'postgres';
+
 /** A clock that only moves when told. */
-class Clock {
+export class Clock {
   ms: number;
   constructor(start = Date.UTC(2025, 0, 15, 1, 0, 0)) {
     this.ms = start;
@@ -31,66 +43,157 @@ class Clock {
   }
 }
 
-const seededTemplates = new Map<number, Uint8Array>();
+const sqliteTemplates = new Map<number, Promise<Uint8Array>>();
+const postgresTemplates = new Map<number, Promise<string>>();
+let postgresAdmin: pg.Pool | undefined;
+let databaseCount = 0;
 
-/** A database seeded with `products` products (seeded once per size, then copied). */
-export function seededDb(products = 100): DatabaseSync {
-  let image = seededTemplates.get(products);
-  if (!image) {
-    const template = openDatabase(':memory:');
-    seed(template, { products });
-    image = template.serialize();
-    template.close();
-    seededTemplates.set(products, image);
+/** A name for a database of this test process. */
+function databaseName(kind: string): string {
+  databaseCount += 1;
+  return `${kind}_${process.pid}_${threadId}_${databaseCount}`;
+}
+
+function postgresUrlOf(database: string): string {
+  const url = new URL(POSTGRES as string);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+function admin(): pg.Pool {
+  postgresAdmin ??= new pg.Pool({ connectionString: POSTGRES, max: 1, allowExitOnIdle: true });
+  return postgresAdmin;
+}
+
+/** A new, empty database: a SQLite one in memory, or a new database on the test server. */
+export async function emptyDatabase(): Promise<Database> {
+  if (POSTGRES === undefined) return sqliteDatabase(new DatabaseSync(':memory:'), ':memory:');
+  const name = databaseName('empty');
+  await admin().query(`CREATE DATABASE ${name}`);
+  return openPostgres(postgresUrlOf(name), { max: 4, idleTimeoutMillis: 1000 });
+}
+
+/** A database seeded with `products` products (seeded once per size and process, then copied). */
+export async function seededDatabase(products = 100): Promise<Database> {
+  if (POSTGRES === undefined) {
+    let image = sqliteTemplates.get(products);
+    if (image === undefined) {
+      image = (async () => {
+        const template = sqliteDatabase(new DatabaseSync(':memory:'), ':memory:');
+        await seed(template, { products });
+        const bytes = template.raw.serialize();
+        await template.close();
+        return bytes;
+      })();
+      sqliteTemplates.set(products, image);
+    }
+    const raw = new DatabaseSync(':memory:');
+    raw.deserialize(await image);
+    return sqliteDatabase(raw, ':memory:');
   }
-  const db = openDatabase(':memory:');
-  db.deserialize(image);
-  db.exec('PRAGMA foreign_keys = ON');
-  return db;
+  let template = postgresTemplates.get(products);
+  if (template === undefined) {
+    template = (async () => {
+      const name = databaseName(`seed${products}`);
+      await admin().query(`CREATE DATABASE ${name}`);
+      const database = openPostgres(postgresUrlOf(name), { max: 2 });
+      await seed(database, { products });
+      // A template is copied only while nobody is connected to it.
+      await database.close();
+      return name;
+    })();
+    postgresTemplates.set(products, template);
+  }
+  const name = databaseName('test');
+  await admin().query(`CREATE DATABASE ${name} TEMPLATE ${await template}`);
+  return openPostgres(postgresUrlOf(name), { max: 4, idleTimeoutMillis: 1000 });
+}
+
+/** The URL of a database of the PostgreSQL test server (a second pool's, or a server process's). */
+export function postgresUrl(database: Database): string {
+  if (POSTGRES === undefined || database.dialect !== 'postgres')
+    throw new Error('not a PostgreSQL test database');
+  return postgresUrlOf(new URL(database.where).pathname.slice(1));
+}
+
+/**
+ * The same database as another API instance reaches it: on PostgreSQL a pool of its own, on SQLite the
+ * same handle (an in-memory database is one connection's).
+ */
+export function sameDatabase(database: Database): Database {
+  if (database.dialect !== 'postgres') return database;
+  return openPostgres(postgresUrl(database), { max: 4, idleTimeoutMillis: 1000 });
+}
+
+/** Runs SQL written with `?` placeholders (the tests' own edits and reads of the data), on either database. */
+export async function query<Row = Record<string, unknown>>(
+  db: Db,
+  text: string,
+  ...params: unknown[]
+): Promise<Row[]> {
+  const parts = text.split('?');
+  let built: RawBuilder<unknown> = sql.raw(parts[0] ?? '');
+  parts.slice(1).forEach((part, index) => {
+    built = sql`${built}${params[index]}${sql.raw(part)}`;
+  });
+  const result = await built.execute(db);
+  return result.rows as Row[];
 }
 
 export interface TestApp {
-  app: ReturnType<typeof createApp>;
-  db: DatabaseSync;
+  app: Awaited<ReturnType<typeof createApp>>;
+  database: Database;
+  db: Db;
   clock: Clock;
   config: Config;
   errors: unknown[];
+  /** SQL with `?` placeholders against this app's database. */
+  query<Row = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<Row[]>;
 }
 
-export function makeApp(
+export async function makeApp(
   options: {
     products?: number;
     /** A database to serve instead of a freshly seeded one. */
-    db?: DatabaseSync;
+    database?: Database;
     config?: Partial<Config>;
     random?: () => number;
     imageLimits?: Partial<ImageLimits>;
     newCounterCode?: () => string;
+    clock?: Clock;
   } = {},
-): TestApp {
-  const db = options.db ?? seededDb(options.products ?? 100);
-  const clock = new Clock();
+): Promise<TestApp> {
+  const database = options.database ?? (await seededDatabase(options.products ?? 100));
+  const clock = options.clock ?? new Clock();
   const config = testConfig({
     staffAccounts: new Map([[STAFF_ACCOUNT, everyRole(STAFF_HASH)]]),
     ...options.config,
   });
   const errors: unknown[] = [];
-  const app = createApp({
-    db,
+  const app = await createApp({
+    database,
     config,
     now: clock.now,
     ...(options.random ? { random: options.random } : {}),
     ...(options.imageLimits ? { imageLimits: options.imageLimits } : {}),
     ...(options.newCounterCode ? { newCounterCode: options.newCounterCode } : {}),
-    logError: (error) => errors.push(error),
+    onError: (error) => errors.push(error),
   });
-  return { app, db, clock, config, errors };
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    config,
+    errors,
+    query: (text, ...params) => query(database.db, text, ...params),
+  };
 }
 
 const staffCookies = new WeakMap<object, Promise<string>>();
 
 /** Signs staff in (once per app) and gives the `Cookie` header value that carries their session. */
-export function staffCookie(app: ReturnType<typeof createApp>): Promise<string> {
+export function staffCookie(app: TestApp['app']): Promise<string> {
   let cookie = staffCookies.get(app);
   if (cookie === undefined) {
     cookie = Promise.resolve(
@@ -110,7 +213,7 @@ export function staffCookie(app: ReturnType<typeof createApp>): Promise<string> 
 }
 
 /** The headers of a staff request from the site's own pages: the session cookie and the page's Origin. */
-export async function staffHeaders(app: ReturnType<typeof createApp>): Promise<Record<string, string>> {
+export async function staffHeaders(app: TestApp['app']): Promise<Record<string, string>> {
   return { Cookie: await staffCookie(app), Origin: SITE_ORIGIN };
 }
 
@@ -135,10 +238,10 @@ export interface CallOptions {
  * origin on every request but GET and HEAD, as browsers do (a test may override it).
  */
 export class Client {
-  readonly app: ReturnType<typeof createApp>;
+  readonly app: TestApp['app'];
   cookie: string | null = null;
 
-  constructor(app: ReturnType<typeof createApp>) {
+  constructor(app: TestApp['app']) {
     this.app = app;
   }
 
@@ -186,14 +289,12 @@ export interface VariantRow {
   stockInShop: number;
 }
 
-/** The first variant (by id) matching an SQL condition on the variants table; throws when none does. */
-export function findVariant(db: DatabaseSync, where: string): VariantRow {
-  const row = db
-    .prepare(
-      `SELECT product_id AS productId, id AS variantId, price, total_stock AS totalStock, stock_in_shop AS stockInShop
-       FROM variants WHERE ${where} ORDER BY id LIMIT 1`,
-    )
-    .get() as VariantRow | undefined;
+/** The first variant (by id) matching an SQL condition; throws when none does. */
+export async function findVariant(t: Pick<TestApp, 'query'>, where: string): Promise<VariantRow> {
+  const [row] = await t.query<VariantRow>(
+    `SELECT product_id AS "productId", id AS "variantId", price, total_stock AS "totalStock", stock_in_shop AS "stockInShop"
+     FROM variants WHERE ${where} ORDER BY id LIMIT 1`,
+  );
   if (!row) throw new Error(`no variant where ${where}`);
   return { ...row };
 }

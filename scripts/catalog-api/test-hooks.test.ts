@@ -1,22 +1,17 @@
-import { Client, makeApp, staffHeaders, type TestApp } from './test-helpers.ts';
+import { Client, findVariant, makeApp, staffHeaders, type TestApp } from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
 
-beforeEach(() => {
-  t = makeApp({ config: { testSwitches: true } });
+beforeEach(async () => {
+  t = await makeApp({ config: { testSwitches: true } });
   shopper = new Client(t.app);
 });
 
 async function issueAlias(): Promise<string> {
-  const v = t.db
-    .prepare('SELECT product_id, id FROM variants WHERE total_stock >= 5 ORDER BY id LIMIT 1')
-    .get() as {
-    product_id: number;
-    id: number;
-  };
+  const v = await findVariant(t, 'total_stock >= 5');
   await shopper.call('POST', '/catalog/cart/product', {
-    body: { productId: v.product_id, variantId: v.id, addQty: 1 },
+    body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
   });
   const issued = await shopper.call('POST', '/catalog/cart/qr');
   return (issued.body as { draftOrderAlias: string }).draftOrderAlias;

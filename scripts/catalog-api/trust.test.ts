@@ -39,14 +39,14 @@ let t: TestApp;
 let shopper: Client;
 let stranger: Client;
 
-beforeEach(() => {
-  t = makeApp();
+beforeEach(async () => {
+  t = await makeApp();
   shopper = new Client(t.app);
   stranger = new Client(t.app);
 });
 
 async function add(client: Client, where: string, qty: number) {
-  const v = findVariant(t.db, where);
+  const v = await findVariant(t, where);
   const result = await client.call('POST', '/catalog/cart/product', {
     body: { productId: v.productId, variantId: v.variantId, addQty: qty },
   });
@@ -228,7 +228,7 @@ describe('staff sign-in', () => {
     });
 
   test('sets a __Host- session cookie: HttpOnly, Secure, SameSite=Strict, Path=/, expiring; no secret in a URL', async () => {
-    t = makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
+    t = await makeApp({ config: { publicUrl: 'https://shop.example.jp/api' } });
     const response = await signIn({
       account: STAFF_ACCOUNT,
       password: STAFF_PASSWORD,
@@ -361,13 +361,13 @@ describe('staff sign-in', () => {
     expect(
       await verifyPassword('x', 'scrypt$1073741824$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAA'),
     ).toBe(false);
-    expect(() => loadConfig({ CATALOG_API_MODE: 'production' })).toThrow(
-      /CATALOG_STAFF_ACCOUNTS is required/,
-    );
-    expect(
-      loadConfig({ CATALOG_API_MODE: 'production', CATALOG_STAFF_ACCOUNTS: `anna:${hash}` }).staffAccounts
-        .size,
-    ).toBe(1);
+    // Production needs an address key too (checked first): given one, the staff accounts are what is missing.
+    const production = {
+      CATALOG_API_MODE: 'production',
+      CATALOG_ADDRESS_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64url')}`,
+    };
+    expect(() => loadConfig(production)).toThrow(/CATALOG_STAFF_ACCOUNTS is required/);
+    expect(loadConfig({ ...production, CATALOG_STAFF_ACCOUNTS: `anna:${hash}` }).staffAccounts.size).toBe(1);
     expect(() => loadConfig({ CATALOG_STAFF_ACCOUNTS: 'anna:plaintext' })).toThrow(/hash-password/);
   });
 
@@ -515,9 +515,9 @@ describe('roles: counter staff and editors', () => {
   const COUNTER = 'counter-1';
   const EDITOR = 'editor-1';
   let roles: TestApp;
-  beforeEach(() => {
+  beforeEach(async () => {
     const hash = hashPassword('role-test-password', { N: 1024 });
-    roles = makeApp({
+    roles = await makeApp({
       config: {
         staffAccounts: parseStaffAccounts(`${COUNTER}:counter:${hash},${EDITOR}:editor:${hash}`),
       },
@@ -553,7 +553,7 @@ describe('roles: counter staff and editors', () => {
 
   test('the counter’s work is for counter staff only', async () => {
     const buyer = new Client(roles.app);
-    const v = findVariant(roles.db, 'total_stock >= 5');
+    const v = await findVariant(roles, 'total_stock >= 5');
     await buyer.call('POST', '/catalog/cart/product', {
       body: { productId: v.productId, variantId: v.variantId, addQty: 1 },
     });
@@ -631,17 +631,17 @@ describe('visitor sessions', () => {
     await add(shopper, 'total_stock >= 5', 2);
     t.clock.advance(31 * 86400);
     await add(stranger, 'total_stock >= 5', 1);
-    const { Store } = await import('./db.ts');
+    const { Store } = await import('./store.ts');
     const { Catalog } = await import('./catalog.ts');
     const { CartService } = await import('./cart.ts');
-    const store = new Store(t.db);
-    const cart = new CartService(store, new Catalog(store, t.config.publicUrl), t.config, t.clock.now);
-    const rows = (table: string) =>
-      (t.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-    expect(rows('sessions')).toBe(2);
-    expect(cart.deleteExpiredSessions()).toBe(1);
-    expect(rows('sessions')).toBe(1);
-    expect(rows('cart_lines')).toBe(1);
+    const store = Store.of(t.database);
+    const cart = new CartService(store, await Catalog.load(store, t.config.publicUrl), t.config, t.clock.now);
+    const rows = async (table: string) =>
+      (await t.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0]?.n;
+    expect(await rows('sessions')).toBe(2);
+    expect(await cart.deleteExpiredSessions()).toBe(1);
+    expect(await rows('sessions')).toBe(1);
+    expect(await rows('cart_lines')).toBe(1);
     expect(await count(stranger)).toBe(1);
   });
 

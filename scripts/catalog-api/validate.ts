@@ -1,11 +1,16 @@
 /**
- * Request validation: bounded body reading, JSON parsing, and strict object shapes that mirror the request
- * schemas of openapi.yaml (required fields, no extra fields, integer ranges, enums), and no key named
- * __proto__, constructor or prototype anywhere in a body. Every failure is an ApiError (400, or 413 for a
- * body over 16 KiB) thrown before any state changes.
+ * Request validation: bounded body reading, JSON parsing with no key named __proto__, constructor or
+ * prototype anywhere in a body, the bodies of the contract checked against its own schemas
+ * (request-schemas.ts), the address's shape (its values are checked with Japanese messages, address.ts),
+ * and the path and query parameters. Every failure is an ApiError (400, or 413 for a body over 16 KiB)
+ * thrown before any state changes.
  */
+import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { isLang, type Lang } from './i18n-data.ts';
+import { requestBody } from './request-schemas.ts';
+
+type Schemas = components['schemas'];
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -123,33 +128,31 @@ export function checkShape(
   }
   const record = body as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!(key in required) && !(key in optional)) throw badRequest(`Unknown field "${key}"`);
+    if (!Object.hasOwn(required, key) && !Object.hasOwn(optional, key))
+      throw badRequest(`Unknown field "${key}"`);
   }
   for (const [name, spec] of Object.entries(required)) {
-    if (!(name in record)) throw badRequest(`${name} is required`);
+    // Own fields only: `toString` and the like are the prototype's, never the body's.
+    if (!Object.hasOwn(record, name)) throw badRequest(`${name} is required`);
     checkField(name, spec, record[name]);
   }
   for (const [name, spec] of Object.entries(optional)) {
-    if (name in record) checkField(name, spec, record[name]);
+    if (Object.hasOwn(record, name)) checkField(name, spec, record[name]);
   }
   return record;
 }
 
-const ID = { kind: 'int', min: 1, max: 2_147_483_647 } as const;
-const LANG = { kind: 'enum', values: ['ja', 'en', 'zh', 'ko'] } as const;
+const checkAddToCart = requestBody('AddToCartRequest');
+const checkSetQty = requestBody('SetQtyRequest');
+const checkSetReceive = requestBody('SetReceiveRequest');
+const checkSetWrapping = requestBody('SetWrappingRequest');
+const checkLangRequest = requestBody('LangRequest');
+const checkIssueQr = requestBody('IssueQrRequest');
 
-export interface AddToCart {
-  productId: number;
-  variantId: number;
-  addQty: number;
-}
+export type AddToCart = Schemas['AddToCartRequest'];
 export function parseAddToCart(body: unknown): AddToCart {
-  const { productId, variantId, addQty } = checkShape(body, {
-    productId: ID,
-    variantId: ID,
-    addQty: { kind: 'int', min: 1, max: 99 },
-  });
-  return { productId: productId as number, variantId: variantId as number, addQty: addQty as number };
+  const { productId, variantId, addQty } = checkAddToCart(body);
+  return { productId, variantId, addQty };
 }
 
 export interface SetQty {
@@ -159,17 +162,8 @@ export interface SetQty {
   lang: Lang;
 }
 export function parseSetQty(body: unknown): SetQty {
-  const { productId, variantId, qty, lang } = checkShape(
-    body,
-    { productId: ID, variantId: ID, qty: { kind: 'int', min: 0, max: 99 } },
-    { lang: LANG },
-  );
-  return {
-    productId: productId as number,
-    variantId: variantId as number,
-    qty: qty as number,
-    lang: (lang as Lang | undefined) ?? 'ja',
-  };
+  const { productId, variantId, qty, lang } = checkSetQty(body);
+  return { productId, variantId, qty, lang: lang ?? 'ja' };
 }
 
 export interface SetReceive {
@@ -180,36 +174,26 @@ export interface SetReceive {
   lang: Lang;
 }
 export function parseSetReceive(body: unknown): SetReceive {
-  const { productId, variantId, receive, lang } = checkShape(
-    body,
-    { productId: ID, variantId: ID, receive: { kind: 'enum', values: ['store', 'ship'] } },
-    { lang: LANG },
-  );
-  return {
-    productId: productId as number,
-    variantId: variantId as number,
-    receive: receive as 'store' | 'ship',
-    lang: (lang as Lang | undefined) ?? 'ja',
-  };
+  const { productId, variantId, receive, lang } = checkSetReceive(body);
+  return { productId, variantId, receive, lang: lang ?? 'ja' };
 }
 
 export function parseSetWrapping(body: unknown): { wrapping: boolean; lang: Lang } {
-  const { wrapping, lang } = checkShape(body, { wrapping: { kind: 'bool' } }, { lang: LANG });
-  return { wrapping: wrapping as boolean, lang: (lang as Lang | undefined) ?? 'ja' };
+  const { wrapping, lang } = checkSetWrapping(body);
+  return { wrapping, lang: lang ?? 'ja' };
 }
 
 /** The optional `{ lang }` body of POST /catalog/cart. */
 export function parseLangBody(body: unknown): Lang {
   if (body === undefined) return 'ja';
-  const { lang } = checkShape(body, {}, { lang: LANG });
-  return (lang as Lang | undefined) ?? 'ja';
+  return checkLangRequest(body).lang ?? 'ja';
 }
 
 /** The optional `{ lang, via }` body of POST /catalog/cart/qr. */
 export function parseIssueQr(body: unknown): { lang: Lang; chat: boolean } {
   if (body === undefined) return { lang: 'ja', chat: false };
-  const { lang, via } = checkShape(body, {}, { lang: LANG, via: { kind: 'enum', values: ['chat'] } });
-  return { lang: (lang as Lang | undefined) ?? 'ja', chat: via === 'chat' };
+  const { lang, via } = checkIssueQr(body);
+  return { lang: lang ?? 'ja', chat: via === 'chat' };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -239,9 +223,11 @@ export function parseLangQuery(raw: string | undefined): Lang {
 
 export function parseTenantIds(raw: string | undefined): number[] | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+(,\d+)*$/.test(raw) || raw.length > 2000)
+  const ids = /^\d+(,\d+)*$/.test(raw) && raw.length <= 2000 ? raw.split(',').map(Number) : [];
+  if (ids.length === 0 || ids.some((id) => id > 2_147_483_647)) {
     throw badRequest('tenant_ids must be comma-separated ids');
-  return [...new Set(raw.split(',').map(Number))];
+  }
+  return [...new Set(ids)];
 }
 
 export const ALIAS_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

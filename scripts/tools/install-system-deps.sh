@@ -3,8 +3,9 @@
 # /usr/bin/chromium; its own browser download cannot work here), Japanese fonts, ffmpeg for the fake
 # camera, and for the WebKit suite (tests/webkit/) WebKitGTK's WebDriver (webkit2gtk-driver, which brings
 # the engine and its MiniBrowser), a virtual X display (xvfb-run, from xvfb) and glibc's locale sources
-# (locales; the suite compiles the browser languages it needs from them). Idempotent: installs only what is
-# missing. Needs root (or sudo).
+# (locales; the suite compiles the browser languages it needs from them), and PostgreSQL (postgresql: the
+# reference API's tests run against a throwaway server of it as well as against the embedded database).
+# Idempotent: installs only what is missing. Needs root (or sudo).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -16,6 +17,7 @@ command -v WebKitWebDriver >/dev/null 2>&1 ||
   missing+=(webkit2gtk-driver gstreamer1.0-gl gstreamer1.0-plugins-bad gstreamer1.0-libav)
 command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
 [ -d /usr/share/i18n/locales ] && command -v localedef >/dev/null 2>&1 || missing+=(locales)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "system packages: all present"
   exit 0

@@ -1,5 +1,6 @@
 // `npm test`: every test, in the order that fails fastest. Lint, the dependency direction of src/, unused
-// code, types, unit/component/contract tests, the golden output (a small build compared file by file with
+// code, types, unit/component/contract tests, the reference API's tests again on a throwaway PostgreSQL
+// server (and two API instances on it, in the integration step), the golden output (a small build compared file by file with
 // tests/golden/output.sha256), the build under injected API faults, then the end-to-end specs
 // in Debian's Chromium against the product as `npm start` runs it (built once, shared by every spec), and
 // the shopper's journeys in WebKit (WebKitGTK's MiniBrowser over WebDriver, tests/webkit/README.md).
@@ -14,6 +15,7 @@ const steps = [
   ['unused files, exports and dependencies', [bin('knip/bin/knip.js')]],
   ['types', ['scripts/tools/typecheck.mjs']],
   ['unit, component and contract tests', [bin('vitest/vitest.mjs'), 'run']],
+  ['API tests on PostgreSQL', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.postgres.config.ts']],
   ['golden output', ['scripts/tools/golden.mjs']],
   ['build under API faults', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts']],
   ['end-to-end', [bin('@playwright/test/cli.js'), 'test']],
@@ -22,6 +24,7 @@ const steps = [
 
 if (
   !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') ||
+  !existsSync('/usr/lib/postgresql') ||
   !existsSync('/usr/bin/WebKitWebDriver') ||
   !existsSync('/usr/bin/xvfb-run')
 ) {

@@ -28,6 +28,10 @@ export function bagErrorMessage(error: unknown): string {
       return t('bag.error.exceedsStock', { count: availableQty ?? 0 });
     case 'QTY_LIMIT':
       return t('bag.error.qtyLimit');
+    case 'BAG_FULL':
+      return t('bag.error.bagFull');
+    case 'TOO_MANY_REQUESTS':
+      return t('bag.error.tooMany');
     case 'CART_EMPTY':
       return t('bag.error.empty');
     case 'CART_HAS_WARNINGS':
@@ -39,6 +43,7 @@ export function bagErrorMessage(error: unknown): string {
     default:
       break;
   }
+  if (status === 429) return t('bag.error.tooMany');
   if (status === 404) return t('bag.error.lineGone');
   if (status === 0) return t('bag.error.network');
   if (status >= 500) return t('bag.error.server');

@@ -1,6 +1,14 @@
 /** Why adding to the bag failed, as the product page tells the shopper (browser-safe: no i18n import). */
 
-export type AddToBagProblem = 'outOfStock' | 'exceedsStock' | 'qtyLimit' | 'gone' | 'network' | 'failed';
+export type AddToBagProblem =
+  | 'outOfStock'
+  | 'exceedsStock'
+  | 'qtyLimit'
+  | 'bagFull'
+  | 'tooMany'
+  | 'gone'
+  | 'network'
+  | 'failed';
 
 /** The problem behind an add-to-bag failure, from the API's code, else the status (0: no response). */
 export function addToBagProblem(error: unknown): AddToBagProblem {
@@ -12,6 +20,10 @@ export function addToBagProblem(error: unknown): AddToBagProblem {
       return 'exceedsStock';
     case 'QTY_LIMIT':
       return 'qtyLimit';
+    case 'BAG_FULL':
+      return 'bagFull';
+    case 'TOO_MANY_REQUESTS':
+      return 'tooMany';
     case 'NETWORK':
     case 'TIMEOUT':
     case 'MALFORMED_RESPONSE':

@@ -24,6 +24,8 @@ export function pickerLabels(): { labels: PickerLabels; json: string } {
       outOfStock: t('product.error.outOfStock'),
       exceedsStock: t('product.error.exceedsStock'),
       qtyLimit: t('product.error.qtyLimit'),
+      bagFull: t('product.error.bagFull'),
+      tooMany: t('product.error.tooMany'),
       gone: t('product.error.gone'),
       network: t('product.error.network'),
       failed: t('product.error.failed'),

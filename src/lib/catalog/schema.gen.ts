@@ -119,7 +119,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add a quantity of a variant to the bag. */
+        /**
+         * Add a quantity of a variant to the bag.
+         * @description Refused with 409 `OUT_OF_STOCK`, `EXCEEDS_STOCK` or `QTY_LIMIT` (99 a line), and with 409 `BAG_FULL`
+         *     (and `maxLines`) when a new line would take the bag past the lines a bag may hold.
+         */
         post: operations["addToCart"];
         delete?: never;
         options?: never;
@@ -208,7 +212,7 @@ export type paths = {
          * Issue a draft order (15-minute limit) for the bag, to be paid at the store counter.
          * @description Refused with 409 `CART_HAS_WARNINGS` (and the warnings) when a line is out of stock or over the
          *     stock, and with 409 `CART_EMPTY` for an empty bag. Issuing a new QR cancels the session's previous
-         *     pending draft order.
+         *     pending draft order. A bag issues a few QR codes a minute at most: past that, 429.
          */
         post: operations["issueCartQr"];
         delete?: never;
@@ -380,6 +384,8 @@ export type components = {
             warning?: components["schemas"]["CartWarning"][];
             /** @description For OUT_OF_STOCK and EXCEEDS_STOCK, how many can still be had. */
             availableQty?: number;
+            /** @description For 409 BAG_FULL, how many lines a bag may hold. */
+            maxLines?: number;
         };
         Image: {
             id: number;
@@ -716,6 +722,18 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Too many requests: writes to /catalog/* past the per-client limit, or QR codes past a bag's limit
+         *     a minute (code TOO_MANY_REQUESTS, a Retry-After header in seconds).
+         */
+        TooMany: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Well-formed but invalid values; `fields` maps each field to a Japanese message. */
         Invalid: {
             headers: {
@@ -920,6 +938,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
         };
     };
     setCartQty: {
@@ -1059,6 +1078,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
         };
     };
     getCartConfirmation: {
