@@ -23,6 +23,8 @@ if (!process.env.CATALOG_API_URL) {
   api = startNode(['scripts/catalog-api/main.ts'], {
     env: {
       CATALOG_API_PORT: String(apiPort),
+      // One JSON line per request is the production log; here only warnings and errors reach the terminal.
+      CATALOG_LOG_LEVEL: process.env.CATALOG_LOG_LEVEL ?? 'warn',
       // Browsers reach the API (images, the store-counter view) through the dev server's /api proxy.
       CATALOG_PUBLIC_URL: process.env.CATALOG_PUBLIC_URL ?? `http://localhost:${port}/api`,
     },

@@ -56,6 +56,8 @@ try {
     api = startNode(['scripts/catalog-api/main.ts', ...apiArgs], {
       env: {
         CATALOG_API_PORT: String(apiPort),
+        // One JSON line per request is the production log; here only warnings and errors reach the terminal.
+        CATALOG_LOG_LEVEL: process.env.CATALOG_LOG_LEVEL ?? 'warn',
         // Browsers reach the API (images, the store-counter view) through the site's /api proxy.
         CATALOG_PUBLIC_URL: process.env.CATALOG_PUBLIC_URL ?? `${siteUrl}/api`,
       },
