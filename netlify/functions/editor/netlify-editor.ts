@@ -4,7 +4,7 @@
  *
  * - Publishing calls the site's build hook (BUILD_HOOK_URL, a secret: never in a response or a log) with
  *   the deploy message `editor: <account>`, unless a build is already under way or asked for: presses
- *   during a build are coalesced into it, as the schedule's checks are (netlify/functions/rebuild-check.ts).
+ *   during a build are coalesced into it, as the schedule's checks are (scripts/publisher/rebuild-check.ts).
  * - The last builds come from Netlify's deploy list when the function has a Netlify access token
  *   (NETLIFY_API_TOKEN; SITE_ID is set by Netlify): their state, times, deploy messages and errors.
  * - Without a token, a function has no disk that lasts: it knows the live build (the site's
@@ -26,7 +26,7 @@ import {
   oneLine,
   type PublishAnswer,
 } from '../../../scripts/publisher/publisher.ts';
-import { callBuildHook, liveBuild } from '../rebuild-check.ts';
+import { callBuildHook, liveBuild } from '../../../scripts/publisher/rebuild-check.ts';
 
 export const NETLIFY_API = 'https://api.netlify.com/api/v1';
 /** A press not seen live after this long is no longer waited for (Netlify stops a build at 15 minutes by default). */
