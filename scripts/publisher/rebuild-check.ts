@@ -164,7 +164,7 @@ export async function callBuildHook(
  * a malformed one is a build that does not know its version). Throws when the site cannot say (a timeout,
  * an unreachable site, any status but 200 and 404): that is no reason to build.
  */
-export async function fetchLiveBuild(
+async function fetchLiveBuild(
   siteUrl: string,
   fetcher: typeof fetch = fetch,
   timeoutMs = CHECK_LIMITS.readMs,
