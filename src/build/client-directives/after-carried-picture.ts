@@ -7,11 +7,12 @@
  * not yet downloaded (the redirect left before it had come) holds the conversation CARRIED_PICTURE_WAIT_MS at
  * most.
  *
- * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the page that uses it.
+ * Registered by client-directives.ts beside it; Astro inlines it, bundled, in the page that uses it.
  */
+// biome-ignore assist/source/organizeImports: the inlined directive (and so each page's policy, which hashes it) is bundled in import order, helpers first
 import type { ClientDirective } from 'astro';
 import { picturesPainted } from '../../lib/after-load.ts';
-import { CARRIED_BUBBLE_ID } from './thread-look.ts';
+import { CARRIED_BUBBLE_ID } from '../../features/chat/thread-look.ts';
 
 declare global {
   namespace Astro {
