@@ -16,7 +16,8 @@
  * holds reseeds it. Environment variables: see config.ts.
  *
  * Rendered pictures are kept on disk beside the database, in `<database file>.images/` (emptied whenever
- * the database is seeded), or for `:memory:` in a fresh temporary directory removed when the server stops.
+ * the database is seeded), or for `:memory:` in a fresh temporary directory removed when the server stops;
+ * or, named by CATALOG_IMAGE_CACHE_DIR, in a folder left as it is (test runs share one).
  * From the start, every standard render of the catalogue's pictures is put there in the background
  * (images.ts, `renderAhead`), so the first visitors' pictures come from disk.
  */
@@ -105,9 +106,11 @@ if (args.values.db !== undefined) config.dbPath = args.values.db;
 if (port !== undefined) config.port = port;
 const inMemory = config.dbPath === ':memory:';
 if (!inMemory) config.dbPath = resolve(config.dbPath);
-const imageCacheDir = inMemory
-  ? mkdtempSync(join(tmpdir(), 'catalog-images-'))
-  : imageCacheDirOf(config.dbPath);
+// A shared folder (CATALOG_IMAGE_CACHE_DIR) outlives the database: never emptied, never deleted here.
+const sharedImages = config.imageCacheDir !== null;
+const imageCacheDir =
+  config.imageCacheDir ??
+  (inMemory ? mkdtempSync(join(tmpdir(), 'catalog-images-')) : imageCacheDirOf(config.dbPath));
 config.imageCacheDir = imageCacheDir;
 
 // Seeding happens only into a new database or when asked (--reset, or another --products): an existing file
@@ -129,7 +132,7 @@ const info = seedInfo(db);
 if (args.values.reset || info === null || (products !== undefined && info.products !== products)) {
   const started = performance.now();
   // A new catalogue's pictures are rendered afresh.
-  if (!inMemory) rmSync(imageCacheDir, { recursive: true, force: true });
+  if (!inMemory && !sharedImages) rmSync(imageCacheDir, { recursive: true, force: true });
   const result = seed(db, { products: wanted });
   console.log(
     `seeded ${result.products} products (${result.variants} variants, ${result.images} images) in ${Math.round(performance.now() - started)} ms`,
@@ -177,6 +180,7 @@ function shutdown(signal: string) {
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }
 // However the process ends, a throwaway database's pictures go with it.
-if (inMemory) process.on('exit', () => rmSync(imageCacheDir, { recursive: true, force: true }));
+if (inMemory && !sharedImages)
+  process.on('exit', () => rmSync(imageCacheDir, { recursive: true, force: true }));
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
