@@ -5,11 +5,11 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { siteUrl } from './scripts/tools/build-env.mjs';
-import clientDirectives from './src/build/astro/client-directives.ts';
 import cspDigests from './src/build/astro/csp-digests.ts';
 import pageScriptPreload from './src/build/astro/page-script-preload.ts';
 import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
 import catalogueVersion from './src/build/catalogue/catalogue-version.ts';
+import clientDirectives from './src/build/client-directives/client-directives.ts';
 import apiProxy from './src/build/files/api-proxy.ts';
 import backgroundFiles from './src/build/files/background-files.ts';
 import buildManifest from './src/build/files/build-manifest.ts';
@@ -35,8 +35,8 @@ const EVERY_PAGE =
 
 /**
  * React as every island needs it: react, react-dom's client and its scheduler, the JSX runtime and Astro's
- * React renderer. Every React page loads all of them, so one file, not four: about 750 B gzip less on each
- * React page. astro-config.test.ts checks that the pattern matches the files these packages resolve to.
+ * React renderer. Every React page loads all of them, so one file, not four: less JavaScript on each React
+ * page (docs/performance.md). astro-config.test.ts checks that the pattern matches the files these packages resolve to.
  */
 const REACT_RUNTIME = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/;
 
@@ -180,7 +180,7 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // A module imported as `./x.ts?worker&url` is built on its own, self-contained, and the import gives its
     // URL: the every-page script loads its lazy parts (the error reporter, web vitals, the onboarding dialog)
-    // with a plain import(url), without Vite's dynamic-import helper (~720 B gzip). They run in the page,
+    // with a plain import(url), without Vite's dynamic-import helper. They run in the page,
     // not in a worker, so they are built as ES modules.
     worker: { format: 'es' },
     environments: {

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { picturesCacheDir } from './scripts/tools/picture-cache.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium against the product as `npm start` runs it: the reference API, the
@@ -20,7 +22,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/${PORT}`,
   fullyParallel: true,
-  workers: 2,
+  // One worker per core, from two (the suite's specs wait on the server more than on the CPU) to four
+  // (each worker runs a browser, and the API and the server share the machine); E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS) || Math.min(4, Math.max(2, availableParallelism())),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -68,8 +72,10 @@ export default defineConfig({
       CATALOG_API_DB: `.data/e2e-${API_PORT}.sqlite`,
       CATALOG_API_RESET: '1',
       // The site is served once the API has rendered every catalogue picture ahead (no picture may take
-      // over 2 s: tests/e2e/fixtures/test.ts).
+      // over 2 s: tests/e2e/fixtures/test.ts). The pictures are kept between runs, outside the clone, as
+      // npm keeps its cache (scripts/tools/picture-cache.mjs): a run after the first renders none.
       WAIT_FOR_PICTURES: '1',
+      CATALOG_IMAGE_CACHE_DIR: process.env.CATALOG_IMAGE_CACHE_DIR || picturesCacheDir(process.env),
       // The API's test switches (the QR-timeout journey's expiry hook): off unless asked for, never in production.
       CATALOG_TEST_SWITCHES: '1',
       // Every spec's browser reaches the API from loopback, one client to its per-client write limit.

@@ -12,8 +12,8 @@ export default defineConfig({
     ],
     environment: 'node',
     // Worker threads, each file still in its own module graph: a thread starts in a fraction of a child
-    // process's time, which is a third of the suite's wall time on a 2-vCPU runner (88 → 61 s). Sharing
-    // one graph across files (isolate: false) is faster still but leaks module state and mocks between files.
+    // process's time (docs/performance.md has the suite's times). Sharing one graph across files
+    // (isolate: false) is faster still but leaks module state and mocks between files.
     pool: 'threads',
     globals: true,
     testTimeout: 20_000,

@@ -1,10 +1,10 @@
 /**
  * Netlify scheduled function: on the schedule set in netlify.toml ([functions."scheduled-rebuild"], hourly
- * by default), rebuild the site when the catalogue changed since the live build (rebuild-check.ts).
+ * by default), rebuild the site when the catalogue changed since the live build (scripts/publisher/rebuild-check.ts).
  * Setup: docs/deploy.md.
  */
 import type { Config } from '@netlify/functions';
-import { checkAndRebuild, rebuildEnv } from './rebuild-check.ts';
+import { checkAndRebuild, rebuildEnv } from '../../scripts/publisher/rebuild-check.ts';
 
 export default async (): Promise<Response> => {
   const env = rebuildEnv(process.env);

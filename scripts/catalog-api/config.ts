@@ -23,6 +23,7 @@
  * | FREE_SHIPPING_FROM       | 11000                          | Subtotal (yen) from which shipping is free. |
  * | WRAPPING_FEE             | 330                            | Gift-wrapping fee (yen) per bag. |
  * | SEED_PRODUCTS            | 100                            | Number of products seeded into a new database (`--products N`). |
+ * | CATALOG_IMAGE_CACHE_DIR  | (beside the database)          | A folder for the rendered pictures that outlives the database: never emptied by a reseed (each file is named by its drawing's digest), so test runs share one (scripts/tools/picture-cache.mjs). |
  * | CATALOG_RENDER_AHEAD     | 1                              | `0` leaves the catalogue's pictures to be rendered on request: no background renders from the start (the tools that only build the site set it). |
  * | CATALOG_TEST_SWITCHES    | (off)                          | `1` registers the test switches (`/__faults`, `/__test/…`), demo mode only: without it (and always in production mode) those paths do not exist. |
  * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. Needs CATALOG_TEST_SWITCHES=1. |
@@ -67,7 +68,10 @@ export interface Config {
   faults: FaultRule[];
   /** Whether the test switches (`/__faults`, `/__test/…`) are registered: demo mode with CATALOG_TEST_SWITCHES=1. */
   testSwitches: boolean;
-  /** Directory of the rendered-image disk cache; null keeps rendered images in memory only. */
+  /**
+   * Directory of the rendered-image disk cache; null keeps rendered images in memory only. From the
+   * environment, a shared folder (CATALOG_IMAGE_CACHE_DIR); otherwise main.ts sets it beside the database.
+   */
   imageCacheDir: string | null;
   /** Whether main.ts renders every catalogue picture's standard sizes in the background from the start. */
   renderAhead: boolean;
@@ -226,7 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     writeLimitPerMinute: intVar(env, 'CATALOG_WRITE_LIMIT', DEFAULT_CONFIG.writeLimitPerMinute, 1, 1_000_000),
     faults,
     testSwitches,
-    imageCacheDir: null,
+    imageCacheDir: env.CATALOG_IMAGE_CACHE_DIR || null,
     renderAhead: renderAhead === '1',
     trustedProxies: parseTrustedProxies(strVar(env, 'CATALOG_TRUSTED_PROXIES', 'loopback')),
     clientIpHeader: parseClientIpHeader(env.CATALOG_CLIENT_IP_HEADER),

@@ -22,7 +22,8 @@
  *
  * Rendered pictures are kept on disk beside the database, in `<database file>.images/` (emptied whenever
  * the database is seeded), or for `:memory:` and PostgreSQL in a fresh temporary directory removed when
- * the server stops. From the start, every standard render of the catalogue's pictures is put there in the
+ * the server stops; or, named by CATALOG_IMAGE_CACHE_DIR, in a folder left as it is (test runs and API
+ * instances may share one). From the start, every standard render of the catalogue's pictures is put there in the
  * background (images.ts, `renderAhead`), so the first visitors' pictures come from disk.
  *
  * SIGTERM and SIGINT shut down gracefully: /readyz answers 503, no new connection is taken, requests under
@@ -131,11 +132,16 @@ if (port !== undefined) config.port = port;
 const postgres = config.databaseUrl !== null;
 const inMemory = !postgres && config.dbPath === ':memory:';
 if (!postgres && !inMemory) config.dbPath = resolve(config.dbPath);
+// A shared folder (CATALOG_IMAGE_CACHE_DIR) outlives the database: never emptied, never deleted here.
+const sharedImages = config.imageCacheDir !== null;
 const imageCacheDir =
-  postgres || inMemory ? mkdtempSync(join(tmpdir(), 'catalog-images-')) : imageCacheDirOf(config.dbPath);
+  config.imageCacheDir ??
+  (postgres || inMemory ? mkdtempSync(join(tmpdir(), 'catalog-images-')) : imageCacheDirOf(config.dbPath));
 config.imageCacheDir = imageCacheDir;
 // However the process ends, a temporary folder of pictures goes with it.
-if (postgres || inMemory) process.on('exit', () => rmSync(imageCacheDir, { recursive: true, force: true }));
+if ((postgres || inMemory) && !sharedImages) {
+  process.on('exit', () => rmSync(imageCacheDir, { recursive: true, force: true }));
+}
 
 // Demo mode without address keys: one kept in a file beside the data (production refused to load above).
 if (config.addressKeys.length === 0) {
@@ -175,7 +181,7 @@ async function prepareDatabase(): Promise<void> {
     if (args.values.reset || info === null || (products !== undefined && info.products !== products)) {
       const started = performance.now();
       // A new catalogue's pictures are rendered afresh.
-      if (!inMemory && !postgres) rmSync(imageCacheDir, { recursive: true, force: true });
+      if (!inMemory && !postgres && !sharedImages) rmSync(imageCacheDir, { recursive: true, force: true });
       const result = await seed(database, { products: wanted });
       console.log(
         `seeded ${result.products} products (${result.variants} variants, ${result.images} images) in ${Math.round(performance.now() - started)} ms`,

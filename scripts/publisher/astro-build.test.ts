@@ -1,4 +1,4 @@
-import { plannedPagesLine } from '../../src/build/pages/build-plan.ts';
+import { catalogueLoadedLine, plannedPagesLine } from '../../src/build/pages/build-plan.ts';
 import { BuildLogProgress, failureLine } from './astro-build.ts';
 
 describe('the reason a build failed', () => {
@@ -29,6 +29,8 @@ describe("a build's progress, from its log", () => {
   /** Astro's log of a small build, as the build writes it (colours off; page lines gathered). */
   const log = [
     '09:05:01 [content] Synced content',
+    `[catalog] ${catalogueLoadedLine(100, 120)}`,
+    `[catalog] ${catalogueLoadedLine(120, 120)}`,
     '09:05:02 [catalogue] 120 products, 8 areas',
     '09:05:06 [build] Building static entrypoints...',
     `09:05:09 [page-reuse] ${plannedPagesLine(4)}`,
@@ -44,12 +46,14 @@ describe("a build's progress, from its log", () => {
     '09:05:11 [page-reuse] 2 keyed pages reused from the last build, 1 rendered',
   ].join('\n');
 
-  test('counts the pages written of the pages the build planned, endpoints left out', () => {
+  test('counts the products loaded of the catalogue, then the pages written of the pages planned', () => {
     const progress = new BuildLogProgress();
-    expect(progress.read(log.slice(0, log.indexOf('generating')))).toBe(true);
-    expect(progress.current).toEqual({ done: 0, planned: 4 });
+    expect(progress.read(log.slice(0, log.indexOf('[catalogue]')))).toBe(true);
+    expect(progress.current).toEqual({ stage: 'catalogue', done: 120, planned: 120 });
+    expect(progress.read(log.slice(log.indexOf('[catalogue]'), log.indexOf('generating')))).toBe(true);
+    expect(progress.current).toEqual({ stage: 'pages', done: 0, planned: 4 });
     progress.read(log.slice(log.indexOf('generating')));
-    expect(progress.current).toEqual({ done: 4, planned: 4 });
+    expect(progress.current).toEqual({ stage: 'pages', done: 4, planned: 4 });
   });
 
   test('reads the log in chunks that cut lines anywhere, colours and all', () => {
@@ -60,20 +64,27 @@ describe("a build's progress, from its log", () => {
     const seen: string[] = [];
     for (let at = 0; at < coloured.length; at += 7) {
       if (progress.read(coloured.slice(at, at + 7)))
-        seen.push(`${progress.current.done}/${progress.current.planned}`);
+        seen.push(`${progress.current.stage} ${progress.current.done}/${progress.current.planned}`);
     }
     progress.read('\n');
-    expect(progress.current).toEqual({ done: 4, planned: 4 });
+    expect(progress.current).toEqual({ stage: 'pages', done: 4, planned: 4 });
     // Told once per change, in order.
-    expect(seen).toEqual(['0/4', '1/4', '3/4', '4/4']);
+    expect(seen).toEqual([
+      'catalogue 100/120',
+      'catalogue 120/120',
+      'pages 0/4',
+      'pages 1/4',
+      'pages 3/4',
+      'pages 4/4',
+    ]);
   });
 
   test('knows nothing planned before the build says, and never counts past the plan', () => {
     const progress = new BuildLogProgress();
     expect(progress.read('09:05:09   ├─ /index.html (+12ms)\n')).toBe(true);
-    expect(progress.current).toEqual({ done: 1, planned: null });
+    expect(progress.current).toEqual({ stage: 'pages', done: 1, planned: null });
     progress.read(`09:05:09 [page-reuse] ${plannedPagesLine(0)}\n09:05:09   ├─ /a/index.html (+1ms)\n`);
-    expect(progress.current).toEqual({ done: 2, planned: 2 });
+    expect(progress.current).toEqual({ stage: 'pages', done: 2, planned: 2 });
     expect(progress.read('09:05:01 [content] Synced content\n')).toBe(false);
   });
 });

@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { PLANNED_PAGES } from '../../src/build/pages/build-plan.ts';
+import { CATALOGUE_LOADED, PLANNED_PAGES } from '../../src/build/pages/build-plan.ts';
 import { BUILD_NODE_OPTIONS, buildEnv } from '../tools/build-env.mjs';
-import type { PageProgress } from './publisher.ts';
+import type { BuildStep } from './publisher.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
@@ -45,17 +45,23 @@ const COLOURS = /\x1b\[[0-9;]*m/g;
 const PAGE_WRITTEN = /[├└]─ \S*?\.html/g;
 
 /**
- * How far a build has come, read from its log as it is written: the pages it planned (the line
- * src/build/pages/build-plan.ts describes, once Astro has listed its paths) and the pages Astro has started
- * writing since (one line each). Lines are read whole, however the output is cut.
+ * How far a build has come, read from its log as it is written (the lines src/build/pages/build-plan.ts
+ * describes): the catalogue's products loaded of its total, then the pages it planned, once Astro has listed
+ * its paths, and the pages Astro has started writing since (one line each). Lines are read whole, however the
+ * output is cut.
  */
 export class BuildLogProgress {
+  #stage: BuildStep['stage'] = 'catalogue';
+  #loaded = 0;
+  #products: number | null = null;
   #done = 0;
   #planned: number | null = null;
   #partial = '';
 
-  get current(): PageProgress {
-    return { done: this.#done, planned: this.#planned };
+  get current(): BuildStep {
+    return this.#stage === 'catalogue'
+      ? { stage: 'catalogue', done: this.#loaded, planned: this.#products }
+      : { stage: 'pages', done: this.#done, planned: this.#planned };
   }
 
   /** Reads the next piece of the log; true when the progress changed. */
@@ -65,13 +71,21 @@ export class BuildLogProgress {
     let changed = false;
     for (const raw of lines) {
       const line = raw.replace(COLOURS, '').trimEnd();
+      const loaded = this.#stage === 'catalogue' ? CATALOGUE_LOADED.exec(line) : null;
+      if (loaded) {
+        this.#loaded = Number(loaded[1]);
+        this.#products = Number(loaded[2]);
+        changed = true;
+      }
       const planned = PLANNED_PAGES.exec(line);
       if (planned) {
+        this.#stage = 'pages';
         this.#planned = Number(planned[1]);
         changed = true;
       }
       const written = line.match(PAGE_WRITTEN)?.length ?? 0;
       if (written > 0) {
+        this.#stage = 'pages';
         this.#done += written;
         changed = true;
       }
@@ -99,7 +113,7 @@ export interface AstroBuildOptions {
  */
 export function astroBuild(
   options: AstroBuildOptions,
-): (outDir: string, progress?: (pages: PageProgress) => void) => Promise<void> {
+): (outDir: string, progress?: (step: BuildStep) => void) => Promise<void> {
   return (outDir, progress) =>
     new Promise((resolve, reject) => {
       const env: Record<string, string | undefined> = { ...process.env };

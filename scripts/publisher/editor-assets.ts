@@ -8,7 +8,8 @@
 /**
  * The page kept current while a build runs: asks /editor/status.json every 2 s (the page's `data-poll-ms`)
  * and rewrites the status line (a polite live region), the progress bar, the list of builds and the bars of
- * the chart from the geometry the server computed. Text only (textContent), never markup.
+ * the chart from the geometry the server computed, and the publish button's words (a running build, or
+ * 今すぐ公開 once it is over). Text only (textContent), never markup.
  */
 export const EDITOR_SCRIPT = `const status = document.getElementById('status');
 const list = document.getElementById('builds');
@@ -19,6 +20,8 @@ const chart = document.getElementById('chart');
 const bars = document.getElementById('chart-bars');
 const summary = document.getElementById('chart-summary');
 const noChart = document.getElementById('no-chart');
+const button = document.getElementById('publish');
+const pressNote = document.getElementById('publish-note');
 const POLL_MS = Number(status?.dataset.pollMs) || 2000;
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -53,6 +56,8 @@ function render(body) {
   if (status.textContent !== body.status.message) status.textContent = body.status.message;
   status.className = 'status status--' + body.status.tone;
   status.dataset.busy = String(body.busy);
+  if (button) button.textContent = body.busy ? 'ビルド中…' : '今すぐ公開';
+  if (pressNote) pressNote.hidden = !body.busy;
   renderProgress(body.progress);
   document.getElementById('no-builds')?.remove();
   const items = body.builds.map((build) => {

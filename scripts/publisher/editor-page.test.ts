@@ -1,4 +1,4 @@
-import { durationChart, editorPage, statusBody } from './editor-page.ts';
+import { durationChart, editorPage, scheduleInWords, statusBody } from './editor-page.ts';
 import type { BuildProgress, BuildRecord } from './publisher.ts';
 
 let nextId = 1;
@@ -97,13 +97,15 @@ describe('the status of a build under way', () => {
 
   test('says what the build is doing, from the build itself, and how long the last one took', () => {
     const stages = [
-      [{ stage: 'preparing', done: 0, planned: null }, 'カタログを読み込み、ページを作る準備をしています。'],
+      [{ stage: 'preparing', done: 0, planned: null }, 'ビルドを始めています。'],
+      [{ stage: 'catalogue', done: 40, planned: 120 }, 'カタログを読み込んでいます。'],
       [{ stage: 'pages', done: 45, planned: 176 }, 'ページを作っています。'],
       [{ stage: 'pages', done: 176, planned: 176 }, 'ページを作り終え、仕上げています。'],
       [
-        { stage: 'checking', done: 176, planned: 176 },
+        { stage: 'checking', done: 0, planned: null },
         'できたサイトに欠けたページやリンク切れがないか検査しています。',
       ],
+      [{ stage: 'publishing', done: 0, planned: null }, '検査に通ったサイトに切り替えています。'],
     ] as const;
     for (const [progress, words] of stages) {
       const body = statusBody({ records: [running, before], busy: true, queued: false, progress, now });
@@ -114,7 +116,7 @@ describe('the status of a build under way', () => {
     }
   });
 
-  test('counts the pages written of the pages planned on the bar, with the time since the start', () => {
+  test('counts each stage on the bar: products loaded, pages written, then the check and the swap', () => {
     const bar = (progress: BuildProgress | null) =>
       statusBody({ records: [running], busy: true, queued: false, progress, now }).progress;
     expect(bar({ stage: 'preparing', done: 0, planned: null })).toEqual({
@@ -122,15 +124,25 @@ describe('the status of a build under way', () => {
       max: 1,
       text: '準備中（開始から1分05秒）',
     });
+    expect(bar({ stage: 'catalogue', done: 1000, planned: 1200 })).toEqual({
+      value: 1000,
+      max: 1200,
+      text: 'カタログの読み込み 1,000 / 1,200 件（開始から1分05秒）',
+    });
     expect(bar({ stage: 'pages', done: 45, planned: 1176 })).toEqual({
       value: 45,
       max: 1176,
-      text: '45 / 1,176 ページ（開始から1分05秒）',
+      text: 'ページの作成 45 / 1,176 ページ（開始から1分05秒）',
     });
-    expect(bar({ stage: 'checking', done: 176, planned: 176 })).toEqual({
-      value: 176,
-      max: 176,
+    expect(bar({ stage: 'checking', done: 0, planned: null })).toEqual({
+      value: null,
+      max: 1,
       text: '検査中（開始から1分05秒）',
+    });
+    expect(bar({ stage: 'publishing', done: 0, planned: null })).toEqual({
+      value: null,
+      max: 1,
+      text: '公開中（開始から1分05秒）',
     });
     // A backend that cannot tell the pages (Netlify's deploys): the time since the start only.
     expect(bar(null)).toEqual({ value: null, max: 1, text: '開始から1分05秒' });
@@ -147,8 +159,54 @@ describe('the status of a build under way', () => {
     });
     expect(html).toContain('<label for="progress">ビルドの進み具合</label>');
     expect(html).toContain(
-      '<progress id="progress" max="176" value="45">45 / 176 ページ（開始から1分05秒）</progress>',
+      '<progress id="progress" max="176" value="45">ページの作成 45 / 176 ページ（開始から1分05秒）</progress>',
     );
     expect(page([before])).toMatch(/<div id="progress-box" class="progress" hidden>/);
+  });
+});
+
+describe('the publish button', () => {
+  const running = build(30, null, { trigger: 'editor', cause: 'editor-1' });
+
+  test('shows a running build, and what a press during it does', () => {
+    const busy = page([running], { busy: true });
+    expect(busy).toContain(
+      '<button type="submit" id="publish" aria-describedby="publish-note">ビルド中…</button>',
+    );
+    expect(busy).toMatch(
+      /<p id="publish-note" class="note">ビルド中に押しても、同じビルドを重ねて頼むことはありません。ビルドが始まったあとにカタログが変わっていたときだけ、終わりしだいもう一度ビルドします。<\/p>/,
+    );
+    const idle = page([build(0, 40)]);
+    expect(idle).toContain(
+      '<button type="submit" id="publish" aria-describedby="publish-note">今すぐ公開</button>',
+    );
+    expect(idle).toMatch(/<p id="publish-note" class="note" hidden>/);
+  });
+});
+
+describe('the schedule, in words', () => {
+  test.each([
+    ['@hourly', '毎時0分'],
+    ['0 * * * *', '毎時0分'],
+    ['15 * * * *', '毎時15分'],
+    ['@daily', '毎日0時0分'],
+    ['@midnight', '毎日0時0分'],
+    ['30 3 * * *', '毎日3時30分'],
+    ['0 9 * * 1', '毎週月曜日 9時0分'],
+    ['@weekly', '毎週日曜日 0時0分'],
+    ['0 0 1 * *', '毎月1日 0時0分'],
+    ['*/15 * * * *', '15分ごと'],
+    ['0 */6 * * *', '6時間ごと（0分）'],
+    ['*/2 * * * * *', '2秒ごと'],
+  ])('%s is %s', (pattern, words) => {
+    expect(scheduleInWords(pattern)).toBe(words);
+  });
+
+  test('a pattern it cannot say in words is shown as it is', () => {
+    expect(scheduleInWords('5 4 * 2-3 1,3')).toBe('5 4 * 2-3 1,3（cron 形式）');
+  });
+
+  test('the page says the schedule in words, in Japan time', () => {
+    expect(page([])).toContain('定期ビルド: 毎時0分（日本時間）。');
   });
 });

@@ -87,11 +87,20 @@ function lastPublishedDuration(records: readonly BuildRecord[]): number | null {
  */
 function stageText(progress: BuildProgress | null | undefined): string {
   if (!progress) return '';
-  if (progress.stage === 'preparing') return 'カタログを読み込み、ページを作る準備をしています。';
-  if (progress.stage === 'checking') return 'できたサイトに欠けたページやリンク切れがないか検査しています。';
-  return progress.planned !== null && progress.done >= progress.planned
-    ? 'ページを作り終え、仕上げています。'
-    : 'ページを作っています。';
+  switch (progress.stage) {
+    case 'preparing':
+      return 'ビルドを始めています。';
+    case 'catalogue':
+      return 'カタログを読み込んでいます。';
+    case 'checking':
+      return 'できたサイトに欠けたページやリンク切れがないか検査しています。';
+    case 'publishing':
+      return '検査に通ったサイトに切り替えています。';
+    default:
+      return progress.planned !== null && progress.done >= progress.planned
+        ? 'ページを作り終え、仕上げています。'
+        : 'ページを作っています。';
+  }
 }
 
 function statusOf({ records, busy, queued, progress }: EditorView): Status {
@@ -147,19 +156,27 @@ function progressBar({ records, busy, progress, now = Date.now() }: EditorView):
   const since = running ? `${from}${formatDuration(Math.max(0, now - Date.parse(running.startedAt)))}` : '';
   const withTime = (text: string) => (since ? `${text}（${since}）` : text);
   if (!progress) return { value: null, max: 1, text: since || 'ビルド中' };
-  if (progress.stage === 'preparing') return { value: null, max: 1, text: withTime('準備中') };
-  if (progress.stage === 'checking') {
-    const max = Math.max(1, progress.planned ?? progress.done);
-    return { value: max, max, text: withTime('検査中') };
-  }
   const count = (n: number) => n.toLocaleString('ja-JP');
-  if (progress.planned === null)
-    return { value: null, max: 1, text: withTime(`${count(progress.done)} ページ`) };
-  return {
-    value: progress.done,
-    max: Math.max(1, progress.planned),
-    text: withTime(`${count(progress.done)} / ${count(progress.planned)} ページ`),
-  };
+  const counted = (label: string, unit: string) =>
+    progress.planned === null
+      ? { value: null, max: 1, text: withTime(`${label} ${count(progress.done)} ${unit}`) }
+      : {
+          value: progress.done,
+          max: Math.max(1, progress.planned),
+          text: withTime(`${label} ${count(progress.done)} / ${count(progress.planned)} ${unit}`),
+        };
+  switch (progress.stage) {
+    case 'catalogue':
+      return counted('カタログの読み込み', '件');
+    case 'pages':
+      return counted('ページの作成', 'ページ');
+    case 'checking':
+      return { value: null, max: 1, text: withTime('検査中') };
+    case 'publishing':
+      return { value: null, max: 1, text: withTime('公開中') };
+    default:
+      return { value: null, max: 1, text: withTime('準備中') };
+  }
 }
 
 /** One build as label/value pairs, the same for the page and for the script that refreshes it. */
@@ -334,6 +351,54 @@ function progressBox(bar: ProgressBar | null): string {
 </div>`;
 }
 
+const NICKNAMES: Record<string, string> = {
+  '@yearly': '0 0 1 1 *',
+  '@annually': '0 0 1 1 *',
+  '@monthly': '0 0 1 * *',
+  '@weekly': '0 0 * * 0',
+  '@daily': '0 0 * * *',
+  '@midnight': '0 0 * * *',
+  '@hourly': '0 * * * *',
+};
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土', '日'];
+const NUMBER = /^\d{1,2}$/;
+const EVERY = /^\*\/(\d{1,2})$/;
+
+/**
+ * A cron pattern (5 fields, or 6 with seconds first, or a nickname such as @hourly) as an editor reads it:
+ * 毎時0分, 毎日3時30分, 15分ごと. One it cannot say in words is given as it is, marked as cron.
+ */
+export function scheduleInWords(pattern: string): string {
+  const fields = (NICKNAMES[pattern.trim().toLowerCase()] ?? pattern).trim().split(/\s+/);
+  const asIs = `${pattern}（cron 形式）`;
+  if (fields.length === 6) {
+    const [second, ...rest] = fields;
+    const every = EVERY.exec(second ?? '');
+    if (every && rest.every((field) => field === '*')) return `${Number(every[1])}秒ごと`;
+    if (second !== '0') return asIs;
+    fields.shift();
+  }
+  if (fields.length !== 5) return asIs;
+  const [minute = '', hour = '', day = '', month = '', weekday = ''] = fields;
+  if (month !== '*') return asIs;
+  const everyMinutes = EVERY.exec(minute);
+  if (everyMinutes && hour === '*' && day === '*' && weekday === '*')
+    return `${Number(everyMinutes[1])}分ごと`;
+  if (!NUMBER.test(minute)) return asIs;
+  const m = Number(minute);
+  const everyHours = EVERY.exec(hour);
+  if (day === '*' && weekday === '*') {
+    if (hour === '*') return `毎時${m}分`;
+    if (everyHours) return `${Number(everyHours[1])}時間ごと（${m}分）`;
+  }
+  if (!NUMBER.test(hour)) return asIs;
+  const at = `${Number(hour)}時${m}分`;
+  if (day === '*' && weekday === '*') return `毎日${at}`;
+  if (day === '*' && /^[0-7]$/.test(weekday)) return `毎週${WEEKDAYS[Number(weekday)]}曜日 ${at}`;
+  if (weekday === '*' && NUMBER.test(day)) return `毎月${Number(day)}日 ${at}`;
+  return asIs;
+}
+
 /** The rebuild schedule: `npm start`'s (its pattern, null when it is off), or Netlify's scheduled function. */
 export type Schedule = { where: 'local'; pattern: string | null } | { where: 'netlify' };
 
@@ -359,6 +424,17 @@ function nextThemeText(nextThemeAt: string | null, schedule: Schedule): string {
   return `<p class="note">次の季節のテーマは ${escapeHtml(when)} から表示されます。${how}</p>`;
 }
 
+/** The publish button's words: idle, and while a build runs (the page's script switches them). */
+export const IDLE_BUTTON = '今すぐ公開';
+export const BUSY_BUTTON = 'ビルド中…';
+/** What a press during a build does, where the page is served. */
+const PRESS_DURING_BUILD: Record<Schedule['where'], string> = {
+  local:
+    'ビルド中に押しても、同じビルドを重ねて頼むことはありません。ビルドが始まったあとにカタログが変わっていたときだけ、終わりしだいもう一度ビルドします。',
+  netlify:
+    'ビルド中に押しても、同じビルドを重ねて頼むことはありません。ビルドが始まったあとのカタログの変更は、終わってからもう一度押すか、次の定期ビルドで公開されます。',
+};
+
 export function editorPage({
   account,
   body,
@@ -370,10 +446,10 @@ export function editorPage({
   const when = 'カタログが変わったとき、または季節のテーマの公開日が来たときだけビルドします。';
   const scheduleText =
     schedule.where === 'netlify'
-      ? `定期ビルド: Netlify の scheduled-rebuild 関数が netlify.toml の設定どおり（初期設定は1時間ごと）に確かめ、${when}`
+      ? `定期ビルド: Netlify の scheduled-rebuild 関数が netlify.toml の設定どおり（初期設定は毎時0分）に確かめ、${when}`
       : schedule.pattern === null
         ? '定期ビルドは止めてあります（PUBLISH_SCHEDULE=off）。'
-        : `定期ビルド: ${escapeHtml(schedule.pattern)}（日本時間）。${when}`;
+        : `定期ビルド: ${escapeHtml(scheduleInWords(schedule.pattern))}（日本時間）。${when}`;
   return shell(
     'サイトの公開',
     `<h1>サイトの公開</h1>
@@ -382,8 +458,9 @@ export function editorPage({
 <div id="status" class="status status--${body.status.tone}" data-poll-ms="${pollMs}" role="status" aria-live="polite" data-busy="${body.busy}">${escapeHtml(body.status.message)}</div>
 ${progressBox(body.progress)}
 <form method="post" action="/editor/publish" class="publish">
-<button type="submit">今すぐ公開</button>
+<button type="submit" id="publish" aria-describedby="publish-note">${body.busy ? BUSY_BUTTON : IDLE_BUTTON}</button>
 </form>
+<p id="publish-note" class="note"${hidden(!body.busy)}>${escapeHtml(PRESS_DURING_BUILD[schedule.where])}</p>
 <p class="note">${scheduleText}</p>
 ${nextThemeText(nextThemeAt, schedule)}
 <h2>最近のビルド</h2>

@@ -10,7 +10,7 @@ const publisher = {
   busy: false,
   queued: false,
   progress: null as BuildProgress | null,
-  publish(request: PublishRequest) {
+  async press(request: PublishRequest) {
     this.requests.push(request);
     return 'started' as const;
   },
@@ -113,7 +113,9 @@ describe('the editor page', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<strong>editor-1</strong>');
-    expect(html).toContain('<button type="submit">今すぐ公開</button>');
+    expect(html).toContain(
+      '<button type="submit" id="publish" aria-describedby="publish-note">今すぐ公開</button>',
+    );
     expect(html).toContain('<dt>開始</dt><dd>2026年11月23日 18:00:00</dd>');
     expect(html).toContain('<dt>所要時間</dt><dd>31秒</dd><dt>ページ数</dt><dd>176ページ</dd>');
     expect(html).toContain('<dt>結果</dt><dd>失敗（ビルドできませんでした）</dd>');
@@ -161,10 +163,10 @@ describe('the editor page', () => {
     expect(body.progress).toMatchObject({
       value: 45,
       max: 176,
-      text: expect.stringMatching(/^45 \/ 176 ページ/),
+      text: expect.stringMatching(/^ページの作成 45 \/ 176 ページ/),
     });
     const html = await (await fetch(`${base}/editor/`, { headers: staff })).text();
-    expect(html).toMatch(/<progress id="progress" max="176" value="45">45 \/ 176 ページ/);
+    expect(html).toMatch(/<progress id="progress" max="176" value="45">ページの作成 45 \/ 176 ページ/);
   });
 
   test('runs under a strict content security policy, uncached, never framed', async () => {

@@ -229,7 +229,7 @@ export function editorHandler(options: EditorHandlerOptions): (request: Request)
 }
 
 export interface EditorOptions {
-  publisher: Pick<Publisher, 'publish' | 'records' | 'busy' | 'queued' | 'progress'>;
+  publisher: Pick<Publisher, 'press' | 'records' | 'busy' | 'queued' | 'progress'>;
   /** The catalog API, asked whom a staff cookie belongs to. */
   apiUrl: string;
   /** The rebuild schedule shown on the page, or null when it is off. */
@@ -250,7 +250,7 @@ function publisherBackend(options: EditorOptions): EditorBackend {
       progress: publisher.progress,
       now: Date.now(),
     }),
-    publish: async (account) => publisher.publish({ trigger: 'editor', cause: account }),
+    publish: (account) => publisher.press({ trigger: 'editor', cause: account }),
     ...(options.nextThemeAt && { nextThemeAt: options.nextThemeAt }),
   };
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { oneLine, Publisher, type PublisherOptions } from './publisher.ts';
+import { type BuildStep, oneLine, Publisher, type PublisherOptions } from './publisher.ts';
 
 let tmp: string;
 let initial: string;
@@ -86,8 +86,8 @@ describe('the publisher', () => {
     expect(p.records[0]?.durationMs).toBeGreaterThanOrEqual(0);
   });
 
-  test('tells how far the build under way has come: getting ready, pages written of planned, the check', async () => {
-    let report: ((pages: { done: number; planned: number | null }) => void) | undefined;
+  test('tells how far the build under way has come: getting ready, the catalogue, the pages, the check, the swap', async () => {
+    let report: ((step: BuildStep) => void) | undefined;
     const steps: (() => void)[] = [];
     const step = () => new Promise<void>((resolve) => steps.push(resolve));
     const next = async () => {
@@ -98,27 +98,34 @@ describe('the publisher', () => {
       build: async (outDir, progress) => {
         report = progress;
         await step();
-        progress({ done: 0, planned: 120 });
-        progress({ done: 45, planned: 120 });
+        progress({ stage: 'catalogue', done: 30, planned: 120 });
+        await step();
+        progress({ stage: 'pages', done: 0, planned: 179 });
+        progress({ stage: 'pages', done: 45, planned: 179 });
         await step();
         await mkdir(outDir, { recursive: true });
         await writeFile(path.join(outDir, 'index.html'), 'new');
       },
       check: async () => {
         await step();
-        return { pages: 120 };
+        return { pages: 179 };
       },
+      prepare: step,
     });
     expect(p.progress).toBeNull();
     p.publish({ trigger: 'editor', cause: 'staff' });
     expect(p.progress).toEqual({ stage: 'preparing', done: 0, planned: null });
     await next();
-    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 120 }));
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'catalogue', done: 30, planned: 120 }));
     await next();
-    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'checking', done: 45, planned: 120 }));
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 179 }));
+    await next();
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'checking', done: 0, planned: null }));
     // A late word from the build does not take the check back.
-    report?.({ done: 120, planned: 120 });
+    report?.({ stage: 'pages', done: 179, planned: 179 });
     expect(p.progress?.stage).toBe('checking');
+    await next();
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'publishing', done: 0, planned: null }));
     await next();
     await p.idle();
     expect(p.progress).toBeNull();
@@ -196,6 +203,52 @@ describe('the publisher', () => {
     expect(builder.state.maxRunning).toBe(1);
     expect(p.records.map((r) => r.cause)).toEqual(['b', 'a']);
     expect(await served(p)).toBe('build 2');
+  });
+
+  test("an editor's press during a build joins it when the catalogue has not changed since it began", async () => {
+    const builder = fakeBuilder();
+    const version = '7';
+    const p = publisher({ build: builder.build, catalogVersion: async () => version });
+    expect(await p.press({ trigger: 'editor', cause: 'a' })).toBe('started');
+    await vi.waitFor(() => expect(builder.state.running).toBe(1));
+    expect(await p.press({ trigger: 'editor', cause: 'b' })).toBe('coalesced');
+    expect(p.queued).toBe(false);
+    await builder.release();
+    await p.idle();
+    expect(builder.state.built).toBe(1);
+    expect(p.records.map((r) => r.cause)).toEqual(['a']);
+  });
+
+  test("an editor's press during a build queues one more when the catalogue changed after it began", async () => {
+    const builder = fakeBuilder();
+    let version = '7';
+    const p = publisher({ build: builder.build, catalogVersion: async () => version });
+    await p.press({ trigger: 'editor', cause: 'a' });
+    await vi.waitFor(() => expect(builder.state.running).toBe(1));
+    version = '8';
+    expect(await p.press({ trigger: 'editor', cause: 'b' })).toBe('queued');
+    expect(await p.press({ trigger: 'editor', cause: 'c' })).toBe('coalesced');
+    await builder.release();
+    await builder.release();
+    await p.idle();
+    expect(builder.state.built).toBe(2);
+    expect(p.records.map((r) => r.cause)).toEqual(['b', 'a']);
+  });
+
+  test('a press during a build queues one more when the catalogue cannot say its version', async () => {
+    const builder = fakeBuilder();
+    const p = publisher({
+      build: builder.build,
+      catalogVersion: async () => {
+        throw new Error('503');
+      },
+    });
+    await p.press({ trigger: 'editor', cause: 'a' });
+    await vi.waitFor(() => expect(builder.state.running).toBe(1));
+    expect(await p.press({ trigger: 'editor', cause: 'b' })).toBe('queued');
+    await builder.release();
+    await builder.release();
+    await p.idle();
   });
 
   test('an unconditional request wins over a queued conditional one', async () => {

@@ -40,18 +40,24 @@ export interface BuildRecord {
   reason: string | null;
 }
 
-/** Pages a build has written, of the pages it planned (null until the build says). */
-export interface PageProgress {
+/**
+ * How far a build has come, as it tells: products of the catalogue loaded of the catalogue's total, or
+ * pages written of the pages it planned (null until the build says).
+ */
+export interface BuildStep {
+  stage: 'catalogue' | 'pages';
   done: number;
   planned: number | null;
 }
 
 /**
- * What the running build is doing: getting ready (loading the catalogue, bundling), writing its pages, or
- * being checked before it is swapped in.
+ * What the running build is doing: starting, loading the catalogue, writing its pages, being checked, or
+ * being readied and swapped in (publishing). Counts are the build's own, for the stages that have them.
  */
-export interface BuildProgress extends PageProgress {
-  stage: 'preparing' | 'pages' | 'checking';
+export interface BuildProgress {
+  stage: 'preparing' | BuildStep['stage'] | 'checking' | 'publishing';
+  done: number;
+  planned: number | null;
 }
 
 /** A request to build: unconditional (an editor), or with a condition asked when its turn comes. */
@@ -68,11 +74,16 @@ export interface PublisherOptions {
   /** Where fresh builds go, one directory each. */
   buildsDir: string;
   /** Builds into the directory, telling how far it has come; rejects with a one-line message on failure. */
-  build: (outDir: string, progress: (pages: PageProgress) => void) => Promise<void>;
+  build: (outDir: string, progress: (step: BuildStep) => void) => Promise<void>;
   /** Checks a build; resolves with its page count, or rejects with a one-line reason. */
   check: (outDir: string) => Promise<{ pages: number }>;
   /** Readies a checked build for serving (the server parses its rules); a rejection rejects the build. */
   prepare?: (outDir: string) => Promise<void>;
+  /**
+   * The catalog API's current version: read as each build begins, and again when an editor presses during
+   * a build, which queues one more only if the catalogue changed since (`press`).
+   */
+  catalogVersion?: () => Promise<string>;
   /** Output directories kept, the live one included (default 3). */
   keep?: number;
   /** Build records kept for the editor page (default 20). */
@@ -159,14 +170,16 @@ function readHistory(file: string, keep: number, log: (line: string) => void): B
 }
 
 export class Publisher {
-  readonly #options: Required<Omit<PublisherOptions, 'prepare' | 'historyFile'>> &
-    Pick<PublisherOptions, 'prepare' | 'historyFile'>;
+  readonly #options: Required<Omit<PublisherOptions, 'prepare' | 'historyFile' | 'catalogVersion'>> &
+    Pick<PublisherOptions, 'prepare' | 'historyFile' | 'catalogVersion'>;
   #root: string;
   #records: BuildRecord[] = [];
   #nextId = 1;
   #running: Promise<void> | null = null;
   #queued: PublishRequest | null = null;
   #progress: BuildProgress | null = null;
+  /** The catalogue version the running build began with; null when none runs or the API did not say. */
+  #buildingVersion: Promise<string | null> = Promise.resolve(null);
   /** The history file's writes, one after the other. */
   #saving: Promise<void> = Promise.resolve();
   #writes = 0;
@@ -233,6 +246,21 @@ export class Publisher {
     return 'coalesced';
   }
 
+  /**
+   * An editor's 「今すぐ公開」: idle, a build starts. During a build, the press joins it unless the catalogue
+   * changed after that build began (or either version cannot be read): then one more build is queued.
+   */
+  async press(request: PublishRequest): Promise<PublishAnswer> {
+    const { catalogVersion } = this.#options;
+    if (this.#running === null || !catalogVersion) return this.publish(request);
+    const [began, now] = await Promise.all([this.#buildingVersion, catalogVersion().catch(() => null)]);
+    if (this.#running !== null && began !== null && now === began) {
+      this.#options.log(`publisher: ${request.trigger} (${request.cause}) joins the build under way`);
+      return 'coalesced';
+    }
+    return this.publish(request);
+  }
+
   /** Resolves when no build is running or queued, and the history file is written. */
   async idle(): Promise<void> {
     while (this.#running !== null) await this.#running;
@@ -291,16 +319,20 @@ export class Publisher {
     let stage: 'failed' | 'rejected' = 'failed';
     const progress: BuildProgress = { stage: 'preparing', done: 0, planned: null };
     this.#progress = progress;
+    let built = false;
+    const { catalogVersion } = this.#options;
+    this.#buildingVersion = catalogVersion ? catalogVersion().catch(() => null) : Promise.resolve(null);
     try {
       await mkdir(this.#options.buildsDir, { recursive: true });
       await rm(outDir, { recursive: true, force: true });
-      await this.#options.build(outDir, ({ done, planned }) => {
-        if (progress.stage === 'checking') return;
-        Object.assign(progress, { stage: 'pages', done, planned });
+      await this.#options.build(outDir, ({ stage: step, done, planned }) => {
+        if (!built) Object.assign(progress, { stage: step, done, planned });
       });
+      built = true;
       stage = 'rejected';
-      progress.stage = 'checking';
+      Object.assign(progress, { stage: 'checking', done: 0, planned: null });
       const { pages } = await this.#options.check(outDir);
+      progress.stage = 'publishing';
       await this.#options.prepare?.(outDir);
       entry.pages = pages;
       // The swap: one assignment, so each request sees the old root or the new one.
@@ -316,6 +348,7 @@ export class Publisher {
     } finally {
       entry.durationMs = now() - started;
       this.#progress = null;
+      this.#buildingVersion = Promise.resolve(null);
     }
     await this.#save();
   }

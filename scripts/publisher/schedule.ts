@@ -1,6 +1,6 @@
 /**
  * The rebuild schedule of `npm start`: a cron job (croner) that asks the publisher for a conditional build.
- * The condition is the one the Netlify scheduled function uses (netlify/functions/rebuild-check.ts): build
+ * The condition is the one the Netlify scheduled function uses (scripts/publisher/rebuild-check.ts): build
  * when the catalogue version differs from the live build's, or when a theme launch it named has come.
  *
  *   PUBLISH_SCHEDULE   a cron pattern (5 fields, or 6 with seconds) or @hourly/@daily…, in Japan time;
@@ -9,13 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Cron } from 'croner';
-import {
-  fetchCatalogVersion,
-  type LiveBuild,
-  liveBuild,
-  rebuildReason,
-} from '../../netlify/functions/rebuild-check.ts';
 import type { Publisher } from './publisher.ts';
+import { fetchCatalogVersion, type LiveBuild, liveBuild, rebuildReason } from './rebuild-check.ts';
 
 export const DEFAULT_SCHEDULE = '@hourly';
 

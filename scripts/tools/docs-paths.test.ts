@@ -12,9 +12,9 @@ const DOCS = [
   'SECURITY.md',
   ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`),
 ];
-/** A path from the repository's root as the docs write it (`[id]` segments too); patterns are not checked. */
+/** A path from the repository's root as the docs write it (`[id]` segments too; not an npm scope such as `@netlify/…`); patterns are not checked. */
 const PATH =
-  /(?<![\w/.-])(?:src|scripts|tests|netlify|docs|public)\/(?:[\w./@-]|\[[\w.]+\])*(?:\w|\[[\w.]+\])/g;
+  /(?<![\w/.@-])(?:src|scripts|tests|netlify|docs|public)\/(?:[\w./@-]|\[[\w.]+\])*(?:\w|\[[\w.]+\])/g;
 
 function namedPaths(text: string): string[] {
   return [...text.matchAll(PATH)]

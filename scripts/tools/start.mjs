@@ -21,6 +21,7 @@ import { createServer } from '../parity-server/serve.mjs';
 import { astroBuild } from '../publisher/astro-build.ts';
 import { editorRoutes } from '../publisher/editor.ts';
 import { Publisher } from '../publisher/publisher.ts';
+import { fetchCatalogVersion } from '../publisher/rebuild-check.ts';
 import { liveSiteCheck, readLiveBuild, scheduleFrom, startSchedule } from '../publisher/schedule.ts';
 import { checkSite } from '../publisher/site-check.ts';
 import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
@@ -102,6 +103,7 @@ try {
     build: astroBuild({ apiUrl, siteUrl, signal: building.signal }),
     check: (dir) => checkSite(dir, { apiUrl, apiToken, siteOrigin: new URL(siteUrl).origin }),
     prepare: (dir) => server.prepare(dir),
+    catalogVersion: () => fetchCatalogVersion(apiUrl, apiToken),
   });
   if (firstBuild) {
     publisher.record({

@@ -35,6 +35,7 @@ if (
 
 const only = process.argv[2];
 const results = [];
+const began = Date.now();
 for (const [name, args] of steps) {
   if (only && !name.includes(only)) continue;
   console.log(`\n▶ ${name}`);
@@ -47,5 +48,8 @@ for (const [name, args] of steps) {
 console.log('\nSummary:');
 for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
 const failed = results.filter((r) => r.code !== 0).length;
-console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+const total = Math.round((Date.now() - began) / 1000);
+console.log(
+  `steps: ${results.length - failed} passed, ${failed} failed, in ${Math.floor(total / 60)} min ${total % 60} s`,
+);
 process.exit(failed || results.length === 0 ? 1 : 0);

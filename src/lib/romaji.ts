@@ -3,8 +3,8 @@
  * shows a visitor `Komorebi` for こもれび and finds the brand when they type it. Kanji are left as they are
  * (their reading is not in the text), and so is anything else. Long vowels are written without macrons, as
  * names usually are in Latin letters (ルミエール → Rumieru, こうじ → kouji); searches fold `ou` and doubled
- * vowels (src/features/chat/search-index.ts). Nothing on npm was installed for this (docs/decisions.md,
- * "Brand names in the chat language").
+ * vowels (src/features/chat/search-index.ts). The registry's romanisers write names otherwise: wanakana
+ * gives ルミエール as "rumieeru", hepburn as "RUMIĒRU" (docs/decisions.md, "Brand names in the chat language").
  */
 
 // biome-ignore format: a table reads best in the kana chart's rows

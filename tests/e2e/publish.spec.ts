@@ -71,12 +71,33 @@ test.describe('publishing from the editor page', () => {
     await openEditor(editor, site);
     const title = '公開テスト 涼やか水ようかん詰め合わせ';
     await editTitle(editor, site, 1, title);
+    const pressesBefore = await editor
+      .getByRole('listitem')
+      .filter({ hasText: '今すぐ公開（staff）' })
+      .count();
     await editor.getByRole('button', { name: '今すぐ公開' }).click();
     const status = editor.getByRole('status');
     await expect(status).toContainText('ビルド中です。');
+    // The button shows the running build, and says what a press during it does.
+    const running = editor.getByRole('button', { name: 'ビルド中…' });
+    await expect(running).toBeVisible();
+    await expect(running).toHaveAccessibleDescription(/同じビルドを重ねて頼むことはありません/);
+    // The catalogue has not changed since the build began: a second press queues nothing.
+    await running.click();
+    await expect(status).toContainText('ビルド中です。');
+    await expect(status).not.toContainText('もう一度ビルドします');
+    // Real stages, counted: the catalogue's products, then the pages (after Astro has started: 準備中).
+    await expect(editor.locator('#progress-text')).toHaveText(
+      /^(カタログの読み込み [\d,]+ \/ [\d,]+ 件|ページの作成 [\d,]+ \/ [\d,]+ ページ|検査中|公開中)（/,
+      { timeout: BUILD_TIMEOUT },
+    );
     // Until the new build is checked and swapped in, visitors get the old site.
     expect(await (await page.request.get(`${site.url}${path}`)).text()).toContain(before ?? '');
     await expect(status).toContainText('公開しました', { timeout: BUILD_TIMEOUT });
+    await expect(editor.getByRole('button', { name: '今すぐ公開' })).toBeVisible();
+    await expect(editor.getByRole('listitem').filter({ hasText: '今すぐ公開（staff）' })).toHaveCount(
+      pressesBefore + 1,
+    );
     const latest = editor.getByRole('listitem').first();
     await expect(latest).toContainText('公開済み');
     await expect(latest).toContainText('今すぐ公開（staff）');
@@ -140,7 +161,7 @@ test.describe('the rebuild schedule', () => {
   test('builds when the catalogue changed, and only then', async ({ page }) => {
     test.setTimeout(BUILD_TIMEOUT + 60_000);
     await openEditor(page, site);
-    await expect(page.getByText('定期ビルド: */2 * * * * *（日本時間）')).toBeVisible();
+    await expect(page.getByText('定期ビルド: 2秒ごと（日本時間）')).toBeVisible();
     const live = await (await page.request.get(`${site.url}/_build/latest.json`)).json();
     // Several ticks on an unchanged catalogue: nothing is built.
     await page.waitForTimeout(5000);

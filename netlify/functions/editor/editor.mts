@@ -5,13 +5,14 @@
  * told they are not editors. Setup: docs/deploy.md, "The editor page".
  */
 import type { Config, Context } from '@netlify/functions';
+import { editorMemory } from './editor-memory.ts';
 import { editorFunction } from './netlify-editor.ts';
 
-/** Made on the first request, and kept while this instance lives (it holds the presses it passed on). */
+/** Made on the first request, and kept while this instance lives; the presses live in Netlify Blobs. */
 let handle: ((request: Request) => Promise<Response>) | undefined;
 
 export default async (request: Request, _context: Context): Promise<Response> => {
-  handle ??= editorFunction(process.env);
+  handle ??= editorFunction(process.env, { memory: editorMemory() });
   return handle(request);
 };
 

@@ -9,9 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import { build } from 'esbuild';
 import { EDITOR_PATHS } from '../../../scripts/publisher/editor.ts';
 import editorMain, { config } from './editor.mts';
+import { blobsMemory, type EditorMemory, editorMemory } from './editor-memory.ts';
 import { deployRecord, editorFunction, PENDING_MS } from './netlify-editor.ts';
 
 const SITE = 'https://gift.example.jp';
@@ -115,7 +118,7 @@ afterEach(() => {
 });
 
 /** The function as Netlify would run it, with the given variables (a token or not). */
-function fn(withToken: boolean) {
+function fn(withToken: boolean, memory?: EditorMemory) {
   const handle = editorFunction(
     {
       CATALOG_API_URL: urls.api,
@@ -124,7 +127,7 @@ function fn(withToken: boolean) {
       SITE_ID: 'site-123',
       ...(withToken && { NETLIFY_API_TOKEN: TOKEN }),
     },
-    { netlifyApi: `${urls.netlify}/api/v1`, now: () => clock },
+    { netlifyApi: `${urls.netlify}/api/v1`, now: () => clock, ...(memory && { memory }) },
   );
   return async (path: string, init: RequestInit = {}) => {
     const res = await handle(new Request(`${SITE}${path}`, { redirect: 'manual', ...init }));
@@ -363,6 +366,175 @@ describe('with a Netlify token', () => {
     expect(page.body).toContain('Netlify のデプロイ一覧を読めませんでした（Netlify が 500 と答えました）。');
     expect(page.body).toContain('公開中のビルド b-live');
     expect(logged).toContain("editor: Netlify's deploy list answered 500");
+  });
+});
+
+describe('remembering across cold starts (Netlify Blobs, in its local sandbox)', () => {
+  const BLOBS_TOKEN = 'blobs-token';
+  let blobs: BlobsServer;
+  let blobsDir: string;
+  let blobsUrl: string;
+  let storeName: string;
+  let stores = 0;
+  beforeAll(async () => {
+    blobsDir = await mkdtemp(join(tmpdir(), 'editor-blobs-'));
+    blobs = new BlobsServer({ directory: blobsDir, token: BLOBS_TOKEN, logger: () => {} });
+    blobsUrl = `http://127.0.0.1:${(await blobs.start()).port}`;
+  });
+  afterAll(async () => {
+    await blobs.stop();
+    await rm(blobsDir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    storeName = `editor-${++stores}`;
+  });
+  /** A function instance as a cold start makes it: its own client of the site's store. */
+  const coldStart = (withToken = false) =>
+    fn(
+      withToken,
+      blobsMemory(
+        getStore({
+          name: storeName,
+          siteID: 'site-123',
+          token: BLOBS_TOKEN,
+          edgeURL: blobsUrl,
+          uncachedEdgeURL: blobsUrl,
+          consistency: 'strong',
+        }),
+      ),
+    );
+
+  test('a press made before a cold start still holds the next one back, and is still shown', async () => {
+    await press(coldStart(), { ...editor, ...fromSite });
+    expect(hooks).toHaveLength(1);
+    clock += 60_000;
+    const next = coldStart();
+    await press(next, { ...editor, ...fromSite });
+    expect(hooks).toHaveLength(1);
+    const status = JSON.parse((await next('/editor/status.json', { headers: editor })).body);
+    expect(status.busy).toBe(true);
+    expect(status.builds[0].rows).toContainEqual([
+      '結果',
+      '依頼済み（Netlify でビルドが始まるのを待っています）',
+    ]);
+  });
+
+  test('what became of a press is remembered after a cold start', async () => {
+    await press(coldStart(), { ...editor, ...fromSite });
+    live = { ...live, buildId: 'b-new', builtAt: new Date(clock + 30_000).toISOString() };
+    clock += 120_000;
+    expect((await coldStart()('/editor/', { headers: editor })).body).toContain('公開しました');
+    // Another deploy goes live later; a new instance still names the editor's press and its build.
+    live = { ...live, buildId: 'b-newer', builtAt: new Date(clock + 600_000).toISOString() };
+    clock += 900_000;
+    const status = JSON.parse((await coldStart()('/editor/status.json', { headers: editor })).body);
+    const rows = status.builds.map((b: { rows: string[][] }) => Object.fromEntries(b.rows));
+    expect(rows).toContainEqual(
+      expect.objectContaining({ きっかけ: '今すぐ公開（editor-1）', 結果: '公開済み' }),
+    );
+    expect(JSON.stringify(status)).toContain('b-new');
+  });
+
+  test('a press never seen live is remembered as unknown', async () => {
+    await press(coldStart(), { ...editor, ...fromSite });
+    clock += PENDING_MS + 1000;
+    await coldStart()('/editor/status.json', { headers: editor });
+    const status = JSON.parse((await coldStart()('/editor/status.json', { headers: editor })).body);
+    expect(status.builds[0].rows).toContainEqual(['結果', '不明（公開されたビルドが見つかりません）']);
+  });
+
+  test('a press another instance wrote between this one reading and writing is not doubled', async () => {
+    const other = coldStart();
+    const store = getStore({
+      name: storeName,
+      siteID: 'site-123',
+      token: BLOBS_TOKEN,
+      edgeURL: blobsUrl,
+      uncachedEdgeURL: blobsUrl,
+      consistency: 'strong',
+    });
+    let raced = false;
+    // The other instance's whole press lands just after this one has read the store.
+    const racing = new Proxy(store, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (name !== 'get' || typeof value !== 'function')
+          return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const read = await value.apply(target, args);
+          if (!raced) {
+            raced = true;
+            await press(other, { ...editor, ...fromSite });
+          }
+          return read;
+        };
+      },
+    });
+    // The first read finds no entry (it does not get it): the race is on the store's first write.
+    await press(other, { ...editor, ...fromSite });
+    live = { ...live, buildId: 'b-new', builtAt: new Date(clock + 30_000).toISOString() };
+    clock += 120_000;
+    expect(hooks).toHaveLength(1);
+    await press(fn(false, blobsMemory(racing)), { ...editor, ...fromSite });
+    expect(raced).toBe(true);
+    expect(hooks).toHaveLength(2);
+  });
+
+  test('a press whose build hook fails is not remembered as asked for', async () => {
+    const call = fn(
+      false,
+      blobsMemory(
+        getStore({
+          name: storeName,
+          siteID: 's',
+          token: BLOBS_TOKEN,
+          edgeURL: blobsUrl,
+          uncachedEdgeURL: blobsUrl,
+          consistency: 'strong',
+        }),
+      ),
+    );
+    const broken = editorFunction(
+      {
+        CATALOG_API_URL: urls.api,
+        BUILD_HOOK_URL: 'http://127.0.0.1:9/build_hooks/x',
+        URL: urls.site,
+      },
+      {
+        now: () => clock,
+        memory: blobsMemory(
+          getStore({
+            name: storeName,
+            siteID: 's',
+            token: BLOBS_TOKEN,
+            edgeURL: blobsUrl,
+            uncachedEdgeURL: blobsUrl,
+            consistency: 'strong',
+          }),
+        ),
+      },
+    );
+    const res = await broken(
+      new Request(`${SITE}/editor/publish`, { method: 'POST', headers: { ...editor, ...fromSite } }),
+    );
+    expect(res.status).toBe(502);
+    await press(call, { ...editor, ...fromSite });
+    expect(hooks).toHaveLength(1);
+  });
+
+  test('on Netlify the function finds its Blobs in the environment; without them it keeps presses in memory', async () => {
+    const lines: string[] = [];
+    expect(editorMemory((line) => lines.push(line)).where).toBe('memory');
+    expect(lines).toEqual([
+      'editor: Netlify Blobs are not configured here; presses are kept in this instance only',
+    ]);
+    const context = { siteID: 'site-123', token: BLOBS_TOKEN, edgeURL: blobsUrl, uncachedEdgeURL: blobsUrl };
+    vi.stubEnv('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify(context)).toString('base64'));
+    try {
+      expect(editorMemory().where).toBe('blobs');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

@@ -4,13 +4,14 @@
  *
  * - Publishing calls the site's build hook (BUILD_HOOK_URL, a secret: never in a response or a log) with
  *   the deploy message `editor: <account>`, unless a build is already under way or asked for: presses
- *   during a build are coalesced into it, as the schedule's checks are (netlify/functions/rebuild-check.ts).
+ *   during a build are coalesced into it, as the schedule's checks are (scripts/publisher/rebuild-check.ts).
  * - The last builds come from Netlify's deploy list when the function has a Netlify access token
  *   (NETLIFY_API_TOKEN; SITE_ID is set by Netlify): their state, times, deploy messages and errors.
- * - Without a token, a function has no disk that lasts: it knows the live build (the site's
- *   /_build/latest.json: its id and time) and the presses it passed on itself, kept in memory while its
- *   instance lives. A press is pending until a live build newer than it appears; one not seen live after
- *   PENDING_MS is shown as unknown. A new deploy brings new instances, which start with no presses.
+ * - The presses it passed on, and what became of each, are remembered in Netlify Blobs (editor-memory.ts),
+ *   so a cold start or a new deploy forgets nothing. A press is pending until a deploy begun after it or a
+ *   live build newer than it appears; one seen neither way after PENDING_MS is shown as unknown. Without a
+ *   token, the function knows the live build (the site's /_build/latest.json: its id and time) and these
+ *   presses.
  */
 import {
   type EditorBackend,
@@ -26,7 +27,8 @@ import {
   oneLine,
   type PublishAnswer,
 } from '../../../scripts/publisher/publisher.ts';
-import { callBuildHook, liveBuild } from '../rebuild-check.ts';
+import { callBuildHook, liveBuild } from '../../../scripts/publisher/rebuild-check.ts';
+import { type EditorMemory, memoryOnly, type Press, type PressResult } from './editor-memory.ts';
 
 export const NETLIFY_API = 'https://api.netlify.com/api/v1';
 /** A press not seen live after this long is no longer waited for (Netlify stops a build at 15 minutes by default). */
@@ -120,11 +122,6 @@ export function deployRecord(deploy: Deploy, id: number): BuildRecord {
   };
 }
 
-interface Press {
-  account: string;
-  at: number;
-}
-
 /** What the function can see now: the live build, and Netlify's deploys when it has a token. */
 interface Look {
   live: { buildId: string; builtAt: number; nextThemeAt: string | null } | null;
@@ -139,16 +136,22 @@ export interface EditorFunctionOptions {
   netlifyApi?: string;
   fetcher?: typeof fetch;
   now?: () => number;
+  /** Where presses are remembered (editor.mts passes Netlify Blobs); this instance's memory by default. */
+  memory?: EditorMemory;
 }
 
-/** The backend of the page on Netlify, holding the presses of this function instance. */
+/** The backend of the page on Netlify, over the presses its memory holds. */
 export function netlifyBackend(
   env: EditorEnv,
   siteUrl: string,
-  { netlifyApi = NETLIFY_API, fetcher = fetch, now = Date.now }: EditorFunctionOptions = {},
+  {
+    netlifyApi = NETLIFY_API,
+    fetcher = fetch,
+    now = Date.now,
+    memory = memoryOnly(),
+  }: EditorFunctionOptions = {},
 ): EditorBackend {
-  const presses: Press[] = [];
-  /** One press at a time in this instance: two at once must not both call the hook. */
+  /** One press at a time in this instance (instances are kept apart by the memory's conditional write). */
   let turn: Promise<unknown> = Promise.resolve();
 
   async function readLive(): Promise<Look['live']> {
@@ -204,25 +207,56 @@ export function netlifyBackend(
     return { live, ...deploys };
   }
 
-  /** Where a press is: waiting for its build, seen (a deploy or a live build after it), or lost. */
-  function pressState(press: Press, { live, deploys }: Look, at: number): 'waiting' | 'seen' | 'lost' {
+  /** What became of a press by now: its build seen (a deploy or a live build after it), or lost; null while awaited. */
+  function resultOf(press: Press, { live, deploys }: Look, at: number): PressResult | null {
     const after = (time: number) => time >= press.at - SKEW_MS;
-    if (deploys?.some((deploy) => after(Date.parse(deploy.created_at ?? '')))) return 'seen';
-    if (live && after(live.builtAt)) return 'seen';
-    return at - press.at > PENDING_MS ? 'lost' : 'waiting';
+    const deploy = deploys
+      ?.filter((d) => after(Date.parse(d.created_at ?? '')))
+      .sort((a, b) => Date.parse(a.created_at ?? '') - Date.parse(b.created_at ?? ''))[0];
+    if (deploy)
+      return { outcome: 'deployed', buildId: deploy.id ?? null, at: Date.parse(deploy.created_at ?? '') };
+    if (live && after(live.builtAt)) return { outcome: 'published', buildId: live.buildId, at: live.builtAt };
+    return at - press.at > PENDING_MS ? { outcome: 'unknown', buildId: null, at } : null;
+  }
+
+  /** The remembered presses with what became of each written down; null when nothing changed. */
+  function settled(presses: Press[], seen: Look, at: number): Press[] | null {
+    let changed = false;
+    const next = presses.map((press) => {
+      if (press.result !== null) return press;
+      const result = resultOf(press, seen, at);
+      if (result === null) return press;
+      changed = true;
+      return { ...press, result };
+    });
+    return changed ? next : null;
+  }
+
+  /** The presses, settled against what is seen now (and remembered so). */
+  async function presses(seen: Look, at: number): Promise<Press[]> {
+    const state = await memory.change((now) => {
+      const next = settled(now.presses, seen, at);
+      return next && { presses: next };
+    });
+    return state.presses;
   }
 
   const underWay = (deploys: Deploy[] | null) => (deploys ?? []).filter((d) => !FINISHED.has(d.state ?? ''));
 
-  function view(seen: Look): EditorView {
-    const at = now();
+  function view(seen: Look, pressed: Press[], at: number): EditorView {
     let id = 1;
     const records: BuildRecord[] = [];
     let waiting = 0;
-    for (const press of presses) {
-      const state = pressState(press, seen, at);
-      if (state === 'seen') continue;
-      if (state === 'waiting') waiting++;
+    for (const press of pressed) {
+      const outcome = press.result?.outcome ?? 'requested';
+      // A press whose deploy began is that deploy's line in the list, and one whose build is live now is
+      // the live build's line.
+      if (
+        outcome === 'deployed' ||
+        (outcome === 'published' && (seen.deploys || press.result?.buildId === seen.live?.buildId))
+      )
+        continue;
+      if (outcome === 'requested') waiting++;
       records.push({
         id: id++,
         trigger: 'editor',
@@ -230,11 +264,13 @@ export function netlifyBackend(
         startedAt: new Date(press.at).toISOString(),
         durationMs: null,
         pages: null,
-        outcome: state === 'waiting' ? 'requested' : 'unknown',
+        outcome,
         reason:
-          state === 'lost'
+          outcome === 'unknown'
             ? `頼んでから${PENDING_MS / 60_000}分たっても、公開されたビルドが見つかりません。Netlify のデプロイ一覧で確かめてください。`
-            : null,
+            : outcome === 'published'
+              ? `ビルド ${press.result?.buildId ?? ''} として公開されました。`
+              : null,
       });
     }
     if (seen.deploys) {
@@ -257,22 +293,46 @@ export function netlifyBackend(
       ? 'Netlify のデプロイ一覧（本番）から表示しています。'
       : seen.deploysError
         ? `Netlify のデプロイ一覧を読めませんでした（${seen.deploysError}）。いま公開中のビルドと、このページから頼んだビルドだけを表示しています。`
-        : 'Netlify のアクセストークンが設定されていないため、いま公開中のビルドと、このページから頼んだビルドだけを表示しています（頼んだ記録は、関数が入れ替わると消えます）。';
+        : 'Netlify のアクセストークンが設定されていないため、いま公開中のビルドと、このページから頼んだビルドだけを表示しています' +
+          (memory.where === 'memory' ? '（頼んだ記録は、関数が入れ替わると消えます）。' : '。');
     return { records, busy: running > 0, queued: running > 1, now: at, source };
   }
 
   return {
-    view: async () => view(await look()),
+    async view() {
+      const seen = await look();
+      const at = now();
+      return view(seen, await presses(seen, at), at);
+    },
     nextThemeAt: async () => (await readLive())?.nextThemeAt ?? null,
     publish(account: string): Promise<PublishAnswer> {
       const press = turn.then(async (): Promise<PublishAnswer> => {
         const seen = await look();
         const at = now();
-        const waiting = presses.some((earlier) => pressState(earlier, seen, at) === 'waiting');
-        if (waiting || underWay(seen.deploys).length > 0) return 'coalesced';
-        await callBuildHook(env.buildHookUrl, `editor: ${account}`, fetcher);
-        presses.unshift({ account, at });
-        presses.length = Math.min(presses.length, LISTED);
+        if (underWay(seen.deploys).length > 0) {
+          await presses(seen, at);
+          return 'coalesced';
+        }
+        // The press is written down before the hook is called, on condition that no other press is
+        // awaited: of two instances pressed at once, one writes it and calls the hook.
+        let mine = false;
+        await memory.change((remembered) => {
+          const current = settled(remembered.presses, seen, at) ?? remembered.presses;
+          mine = !current.some((earlier) => earlier.result === null);
+          if (!mine) return current === remembered.presses ? null : { presses: current };
+          return { presses: [{ account, at, result: null }, ...current].slice(0, LISTED) };
+        });
+        if (!mine) return 'coalesced';
+        try {
+          await callBuildHook(env.buildHookUrl, `editor: ${account}`, fetcher);
+        } catch (error) {
+          await memory
+            .change(({ presses: all }) => ({
+              presses: all.filter((p) => !(p.at === at && p.account === account && p.result === null)),
+            }))
+            .catch(() => {});
+          throw error;
+        }
         return 'started';
       });
       turn = press.catch(() => {});

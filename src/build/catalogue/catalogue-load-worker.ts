@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { failureDetail } from '../../lib/errors.ts';
+import { catalogueLoadedLine } from '../pages/build-plan.ts';
 import { type LoadMessage, settle, settled } from './catalogue-load.ts';
 import { fetchCatalogue } from './loaders.ts';
 
@@ -31,7 +32,13 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 process.on('exit', () => refuse('its loading thread ended before the catalogue was written'));
 
 try {
-  const { written } = await fetchCatalogue(undefined, undefined, (lists) => post({ type: 'lists', lists }));
+  const { written } = await fetchCatalogue(
+    undefined,
+    undefined,
+    (lists) => post({ type: 'lists', lists }),
+    // How far the load has come, for whoever reads the build's log (the editor page's progress).
+    (loaded, total) => console.log(`[catalog] ${catalogueLoadedLine(loaded, total)}`),
+  );
   // The snapshot is in place before any reader is let through.
   settle(shared, { written: true });
   post({ type: 'written', written: { ...written, ms: Math.round(performance.now() - started) } });

@@ -248,12 +248,14 @@ export async function fetchCatalogue(
   client: CatalogClient = catalogClient(),
   policy: FetchPolicy = BUILD_FETCH_POLICY,
   onLists?: (lists: CatalogueLists) => void,
+  onProducts?: (loaded: number, total: number) => void,
 ): Promise<LoadedCatalogue> {
   const warnings: string[] = [];
   const productWarnings: string[] = [];
   const guard = urlGuard(FALLBACK_IMAGE_SRC, productWarnings);
   const lines = snapshotLines();
   let file: SnapshotWriter | undefined;
+  let loaded = 0;
   try {
     // The short lists first: two head the snapshot, whose product lines are written as they come.
     const namedIn = askTenantNames(client, policy);
@@ -290,6 +292,8 @@ export async function fetchCatalogue(
         file.add(page.map((product) => product.line ?? Buffer.alloc(0)));
         // Written: only what the cross-check needs stays.
         for (const product of page) product.line = undefined;
+        loaded += page.length;
+        onProducts?.(loaded, count);
       },
     );
     crossCheck({ areas, tenants, products });

@@ -1,8 +1,17 @@
 /**
- * The build's plan in its log: once Astro has listed every path it will prerender, page-reuse.ts logs how
- * many of them are pages (HTML), endpoints left out. The local publisher reads the line back to show an
- * editor how far a build has come, pages written of pages planned (scripts/publisher/astro-build.ts).
+ * The build's plan in its log: the catalogue's products loaded of its total (the catalogue's loading
+ * thread logs a line per page of products, catalogue-load-worker.ts), then, once Astro has listed every
+ * path it will prerender, how many of them are pages (HTML), endpoints left out (page-reuse.ts). The local
+ * publisher reads the lines back to show an editor how far a build has come (scripts/publisher/astro-build.ts).
  */
+
+/** The catalogue's line: products loaded of the catalogue's total (the loading thread puts `[catalog]` before it). */
+export function catalogueLoadedLine(loaded: number, total: number): string {
+  return `${loaded} / ${total} products loaded`;
+}
+
+/** Finds the catalogue's line in the build's log; the groups are the products loaded and the total. */
+export const CATALOGUE_LOADED = /\[catalog\] (\d+) \/ (\d+) products loaded$/;
 
 /** The message logged (Astro puts the time and `[page-reuse]` before it). */
 export function plannedPagesLine(pages: number): string {

@@ -37,7 +37,7 @@ const deriveBagCount = () => {
   bagCount.set(bag ? { count: bag.count, cached: counted.cached } : counted);
 };
 // Kept up to date by listening rather than with nanostores' `computed`, which (with the lifecycle code
-// under it) would add ~400 B gzip to every page's JavaScript; every page reads this store.
+// under it) would add to every page's JavaScript (docs/performance.md); every page reads this store.
 $bag.listen(deriveBagCount);
 $countedItems.listen(deriveBagCount);
 

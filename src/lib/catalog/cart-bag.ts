@@ -1,7 +1,7 @@
 /**
  * The bag page's calls through plain fetch (`leanSend` in request.ts): reading the bag with its warnings,
- * changing a quantity or the wrapping, and issuing the QR. The typed client (openapi-fetch, about 2.7 KB
- * gzip) stays off the bag's page, as off the lists'. The QR, order and address pages keep the typed calls
+ * changing a quantity or the wrapping, and issuing the QR. The typed client (openapi-fetch) stays off
+ * the bag's page, as off the lists'. The QR, order and address pages keep the typed calls
  * (cart.ts).
  */
 import { leanSend, type RequestOptions } from './request.ts';
@@ -21,7 +21,7 @@ export function setCartQty(
 /**
  * Chooses store pickup or shipping for a line. The same call as cart-add.ts's `setReceiveLean`, written
  * again: importing that module here would split it from the product page's chunk into a file of its own
- * (118 B gzip more on the product page, which is over its budget).
+ * (more JavaScript on the product page, which has no room for it: docs/performance.md).
  */
 export function setCartReceive(
   line: { productId: number; variantId: number; receive: Receive; lang?: Lang },

@@ -1,6 +1,6 @@
 /**
  * A page of products through plain fetch (`leanSend` in request.ts), for the lists' next pages in the
- * browser: an area or brand page ships no typed client (openapi-fetch, about 2.7 KB gzip). The build reads
+ * browser: an area or brand page ships no typed client (openapi-fetch). The build reads
  * the catalogue through the typed client (catalogue.ts), with the same query.
  */
 import { leanSend, type RequestOptions } from './request.ts';

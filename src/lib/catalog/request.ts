@@ -2,7 +2,7 @@
  * The error shape of every catalog call (`call`), and `leanSend`: a call through plain fetch for code that
  * every page, or the product page, ships. This module must not import openapi-fetch: the header's bag count
  * reaches the API through it, and a static import of the typed client would put that client in every
- * page's JavaScript (a plain page must stay under 5 KB of JavaScript).
+ * page's JavaScript (a plain page's budget is in docs/performance.md).
  */
 // Not errors.ts: the rest of the error module would ride along into every page's script.
 import { DataNotFoundError, type DataNotFoundMessage } from '../data-not-found-error.ts';

@@ -1,9 +1,13 @@
 /**
- * The scheduled rebuild's decision, apart from Netlify so it can be tested against local servers (and
- * shared with the local publisher, scripts/publisher/): build again when the catalogue version the live
- * site was built from (its /_build/latest.json) differs from the catalog API's, or when a seasonal theme
- * launch the live build named has come. An idle catalogue costs no build; an API that cannot answer costs
- * none either (the build would fail on it and keep the last deploy anyway).
+ * The rebuild rule, shared by the local publisher (schedule.ts) and Netlify's scheduled function
+ * (netlify/functions/scheduled-rebuild.mts): build again when the catalogue version the live site was built
+ * from (its /_build/latest.json) differs from the catalog API's, or when a seasonal theme launch the live
+ * build named has come. An idle catalogue costs no build; an API or a live site that cannot answer costs
+ * none either (the build would fail on the API and keep the last deploy anyway; a slow site says nothing
+ * about its build). Only a site with no /_build/latest.json at all (a first deploy) has no live build.
+ *
+ * Netlify stops a scheduled function after 30 s: the API and the live site are read side by side, and the
+ * limits of the reads and of the one build hook call add up to less than that (CHECK_LIMITS).
  */
 
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
@@ -23,16 +27,48 @@ export type RebuildOutcome =
   | { action: 'triggered'; from: string | null; to: string }
   | { action: 'failed'; reason: string };
 
-const TIMEOUT_MS = 10_000;
+/** How long a check waits for each read (the API and the live site, side by side) and for the build hook. */
+export interface CheckLimits {
+  readMs: number;
+  hookMs: number;
+}
+
+export const CHECK_LIMITS: CheckLimits = { readMs: 8000, hookMs: 10_000 };
+
+/** A failed request in words, naming the URL without its query. */
+function requestError(url: string, error: unknown): Error {
+  const where = url.replace(/\?.*$/, '');
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return new Error(`${where} timed out`);
+  return new Error(`${where} could not be reached (${error instanceof Error ? error.message : error})`);
+}
+
+async function getResponse(
+  fetcher: typeof fetch,
+  url: string,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  try {
+    return await fetcher(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw requestError(url, error);
+  }
+}
 
 async function getJson(
   fetcher: typeof fetch,
   url: string,
+  timeoutMs: number,
   headers: Record<string, string> = {},
 ): Promise<unknown> {
-  const response = await fetcher(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await getResponse(fetcher, url, timeoutMs, headers);
   if (!response.ok) throw new Error(`${url.replace(/\?.*$/, '')} answered ${response.status}`);
-  return response.json();
+  try {
+    return await response.json();
+  } catch (error) {
+    throw requestError(url, error);
+  }
 }
 
 /** Reads the environment Netlify gives the function; names what is missing. */
@@ -87,8 +123,9 @@ export async function fetchCatalogVersion(
   apiUrl: string,
   apiToken: string,
   fetcher: typeof fetch = fetch,
+  timeoutMs = CHECK_LIMITS.readMs,
 ): Promise<string> {
-  const body = (await getJson(fetcher, `${apiUrl.replace(/\/+$/, '')}/catalog/version`, {
+  const body = (await getJson(fetcher, `${apiUrl.replace(/\/+$/, '')}/catalog/version`, timeoutMs, {
     'X-Api-Token': apiToken,
   })) as { version?: unknown };
   if (typeof body.version !== 'string' || body.version === '') throw new Error('the version is missing');
@@ -104,6 +141,7 @@ export async function callBuildHook(
   hookUrl: string,
   title: string,
   fetcher: typeof fetch = fetch,
+  timeoutMs = CHECK_LIMITS.hookMs,
 ): Promise<void> {
   let hook: URL;
   try {
@@ -114,40 +152,62 @@ export async function callBuildHook(
   hook.searchParams.set('trigger_title', title);
   let response: Response;
   try {
-    response = await fetcher(hook, { method: 'POST', body: '{}', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetcher(hook, { method: 'POST', body: '{}', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     throw new Error(`the build hook could not be reached (${error instanceof Error ? error.name : 'error'})`);
   }
   if (!response.ok) throw new Error(`the build hook answered ${response.status}`);
 }
 
+/**
+ * What the live site says it was built from: null when it has no /_build/latest.json (no live build yet;
+ * a malformed one is a build that does not know its version). Throws when the site cannot say (a timeout,
+ * an unreachable site, any status but 200 and 404): that is no reason to build.
+ */
+async function fetchLiveBuild(
+  siteUrl: string,
+  fetcher: typeof fetch = fetch,
+  timeoutMs = CHECK_LIMITS.readMs,
+): Promise<LiveBuild | null> {
+  const url = `${siteUrl.replace(/\/+$/, '')}/_build/latest.json`;
+  const response = await getResponse(fetcher, url, timeoutMs);
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  try {
+    return liveBuild(await response.json());
+  } catch (error) {
+    if (error instanceof SyntaxError) return liveBuild(null);
+    throw requestError(url, error);
+  }
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One scheduled check: reads the API's version and the live build side by side, and calls the build hook
+ * when the rule says so. Never throws: a check that cannot decide is `failed`, and builds nothing.
+ */
 export async function checkAndRebuild(
   env: RebuildEnv,
   fetcher: typeof fetch = fetch,
   now: Date = new Date(),
+  limits: CheckLimits = CHECK_LIMITS,
 ): Promise<RebuildOutcome> {
-  let current: string;
-  try {
-    current = await fetchCatalogVersion(env.apiUrl, env.apiToken, fetcher);
-  } catch (error) {
-    return {
-      action: 'failed',
-      reason: `catalog API: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
-  let live: LiveBuild | null = null;
-  try {
-    live = liveBuild(await getJson(fetcher, `${env.siteUrl.replace(/\/+$/, '')}/_build/latest.json`));
-  } catch {
-    // No live build to compare with (a first deploy, or the site is down): build.
-  }
+  const [api, site] = await Promise.allSettled([
+    fetchCatalogVersion(env.apiUrl, env.apiToken, fetcher, limits.readMs),
+    fetchLiveBuild(env.siteUrl, fetcher, limits.readMs),
+  ]);
+  if (api.status === 'rejected') return { action: 'failed', reason: `catalog API: ${message(api.reason)}` };
+  if (site.status === 'rejected') return { action: 'failed', reason: `live site: ${message(site.reason)}` };
+  const current = api.value;
+  const live = site.value;
   const built = live?.catalogVersion ?? null;
   const reason = rebuildReason(live, current, now);
   if (reason === null) return { action: 'skipped', version: current };
   try {
-    await callBuildHook(env.buildHookUrl, reason, fetcher);
+    await callBuildHook(env.buildHookUrl, reason, fetcher, limits.hookMs);
   } catch (error) {
-    return { action: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    return { action: 'failed', reason: message(error) };
   }
   return { action: 'triggered', from: built, to: current };
 }

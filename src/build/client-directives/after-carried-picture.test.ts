@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import { CARRIED_BUBBLE_ID } from '../../features/chat/thread-look.ts';
 import afterCarriedPicture, {
   CARRIED_PICTURE_WAIT_MS,
   carriedPictureShown,
 } from './after-carried-picture.ts';
-import { CARRIED_BUBBLE_ID } from './thread-look.ts';
 
 /** The built bubble with a picture whose decoding the test settles. */
 function pageWithPicture(): { settle: (decoded: boolean) => void } {

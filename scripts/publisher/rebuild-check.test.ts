@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callBuildHook, checkAndRebuild, type RebuildEnv, rebuildEnv } from './rebuild-check.ts';
+import {
+  CHECK_LIMITS,
+  callBuildHook,
+  checkAndRebuild,
+  type RebuildEnv,
+  rebuildEnv,
+} from './rebuild-check.ts';
 
 /** The live site, the catalog API and Netlify's build hook, as three local servers. */
 let apiVersion = '7';
@@ -8,6 +14,13 @@ let apiStatus = 200;
 let builtVersion: string | null = '7';
 let nextThemeAt: string | null = null;
 let hooks: { url: string; method: string }[] = [];
+/** How the live site answers /_build/latest.json: its status, and how long it takes. */
+let siteStatus = 200;
+let siteDelayMs = 0;
+/** When set, the API answers only once the live site has been asked (a check that reads in turn times out). */
+let apiWaitsForSite = false;
+let siteAsked: () => void = () => {};
+let siteAskedOnce = Promise.resolve();
 const servers: http.Server[] = [];
 
 async function serve(handler: http.RequestListener): Promise<string> {
@@ -20,9 +33,16 @@ async function serve(handler: http.RequestListener): Promise<string> {
 let env: RebuildEnv;
 
 beforeAll(async () => {
-  const siteUrl = await serve((req, res) => {
+  const siteUrl = await serve(async (req, res) => {
     if (req.url !== '/_build/latest.json') {
       res.writeHead(404).end();
+      return;
+    }
+    siteAsked();
+    if (siteDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, siteDelayMs));
+    if (res.destroyed) return;
+    if (siteStatus !== 200) {
+      res.writeHead(siteStatus).end();
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -35,11 +55,13 @@ beforeAll(async () => {
       }),
     );
   });
-  const apiUrl = await serve((req, res) => {
+  const apiUrl = await serve(async (req, res) => {
     if (req.url !== '/catalog/version' || req.headers['x-api-token'] !== 'public-token') {
       res.writeHead(401).end();
       return;
     }
+    if (apiWaitsForSite) await siteAskedOnce;
+    if (res.destroyed) return;
     res.writeHead(apiStatus, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ version: apiVersion, updatedAt: '2026-11-23T00:00:00.000Z' }));
   });
@@ -60,7 +82,16 @@ beforeEach(() => {
   builtVersion = '7';
   nextThemeAt = null;
   hooks = [];
+  siteStatus = 200;
+  siteDelayMs = 0;
+  apiWaitsForSite = false;
+  siteAskedOnce = new Promise((resolve) => {
+    siteAsked = resolve;
+  });
 });
+
+/** Short limits, so a stand-in that is slower than them keeps the test quick. */
+const quick = { readMs: 400, hookMs: 400 };
 
 describe('the scheduled rebuild', () => {
   test('an idle catalogue costs no build', async () => {
@@ -127,6 +158,41 @@ describe('the scheduled rebuild', () => {
     });
     expect(JSON.stringify(unreachable)).not.toContain('abc123');
     await expect(callBuildHook('not a url', 'x')).rejects.toThrow('BUILD_HOOK_URL is not a URL');
+  });
+
+  test('reads the catalog API and the live site at the same time', async () => {
+    // The API answers only after the live site was asked: a check that waited for the API first would
+    // run out of time on it.
+    apiWaitsForSite = true;
+    expect(await checkAndRebuild(env, fetch, new Date(), quick)).toEqual({ action: 'skipped', version: '7' });
+  });
+
+  test('a slow live site is not "no live build": nothing is built, and the check says why', async () => {
+    apiVersion = '8';
+    siteDelayMs = 2000;
+    const started = Date.now();
+    const outcome = await checkAndRebuild(env, fetch, new Date(), quick);
+    expect(outcome).toEqual({ action: 'failed', reason: expect.stringMatching(/^live site: .*timed out/) });
+    expect(hooks).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(siteDelayMs);
+  });
+
+  test('a live site that cannot answer (5xx) is not "no live build" either', async () => {
+    apiVersion = '8';
+    siteStatus = 503;
+    expect(await checkAndRebuild(env)).toEqual({ action: 'failed', reason: expect.stringContaining('503') });
+    expect(hooks).toEqual([]);
+  });
+
+  test('a site with no live build yet (no /_build/latest.json) is built', async () => {
+    siteStatus = 404;
+    expect(await checkAndRebuild(env)).toEqual({ action: 'triggered', from: null, to: '7' });
+    expect(hooks).toHaveLength(1);
+  });
+
+  test("its requests' time limits add up to less than Netlify's 30 s for a scheduled function", () => {
+    // The two reads run side by side, then at most one call of the build hook.
+    expect(CHECK_LIMITS.readMs + CHECK_LIMITS.hookMs).toBeLessThan(30_000);
   });
 
   test('the environment names what is missing', () => {

@@ -2,16 +2,17 @@
  * `client:after-carried-picture`: the /chat/ page's island (ChatApp.tsx) starts loading its code once the
  * picture a Japanese product page handed over is on screen (carried-picture-script.ts puts it in the built
  * bubble as the page is parsed), and at once when there is none. The picture is what the visitor came for;
- * started with it, the island's code (React and the conversation, about 70 KB) is fetched, compiled and run
+ * started with it, the island's code (React and the conversation) is fetched, compiled and run
  * while the picture is still being decoded, and its paint comes after them. The wait is bounded: a picture
  * not yet downloaded (the redirect left before it had come) holds the conversation CARRIED_PICTURE_WAIT_MS at
  * most.
  *
- * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the page that uses it.
+ * Registered by client-directives.ts beside it; Astro inlines it, bundled, in the page that uses it.
  */
+// biome-ignore assist/source/organizeImports: the inlined directive (and so each page's policy, which hashes it) is bundled in import order, helpers first
 import type { ClientDirective } from 'astro';
 import { picturesPainted } from '../../lib/after-load.ts';
-import { CARRIED_BUBBLE_ID } from './thread-look.ts';
+import { CARRIED_BUBBLE_ID } from '../../features/chat/thread-look.ts';
 
 declare global {
   namespace Astro {

@@ -1,8 +1,8 @@
 /**
  * `client:when-needed`: an island that wakes (loads its framework and hydrates) only when the visitor needs
  * it. The area and brand lists come with page 1 in the HTML, so until the shopper nears the list's end or
- * touches the island there is nothing for React to do; yet React with Astro's renderer is about 70 KB gzip
- * of such a page and most of its main-thread work. This directive wakes the island:
+ * touches the island there is nothing for React to do; yet React with Astro's renderer is most of such a
+ * page's JavaScript and of its main-thread work (docs/performance.md). This directive wakes the island:
  *
  * - at once when the visitor has stored state for it (sessionStorage, the `session` key's `lists[list]`,
  *   src/features/catalogue/area-list-store.ts): a returning shopper's loaded pages and place come back as
@@ -17,7 +17,7 @@
  * `<summary>` work without scripts, so their clicks go through at once. An island inside another (the area's
  * brand filter inside its list) wakes with it, as a touch inside it is inside both, and hydrates after it.
  *
- * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the pages that use it.
+ * Registered by client-directives.ts beside it; Astro inlines it, bundled, in the pages that use it.
  */
 import type { ClientDirective } from 'astro';
 
