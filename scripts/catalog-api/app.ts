@@ -17,8 +17,7 @@
  * Nothing that decides who may do what is held in this process: sessions, staff sessions, limits and the
  * catalogue's version are in the database, so any number of instances can serve one store.
  */
-import { Hono } from 'hono';
-import { rateLimiter } from 'hono-rate-limiter';
+import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { AddressVault } from './address-key.ts';
 import { CartService } from './cart.ts';
@@ -29,7 +28,7 @@ import { CounterCodeThrottle } from './counter-code.ts';
 import { type Database, isBusyError } from './database.ts';
 import { ApiError, pathForLog } from './errors.ts';
 import { FaultInjector } from './faults.ts';
-import { clientOf, type Env, injectFault, type Services } from './http.ts';
+import { bagOf, clientOf, type Env, injectFault, type Services } from './http.ts';
 import type { Lang } from './i18n-data.ts';
 import {
   type AheadSummary,
@@ -39,7 +38,7 @@ import {
   ImageService,
   standardRenders,
 } from './images.ts';
-import { databaseRateStore } from './limits.ts';
+import { overLimit } from './limits.ts';
 import { silentLogger } from './log.ts';
 import { OrderService } from './orders.ts';
 import { bagRoutes } from './routes/bag.ts';
@@ -208,28 +207,41 @@ export async function createApp(options: AppOptions): Promise<Hono<Env>> {
   app.route('/', staffRoutes(services));
   app.route('/', counterRoutes(services));
 
-  // Each client's writes (anything but GET and HEAD) are limited: a visitor cannot fill the database.
-  app.use(
-    '/catalog/*',
-    rateLimiter<Env>({
-      windowMs: WRITE_WINDOW_MS,
-      limit: config.writeLimitPerMinute,
-      standardHeaders: false,
-      keyGenerator: (c) => `write:${clientOf(services, c)}`,
-      store: databaseRateStore(store, WRITE_WINDOW_MS, now),
-      skip: (c) => c.req.method === 'GET' || c.req.method === 'HEAD',
-      handler: (c) =>
-        c.json(
-          {
-            code: 'TOO_MANY_REQUESTS',
-            message:
-              '操作が続いたため、少しのあいだ受け付けを止めています。1分ほど待ってからもう一度お試しください。',
-          },
-          429,
-          { 'Retry-After': '60', 'Cache-Control': 'no-store' },
-        ),
-    }),
-  );
+  // Writes (anything but GET and HEAD) are limited per bag, what one visitor does, and per client address
+  // only as a backstop sized for a shared network: a store's Wi-Fi, a carrier's address or a proxy's edge
+  // serves hundreds of shoppers at once. A write without a bag (which may start one) counts per address.
+  const tooMany = (c: Context<Env>, retryAfterMs: number) =>
+    c.json(
+      {
+        code: 'TOO_MANY_REQUESTS',
+        message:
+          '操作が続いたため、少しのあいだ受け付けを止めています。1分ほど待ってからもう一度お試しください。',
+      },
+      429,
+      { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))), 'Cache-Control': 'no-store' },
+    );
+  app.use('/catalog/*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const client = clientOf(services, c);
+    const backstop = await overLimit(
+      store,
+      `write-client:${client}`,
+      config.clientWriteLimitPerMinute,
+      WRITE_WINDOW_MS,
+      now(),
+    );
+    if (backstop.over) return tooMany(c, backstop.retryAfterMs);
+    const bag = await bagOf(services, c);
+    const own = await overLimit(
+      store,
+      bag === null ? `write-nobag:${client}` : `write-bag:${bag}`,
+      bag === null ? config.newBagWritesPerMinute : config.writeLimitPerMinute,
+      WRITE_WINDOW_MS,
+      now(),
+    );
+    if (own.over) return tooMany(c, own.retryAfterMs);
+    return next();
+  });
   app.use('/catalog/*', async (c, next) => {
     const faulty = await injectFault(services, c);
     if (faulty) return faulty;

@@ -98,9 +98,11 @@ describe('draft orders that ended are purged with the hourly sweep', () => {
   });
 });
 
-describe('writes to /catalog/* are limited per client', () => {
+describe('writes to /catalog/* are limited per bag, and per address only as a backstop', () => {
   beforeEach(async () => {
-    t = await makeApp({ config: { writeLimitPerMinute: 5 } });
+    t = await makeApp({
+      config: { writeLimitPerMinute: 5, newBagWritesPerMinute: 3, clientWriteLimitPerMinute: 12 },
+    });
   });
 
   const add = async (client: Client, from: string) => {
@@ -111,9 +113,10 @@ describe('writes to /catalog/* are limited per client', () => {
     });
   };
 
-  test('past the limit a client is answered 429 with the Error JSON; other clients and reads go on', async () => {
+  test('past the limit a bag is answered 429 with the Error JSON; other bags on the same address and reads go on', async () => {
     const busy = new Client(t.app);
-    for (let i = 0; i < 5; i += 1) expect((await add(busy, '203.0.113.9')).status).toBe(200);
+    // The first write starts the bag (counted for the address); then 5 of the bag's own.
+    for (let i = 0; i < 6; i += 1) expect((await add(busy, '203.0.113.9')).status).toBe(200);
     const refused = await add(busy, '203.0.113.9');
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
@@ -122,8 +125,23 @@ describe('writes to /catalog/* are limited per client', () => {
     const count = await busy.call('GET', '/catalog/cart/products/count', {
       headers: { 'X-Forwarded-For': '203.0.113.9' },
     });
-    expect(count.body).toEqual({ count: 5 });
-    expect((await add(new Client(t.app), '198.51.100.3')).status).toBe(200);
+    expect(count.body).toEqual({ count: 6 });
+    // Another shopper on the same network is not held back by the first.
+    expect((await add(new Client(t.app), '203.0.113.9')).status).toBe(200);
+  });
+
+  test('an address starts a bounded number of bags a minute, and its writes stop at the backstop', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await add(new Client(t.app), '198.51.100.7')).status).toBe(200);
+    expect((await add(new Client(t.app), '198.51.100.7')).status).toBe(429);
+    t.clock.advance(61);
+    const shoppers = [new Client(t.app), new Client(t.app), new Client(t.app)];
+    for (const shopper of shoppers) expect((await add(shopper, '198.51.100.7')).status).toBe(200);
+    // 3 starts and 9 writes of the started bags make the address's 12: the 13th is the backstop's.
+    for (let i = 0; i < 9; i += 1)
+      expect((await add(shoppers[i % 3] as Client, '198.51.100.7')).status).toBe(200);
+    const stopped = await add(shoppers[0] as Client, '198.51.100.7');
+    expect(stopped.status).toBe(429);
+    expect((await add(new Client(t.app), '192.0.2.44')).status).toBe(200);
   });
 });
 

@@ -27,7 +27,9 @@
  * | CATALOG_RENDER_AHEAD     | 1                              | `0` leaves the catalogue's pictures to be rendered on request: no background renders from the start (the tools that only build the site set it). |
  * | CATALOG_TEST_SWITCHES    | (off)                          | `1` registers the test switches (`/__faults`, `/__test/…`), demo mode only: without it (and always in production mode) those paths do not exist. |
  * | CATALOG_API_FAULTS       | (none)                         | Fault rules at start, JSON of the `PUT /__faults` body: `{"rules":[{"path":"^/catalog/products","status":503,"probability":0.1}]}`. Needs CATALOG_TEST_SWITCHES=1. |
- * | CATALOG_WRITE_LIMIT      | 300                            | Writes (anything but GET and HEAD) to /catalog/* each client may make per minute; past it, 429. |
+ * | CATALOG_WRITE_LIMIT      | 300                            | Writes (anything but GET and HEAD) to /catalog/* one bag may make per minute; past it, 429. |
+ * | CATALOG_NEW_BAG_LIMIT    | 600                            | Writes without a bag (each may start one) one client address may make per minute: a store's Wi-Fi or a carrier's address serves hundreds of shoppers. |
+ * | CATALOG_CLIENT_WRITE_LIMIT | 6000                         | Writes to /catalog/* one client address may make per minute, whatever the bags: a backstop sized for a few hundred shoppers behind one address. |
  * | CATALOG_TRUSTED_PROXIES  | loopback                       | Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses and CIDR ranges, comma-separated (`loopback,10.0.0.0/8`), or `none` (client-address.ts). |
  * | CATALOG_CLIENT_IP_HEADER | (none)                         | A header a trusted proxy names the client in, believed before X-Forwarded-For: `x-nf-client-connection-ip` behind Netlify. |
  */
@@ -63,8 +65,12 @@ export interface Config {
   freeShippingFrom: number;
   wrappingFee: number;
   seedProducts: number;
-  /** Writes to /catalog/* per client per minute. */
+  /** Writes to /catalog/* per bag per minute. */
   writeLimitPerMinute: number;
+  /** Writes without a bag per client address per minute. */
+  newBagWritesPerMinute: number;
+  /** Writes to /catalog/* per client address per minute (the backstop). */
+  clientWriteLimitPerMinute: number;
   faults: FaultRule[];
   /** Whether the test switches (`/__faults`, `/__test/…`) are registered: demo mode with CATALOG_TEST_SWITCHES=1. */
   testSwitches: boolean;
@@ -105,6 +111,8 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   wrappingFee: 330,
   seedProducts: 100,
   writeLimitPerMinute: 300,
+  newBagWritesPerMinute: 600,
+  clientWriteLimitPerMinute: 6000,
   faults: [],
   testSwitches: false,
   imageCacheDir: null,
@@ -228,6 +236,20 @@ export function loadConfig(env: Env = process.env): Config {
     wrappingFee: intVar(env, 'WRAPPING_FEE', DEFAULT_CONFIG.wrappingFee, 0, 1_000_000),
     seedProducts: intVar(env, 'SEED_PRODUCTS', DEFAULT_CONFIG.seedProducts, 1, 1_000_000),
     writeLimitPerMinute: intVar(env, 'CATALOG_WRITE_LIMIT', DEFAULT_CONFIG.writeLimitPerMinute, 1, 1_000_000),
+    newBagWritesPerMinute: intVar(
+      env,
+      'CATALOG_NEW_BAG_LIMIT',
+      DEFAULT_CONFIG.newBagWritesPerMinute,
+      1,
+      1_000_000,
+    ),
+    clientWriteLimitPerMinute: intVar(
+      env,
+      'CATALOG_CLIENT_WRITE_LIMIT',
+      DEFAULT_CONFIG.clientWriteLimitPerMinute,
+      1,
+      10_000_000,
+    ),
     faults,
     testSwitches,
     imageCacheDir: env.CATALOG_IMAGE_CACHE_DIR || null,

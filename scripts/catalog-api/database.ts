@@ -78,6 +78,7 @@ export interface Tables {
   };
   shipments: ShipmentRow;
   staff_sessions: { token: string; account: string; created_at: number; last_used: number };
+  staff_devices: { token: string; account: string; created_at: number; last_used: number };
   sign_in_failures: { key: string; failures: number; last_at: number };
   rate_windows: { key: string; window_start: number; hits: number };
   limit_events: { key: string; at: number };

@@ -192,6 +192,14 @@ export async function session(s: Services, c: Context<Env>): Promise<string> {
   return (await bagSession(s, c, true)) ?? '';
 }
 
+/** The key of the bag the request's cookie names, if it is live; nothing is set or moved. */
+export async function bagOf(s: Services, c: Context<Env>): Promise<string | null> {
+  return (
+    (await s.cart.existing(getCookie(c, SESSION_COOKIE))) ??
+    (await s.cart.existing(getCookie(c, PLAIN_SESSION_COOKIE)))
+  );
+}
+
 /** The visitor's live session, without creating one: who may see what is theirs. */
 export function viewer(s: Services, c: Context<Env>): Promise<string | null> {
   return bagSession(s, c, false);

@@ -1,31 +1,10 @@
 /**
- * Request limits counted in the database, so that every API instance counts the same hits: the
- * hono-rate-limiter middleware's counters as fixed windows in `rate_windows` (store.ts, `hitWindow`), one
- * statement per hit.
+ * Request limits counted in the database, so that every API instance counts the same hits: fixed windows in
+ * `rate_windows`, one upsert a hit (store.ts, `hitWindow`).
  */
-import type { Store as RateStore } from 'hono-rate-limiter';
-import type { Env } from './http.ts';
 import type { Store } from './store.ts';
 
-/** A hono-rate-limiter store over the database, with windows of `windowMs`. */
-export function databaseRateStore(store: Store, windowMs: number, now: () => number): RateStore<Env> {
-  return {
-    localKeys: false,
-    async get(key) {
-      const row = await store.rateWindow(key);
-      if (row === undefined || now() - row.window_start >= windowMs) return undefined;
-      return { totalHits: row.hits, resetTime: new Date(row.window_start + windowMs) };
-    },
-    async increment(key) {
-      const { hits, windowStart } = await store.hitWindow(key, now(), windowMs);
-      return { totalHits: hits, resetTime: new Date(windowStart + windowMs) };
-    },
-    decrement: (key) => store.unhitWindow(key),
-    resetKey: (key) => store.deleteWindow(key),
-  };
-}
-
-/** Whether a key is over `limit` hits in its current window, counting this hit. */
+/** Whether a key is over `limit` hits in its current window, counting this hit, and when the window ends. */
 export async function overLimit(
   store: Store,
   key: string,

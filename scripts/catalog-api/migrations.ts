@@ -143,6 +143,16 @@ CREATE INDEX limit_events_key ON limit_events (key, at);
 CREATE INDEX limit_events_at ON limit_events (at);
 `;
 
+const SCHEMA_2 = `
+CREATE TABLE staff_devices (
+  token TEXT PRIMARY KEY,
+  account TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  last_used BIGINT NOT NULL
+);
+CREATE INDEX staff_devices_used ON staff_devices (last_used);
+`;
+
 /** Runs a text of several statements, one at a time (drivers prepare one statement per call). */
 async function runStatements(db: Kysely<unknown>, text: string): Promise<void> {
   for (const statement of text.split(/;\s*\n/)) {
@@ -156,6 +166,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0001-schema': {
       up: (db) => runStatements(db, SCHEMA_1.replaceAll('{{rowid}}', ROW_ID[dialect])),
     },
+    // The store counter's devices: a device staff signed in on is not held back by others' failures.
+    '0002-staff-devices': { up: (db) => runStatements(db, SCHEMA_2) },
   };
 }
 
@@ -182,6 +194,7 @@ export async function appliedMigrations(database: Database): Promise<string[]> {
 
 /** Every table of the schema and of the migrator, children first. */
 const TABLES = [
+  'staff_devices',
   'limit_events',
   'rate_windows',
   'sign_in_failures',

@@ -38,15 +38,28 @@ function maskName(value: string): string {
   return `${first}${HIDDEN}`;
 }
 
+/** A 市区町村 field's municipality: a 郡's town or village, a ward of a designated city, or the first 市区町村. */
+const MUNICIPALITY = /^(.+?郡.+?[町村]|.+?市.+?区|.+?[市区町村])/;
+
 /**
- * An address as anyone but its owner sees it: enough to recognise it (prefecture, city, the first three
- * digits of the postal code, the last four of the phone), not enough to find or call the recipient.
+ * The municipality a 市区町村 field begins with, or '' when it names none: the field is free text, and
+ * whatever follows the municipality (the town, or a street typed there) is never shown to anyone else.
+ */
+export function municipalityOf(city: string): string {
+  return MUNICIPALITY.exec(city.trim())?.[1] ?? '';
+}
+
+/**
+ * An address as anyone but its owner sees it: enough to recognise it (prefecture, municipality, the first
+ * three digits of the postal code, the last four of the phone), not enough to find or call the recipient.
  */
 function maskAddress(address: ShipmentAddress): ShipmentAddress {
+  const municipality = municipalityOf(address.city);
   const digits = address.phone.replace(/\D/g, '');
   const postal = address.postalCode.replace(/\D/g, '');
   return {
     ...address,
+    city: municipality === address.city.trim() ? municipality : `${municipality}${HIDDEN}`,
     postalCode: `${postal.slice(0, 3)}-＊＊＊＊`,
     street: HIDDEN,
     building: address.building ? HIDDEN : (address.building ?? null),

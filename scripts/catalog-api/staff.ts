@@ -29,6 +29,8 @@ export const STAFF_SESSION_SECONDS = 10 * 3600;
 const STAFF_IDLE_MS = 2 * 3600_000;
 /** A session's last use is written at most once a minute. */
 const TOUCH_EVERY_MS = 60_000;
+/** A device staff signed in on stays known this long after its last sign-in. */
+export const STAFF_DEVICE_SECONDS = 180 * 24 * 3600;
 
 /** What a staff account may do. */
 export type Role = 'counter' | 'editor';
@@ -156,6 +158,14 @@ export function staffCookieName(publicUrl: string): string {
 }
 
 /**
+ * The device cookie's name: a long-lived, HttpOnly cookie naming a device staff signed in on (the store
+ * counter's tablet), so that sign-in failures from elsewhere on the same network never hold it back.
+ */
+export function staffDeviceCookieName(publicUrl: string): string {
+  return secureOrigin(publicUrl) ? '__Host-staff-device' : 'staff_device';
+}
+
+/**
  * HTTPS only. Chromium and Firefox also keep a Secure cookie set over plain HTTP on a loopback host (a
  * secure context), but WebKit, every iPhone browser's engine, drops it: on http://localhost staff could
  * never stay signed in there (tests/webkit/README.md).
@@ -229,9 +239,29 @@ export class StaffDirectory {
     if (token !== undefined && TOKEN.test(token)) await this.#store.deleteStaffSession(atRest(token));
   }
 
-  /** Deletes the sessions past either limit (run with the hourly sweep). */
+  /**
+   * The account a device cookie was given to, when it is a known device still within its time; else null.
+   * A device is known only as the SHA-256 of its cookie value.
+   */
+  async deviceAccount(token: string | undefined): Promise<string | null> {
+    if (token === undefined || !TOKEN.test(token)) return null;
+    const device = await this.#store.staffDevice(atRest(token));
+    if (!device || this.#now() - device.last_used >= STAFF_DEVICE_SECONDS * 1000) return null;
+    return device.account;
+  }
+
+  /** After a sign-in: the device's cookie value (its own when it already had one for this account). */
+  async rememberDevice(token: string | undefined, account: string): Promise<string> {
+    const kept = token !== undefined && (await this.deviceAccount(token)) === account ? token : undefined;
+    const value = kept ?? randomBytes(32).toString('base64url');
+    await this.#store.saveStaffDevice(atRest(value), account, this.#now());
+    return value;
+  }
+
+  /** Deletes the sessions past either limit and the devices not used for their time (the hourly sweep). */
   async deleteExpired(): Promise<void> {
     const now = this.#now();
     await this.#store.deleteStaffSessionsBefore(now - STAFF_SESSION_SECONDS * 1000, now - STAFF_IDLE_MS);
+    await this.#store.deleteStaffDevicesBefore(now - STAFF_DEVICE_SECONDS * 1000);
   }
 }

@@ -17,6 +17,9 @@ import {
 
 export type { DraftOrderRow, ShipmentRow, VariantRow };
 
+/** The limit counters kept per bag session (`<prefix><session key>`): they move with the session. */
+const SESSION_LIMIT_PREFIXES = ['qr:', 'write-bag:'] as const;
+
 /** Lists longer than this are queried in parts (SQLite takes at most 32,766 parameters a statement). */
 const IN_LIST_MAX = 1000;
 
@@ -270,7 +273,7 @@ export class Store {
       .expression(
         this.db
           .selectFrom('sessions')
-          .select([sql.lit(to).as('id'), 'wrapping', 'chat_order', 'created_at', 'updated_at'])
+          .select([sql<string>`${to}`.as('id'), 'wrapping', 'chat_order', 'created_at', 'updated_at'])
           .where('id', '=', from),
       )
       .execute();
@@ -280,12 +283,14 @@ export class Store {
       .set({ session_id: to })
       .where('session_id', '=', from)
       .execute();
-    // Its QR limit follows it (routes/bag.ts): a new cookie value must not start the count again.
-    await this.db
-      .updateTable('rate_windows')
-      .set({ key: `qr:${to}` })
-      .where('key', '=', `qr:${from}`)
-      .execute();
+    // Its limits follow it (routes/bag.ts, app.ts): a new cookie value must not start the counts again.
+    for (const prefix of SESSION_LIMIT_PREFIXES) {
+      await this.db
+        .updateTable('rate_windows')
+        .set({ key: `${prefix}${to}` })
+        .where('key', '=', `${prefix}${from}`)
+        .execute();
+    }
     await this.db.deleteFrom('sessions').where('id', '=', from).execute();
   }
   /** Deletes sessions idle since `idleBefore` or begun before `startedBefore`; their bags go with them. */
@@ -525,6 +530,21 @@ export class Store {
       .deleteFrom('staff_sessions')
       .where((eb) => eb.or([eb('created_at', '<', createdBefore), eb('last_used', '<', usedBefore)]))
       .execute();
+  }
+
+  staffDevice(token: string) {
+    return this.db.selectFrom('staff_devices').selectAll().where('token', '=', token).executeTakeFirst();
+  }
+  /** Records (or refreshes) a device staff signed in on. */
+  async saveStaffDevice(token: string, account: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('staff_devices')
+      .values({ token, account, created_at: now, last_used: now })
+      .onConflict((oc) => oc.column('token').doUpdateSet({ account, last_used: now }))
+      .execute();
+  }
+  async deleteStaffDevicesBefore(usedBefore: number): Promise<void> {
+    await this.db.deleteFrom('staff_devices').where('last_used', '<', usedBefore).execute();
   }
 
   // ------------------------------------------------------------------------------------------- limits

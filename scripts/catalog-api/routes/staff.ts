@@ -3,11 +3,11 @@
  *   GET|POST /store/signin, POST /store/signout   staff sign-in (limited per client and per account)
  *   GET  /store/session                           whom the staff cookie belongs to (the editor page asks)
  *   PUT  /store/products/{id}                     editors: { title, lang? } changes a product's title
- * Sign-in failures are counted in the database (sign-in-throttle.ts, limits.ts): every instance counts them.
+ * Sign-in failures are counted in the database (sign-in-throttle.ts, store.ts): every instance counts them.
  */
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { rateLimiter } from 'hono-rate-limiter';
+import { atRest } from '../at-rest.ts';
 import { bumpCatalogVersion } from '../catalog-version.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import {
@@ -21,14 +21,14 @@ import {
   staffMember,
 } from '../http.ts';
 import type { Lang } from '../i18n-data.ts';
-import { databaseRateStore } from '../limits.ts';
-import { STAFF_SESSION_SECONDS } from '../staff.ts';
+import { STAFF_DEVICE_SECONDS, STAFF_SESSION_SECONDS, staffDeviceCookieName } from '../staff.ts';
 import { HTML_HEADERS, signedInPage, signedOutPage, signInPage } from '../store-counter.ts';
 import { parseLangQuery, parsePositiveInt, readBodyText, readJsonBody } from '../validate.ts';
 
 /**
  * Failed staff sign-ins: per account and client, growing delays (sign-in-throttle.ts); per client across
- * accounts, 20 in 15 minutes, then that client waits for the window to end.
+ * accounts, 20 in 15 minutes, then that client waits for the window to end. A device the account signed in
+ * on before (its device cookie) is exempt from both and counts its own failures instead.
  */
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const SIGN_IN_LIMIT_PER_CLIENT = 20;
@@ -42,6 +42,7 @@ const NEXT_PATH = /^(qr\/[A-Za-z0-9_-]{16,64}|code|editor)$/;
 export function staffRoutes(s: Services): Hono<Env> {
   const app = new Hono<Env>();
   const cookie = staffCookieOf(s);
+  const deviceCookie = { name: staffDeviceCookieName(s.config.publicUrl) };
 
   // The sign-in form, read once per request (both limiters and the handler need it), 4 KB at most.
   const signInForms = new WeakMap<Request, Promise<{ account: string; password: string; next: string }>>();
@@ -60,86 +61,84 @@ export function staffRoutes(s: Services): Hono<Env> {
     }
     return form;
   };
-  // Only a wrong password counts against the client: a try refused for waiting (429) checked nothing.
-  const failedSignIn = (c: Context<Env>) => c.res.status < 400 || c.res.status === 429;
+  /** Why this client waits before trying any account again, in ms: 0 when it may try now. */
+  const clientWait = async (client: string): Promise<number> => {
+    const window = await s.store.rateWindow(`signin-client:${client}`);
+    if (!window || s.now() - window.window_start >= SIGN_IN_WINDOW_MS) return 0;
+    return window.hits >= SIGN_IN_LIMIT_PER_CLIENT ? window.window_start + SIGN_IN_WINDOW_MS - s.now() : 0;
+  };
 
-  app.post(
-    '/store/signin',
-    formFromSite(s),
-    rateLimiter<Env>({
-      windowMs: SIGN_IN_WINDOW_MS,
-      limit: SIGN_IN_LIMIT_PER_CLIENT,
-      keyGenerator: (c) => `signin-client:${clientOf(s, c)}`,
-      store: databaseRateStore(s.store, SIGN_IN_WINDOW_MS, s.now),
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: failedSignIn,
-      handler: async (c) => {
-        const { account, next } = await signInForm(c);
-        return c.body(
-          signInPage({
-            action: 'signin',
-            next: NEXT_PATH.test(next) ? next : '',
-            account,
-            message:
-              'サインインの失敗が続いたため、この端末からのサインインを一時的に止めています。15分ほど待ってからもう一度お試しください。',
-          }),
-          429,
-          { ...HTML_HEADERS, 'Retry-After': String(SIGN_IN_WINDOW_MS / 1000) },
-        );
-      },
-    }),
-    async (c) => {
-      const { account, password, next } = await signInForm(c);
-      const target = NEXT_PATH.test(next) ? next : '';
-      const client = clientOf(s, c);
-      // This account from this client waits after repeated failures, whatever the password (the right one
-      // too): guessing is slowed, and nobody else's sign-in is.
-      const wait = await s.signInThrottle.wait(account, client);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        return c.body(
-          signInPage({
-            action: 'signin',
-            next: target,
-            account,
-            message: `サインインの失敗が続いたため、${seconds}秒ほど待ってからもう一度お試しください。`,
-          }),
-          429,
-          { ...HTML_HEADERS, 'Retry-After': String(seconds) },
-        );
-      }
-      const token = await s.staff.signIn(account, password);
-      if (token === null) {
-        await s.signInThrottle.failed(account, client);
-        return c.body(
-          signInPage({
-            action: 'signin',
-            next: target,
-            account,
-            message: 'アカウント名またはパスワードが正しくありません。',
-          }),
-          401,
-          HTML_HEADERS,
-        );
-      }
-      await s.signInThrottle.succeeded(account, client);
-      setCookie(c, cookie.name, token, {
-        httpOnly: true,
-        secure: cookie.secure,
-        sameSite: 'Strict',
-        path: '/',
-        maxAge: STAFF_SESSION_SECONDS,
+  app.post('/store/signin', formFromSite(s), async (c) => {
+    const { account, password, next } = await signInForm(c);
+    const target = NEXT_PATH.test(next) ? next : '';
+    const client = clientOf(s, c);
+    // A device this account signed in on before (the counter's tablet) counts its own failures only:
+    // guesses from elsewhere on the same network, or behind the same proxy, never hold it back.
+    const device = getCookie(c, deviceCookie.name);
+    const trusted = account !== '' && (await s.staff.deviceAccount(device)) === account;
+    const failureKey = trusted ? `device:${atRest(device ?? '')}` : client;
+    const refuse = (message: string, waitMs: number) =>
+      c.body(signInPage({ action: 'signin', next: target, account, message }), 429, {
+        ...HTML_HEADERS,
+        'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
       });
-      // The editor page is the site's, beside the API's public URL (…/api): /editor/ on the same origin.
-      const location =
-        target === 'editor'
-          ? new URL('../editor/', `${s.config.publicUrl.replace(/\/+$/, '')}/`).href
-          : target === ''
-            ? 'signin'
-            : target;
-      return c.body(null, 303, { ...HTML_HEADERS, Location: location });
-    },
-  );
+    if (!trusted) {
+      const waitClient = await clientWait(client);
+      if (waitClient > 0) {
+        return refuse(
+          'サインインの失敗が続いたため、この端末からのサインインを一時的に止めています。15分ほど待ってからもう一度お試しください。',
+          waitClient,
+        );
+      }
+    }
+    // This account from this client (or device) waits after repeated failures, whatever the password (the
+    // right one too): guessing is slowed, and nobody else's sign-in is.
+    const wait = await s.signInThrottle.wait(account, failureKey);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      return refuse(`サインインの失敗が続いたため、${seconds}秒ほど待ってからもう一度お試しください。`, wait);
+    }
+    // Every try is checked as a real one (an unknown account or an empty password too): the answer's
+    // time tells nothing.
+    const token = await s.staff.signIn(account, password);
+    if (token === null) {
+      await s.signInThrottle.failed(account, failureKey);
+      if (!trusted) await s.store.hitWindow(`signin-client:${client}`, s.now(), SIGN_IN_WINDOW_MS);
+      return c.body(
+        signInPage({
+          action: 'signin',
+          next: target,
+          account,
+          message: 'アカウント名またはパスワードが正しくありません。',
+        }),
+        401,
+        HTML_HEADERS,
+      );
+    }
+    await s.signInThrottle.succeeded(account, failureKey);
+    setCookie(c, cookie.name, token, {
+      httpOnly: true,
+      secure: cookie.secure,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: STAFF_SESSION_SECONDS,
+    });
+    setCookie(c, deviceCookie.name, await s.staff.rememberDevice(device, account), {
+      httpOnly: true,
+      secure: cookie.secure,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: STAFF_DEVICE_SECONDS,
+    });
+    // The editor page is the site's, beside the API's public URL (…/api): /editor/ on the same origin.
+    const location =
+      target === 'editor'
+        ? new URL('../editor/', `${s.config.publicUrl.replace(/\/+$/, '')}/`).href
+        : target === ''
+          ? 'signin'
+          : target;
+    return c.body(null, 303, { ...HTML_HEADERS, Location: location });
+  });
 
   app.get('/store/signin', async (c) => {
     const member = await staffMember(s, c);
