@@ -341,7 +341,8 @@ test.describe('the product page', () => {
       'content',
       /width=768&height=768/,
     );
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = JSON.parse(blocks.find((text) => text.includes('"@type":"Product"')) ?? '{}');
     expect(data).toMatchObject({
       '@type': 'Product',
       name: '本練り羊羹 詰め合わせ',
