@@ -19,6 +19,7 @@ vi.mock('../../lib/catalog/cart-bag.ts', () => api);
 const { default: BagView } = await import('./BagView.tsx');
 const { closeNotification } = await import('../site/index.ts');
 const { $bagLoad } = await import('./bag-load.ts');
+const { $bag } = await import('./bag-store.ts');
 
 const filled = (): Cart =>
   bag({
@@ -54,6 +55,7 @@ beforeEach(() => {
   sessionStorage.clear();
   closeNotification();
   $bagLoad.set('idle');
+  $bag.set(undefined);
 });
 afterEach(() => {
   cleanup();
@@ -65,6 +67,36 @@ async function showBag(value: Cart) {
   render(<BagView />);
   await screen.findByText(/点の商品$/);
 }
+
+describe('the bag the visitor already holds', () => {
+  it('draws its lines at once, then takes the server’s bag; its controls wait for the server', async () => {
+    let answer: (value: Cart) => void = () => {};
+    api.checkCart.mockReturnValue(new Promise<Cart>((resolve) => (answer = resolve)));
+    // The page's script restored the tab's bag and started reading it before React came.
+    $bag.set(filled());
+    $bagLoad.set('loading');
+    void (await import('./bag-load.ts')).loadBag();
+    render(<BagView />);
+    try {
+      expect(screen.getAllByTestId('bag-line')).toHaveLength(2);
+      expect(screen.getByText(`${filled().count}点の商品`)).toBeTruthy();
+    } finally {
+      // Never leave the read hanging for the next test.
+      setTimeout(() => answer(filled()), 0);
+    }
+    const pay = screen.getByRole('button', { name: '店頭でのお支払いに進む' }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+    expect(
+      (screen.getAllByRole('button', { name: /数量を1つ増やす/ })[0] as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await act(async () => answer({ ...filled(), products: filled().products.slice(0, 1), count: 2 }));
+    await act(async () => {});
+    expect(screen.getAllByTestId('bag-line')).toHaveLength(1);
+    expect(
+      (screen.getAllByRole('button', { name: /数量を1つ増やす/ })[0] as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+});
 
 describe('the bag page', () => {
   it('shows each line with its title, variant, unit price, line total, receive and quantity', async () => {
