@@ -105,7 +105,7 @@ describe('the bag page', () => {
     expect(lines).toHaveLength(2);
     const first = within(lines[0] as HTMLElement);
     expect(first.getByRole('heading', { name: '季節の焼き菓子詰め合わせ' })).toBeTruthy();
-    expect(first.getByText('容量: 500ml')).toBeTruthy();
+    expect(first.getByText('容量：500ml')).toBeTruthy();
     expect(first.getByTestId('unit-price').textContent).toBe('¥3,240（税込）');
     expect(first.getByTestId('line-total').textContent).toBe('¥6,480（税込）');
     expect((first.getByRole('radio', { name: '配送する' }) as HTMLInputElement).checked).toBe(true);
@@ -126,10 +126,19 @@ describe('the bag page', () => {
 
   it('names what shipping and wrapping cost before either is chosen', async () => {
     const rates = { shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 };
-    await showBag({ ...filled(), subtotal: 3240, wrapping: false, wrappingFee: 0, rates });
-    const line = within(screen.getAllByTestId('bag-line')[1] as HTMLElement);
-    expect(line.getByRole('radio', { name: '配送する 送料 ¥880（税込）' })).toBeTruthy();
+    const stored = filled().products.map((line) => ({ ...line, receive: 'store' as const }));
+    await showBag({ ...filled(), products: stored, subtotal: 3240, wrapping: false, wrappingFee: 0, rates });
+    for (const each of screen.getAllByTestId('bag-line')) {
+      expect(within(each).getByRole('radio', { name: '配送する 送料 ¥880（税込）' })).toBeTruthy();
+    }
     expect(screen.getByRole('checkbox', { name: 'ギフトラッピングをする 料金 ¥330（税込）' })).toBeTruthy();
+  });
+
+  it('prints the shipping charge once per order: in the totals, on no line, once a line ships', async () => {
+    const rates = { shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 };
+    await showBag({ ...filled(), subtotal: 3240, shippingCharge: 880, rates });
+    expect(screen.queryAllByTestId('ship-price')).toHaveLength(0);
+    expect(screen.getAllByText(/送料/).map((node) => node.textContent)).toEqual(['送料']);
   });
 
   it('shows a warning on the line it concerns, and holds the payment back', async () => {

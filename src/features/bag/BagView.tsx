@@ -215,7 +215,8 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
       >
         <fieldset aria-busy={pending.has('wrapping') || undefined}>
           <legend className="text-sm font-bold">{t('bag.wrapping.title')}</legend>
-          <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-2">
+          {/* Each text whole on its line: the fee goes under the choice rather than break it (ギフトラッピングを／する). */}
+          <label className="mt-2 flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 whitespace-nowrap">
             <input
               type="checkbox"
               checked={bag?.wrapping ?? false}
