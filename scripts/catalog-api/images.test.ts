@@ -9,7 +9,9 @@ import {
   type ImageKind,
   ImageService,
   type PlannedRender,
+  parseImageParams,
   productSvg,
+  siteRenders,
   standardRenders,
   tenantSvg,
 } from './images.ts';
@@ -42,16 +44,16 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
   });
 
   test.each([
-    ['webp', 'image/webp', 'webp'],
-    ['avif', 'image/avif', 'heif'],
-    ['png', 'image/png', 'png'],
-    ['jpeg', 'image/jpeg', 'jpeg'],
-  ])('format=%s', async (format, contentType, sharpFormat) => {
-    const { response, body } = await image(`/images/products/2.jpg?width=256&height=256&format=${format}`);
+    ['webp', '2.jpg?width=256&height=256&format=webp', 'image/webp', 'webp', 256],
+    ['avif', '2.jpg?width=256&height=256&format=avif', 'image/avif', 'heif', 256],
+    ['jpeg', '2.jpg?width=256&height=256&format=jpeg', 'image/jpeg', 'jpeg', 256],
+    ['png (the original)', '2.png', 'image/png', 'png', 1200],
+  ])('format %s', async (_format, file, contentType, sharpFormat, side) => {
+    const { response, body } = await image(`/images/products/${file}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(contentType);
     const meta = await sharp(body).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual([sharpFormat, 256, 256]);
+    expect([meta.format, meta.width, meta.height]).toEqual([sharpFormat, side, side]);
   });
 
   test(
@@ -66,48 +68,31 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
     RENDERS_MS,
   );
 
-  test('fit: cover crops to the box; inside keeps the aspect ratio (areas are 16:9)', async () => {
-    const cover = await sharp((await image('/images/areas/1.jpg?width=300&height=300')).body).metadata();
-    expect([cover.width, cover.height]).toEqual([300, 300]);
-    const inside = await sharp(
-      (await image('/images/areas/1.jpg?width=320&height=320&fit=inside')).body,
+  test('areas (16:9) are cropped to the square asked for; their original keeps its 16:9', async () => {
+    const square = await sharp(
+      (await image('/images/areas/1.jpg?width=768&height=768&format=jpeg')).body,
     ).metadata();
-    expect([inside.width, inside.height]).toEqual([320, 180]);
-    const widthOnly = await sharp((await image('/images/areas/2.jpg?width=800')).body).metadata();
-    expect([widthOnly.width, widthOnly.height]).toEqual([800, 450]);
+    expect([square.width, square.height]).toEqual([768, 768]);
+    const original = await sharp((await image('/images/areas/2.jpg')).body).metadata();
+    expect([original.width, original.height]).toEqual([1600, 900]);
   });
 
-  test(
-    'one dimension alone keeps the aspect ratio and the other side within 2048 px too',
-    async () => {
-      // Areas are 16:9: 2048 px high would be 3641 px wide.
-      const tall = await sharp((await image('/images/areas/1.webp?height=2048')).body).metadata();
-      expect([tall.width, tall.height]).toEqual([2048, 1152]);
-      const high = await sharp((await image('/images/areas/1.webp?height=450')).body).metadata();
-      expect([high.width, high.height]).toEqual([800, 450]);
-      const wide = await sharp((await image('/images/products/1.webp?width=2048')).body).metadata();
-      expect([wide.width, wide.height]).toEqual([2048, 2048]);
-    },
-    RENDERS_MS,
-  );
-
   test('tenant logos are PNG by extension', async () => {
-    const { response, body } = await image('/images/tenants/5.png?width=128');
+    const { response, body } = await image('/images/tenants/5.png');
     expect(response.headers.get('content-type')).toBe('image/png');
     const meta = await sharp(body).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 128, 128]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 600, 600]);
   });
 
   test('a matching If-None-Match is a 304; the same request gives the same bytes', async () => {
-    const first = await image('/images/products/4.jpg?width=64');
+    const path = '/images/products/4.jpg?width=256&height=256&format=jpeg';
+    const first = await image(path);
     const etag = first.response.headers.get('etag') ?? '';
-    const again = await image('/images/products/4.jpg?width=64', { 'If-None-Match': etag });
+    const again = await image(path, { 'If-None-Match': etag });
     expect(again.response.status).toBe(304);
     expect(again.body.byteLength).toBe(0);
     const other = await makeApp();
-    const elsewhere = Buffer.from(
-      await (await other.app.request('/images/products/4.jpg?width=64')).arrayBuffer(),
-    );
+    const elsewhere = Buffer.from(await (await other.app.request(path)).arrayBuffer());
     expect(elsewhere.equals(first.body)).toBe(true);
   });
 
@@ -121,6 +106,7 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
       'height=99999',
       'format=gif',
       'fit=stretch',
+      'fit=inside',
     ]) {
       const { response, body } = await image(`/images/products/1.jpg?${query}`);
       expect(response.status, query).toBe(400);
@@ -147,42 +133,45 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-images-'));
     try {
       const cached = await makeApp({ config: { imageCacheDir: dir } });
-      const response = await cached.app.request('/images/products/5.jpg?width=100&format=webp');
+      const path = '/images/products/5.jpg?width=256&height=256&format=webp';
+      const response = await cached.app.request(path);
       expect(response.status).toBe(200);
       // The file is written after the answer: wait for it rather than for a fixed time.
       await vi.waitFor(
         () =>
-          expect(readdirSync(dir).some((name) => /products-5-.+-100x0-cover\.webp$/.test(name))).toBe(true),
+          expect(readdirSync(dir).some((name) => /products-5-.+-256x256-cover\.webp$/.test(name))).toBe(true),
         { timeout: 10_000 },
       );
       // A fresh server reads it back.
       const again = await makeApp({ config: { imageCacheDir: dir } });
-      const second = await again.app.request('/images/products/5.jpg?width=100&format=webp');
+      const second = await again.app.request(path);
       expect(second.headers.get('etag')).toBe(response.headers.get('etag'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  test('a crawler walking sizes cannot fill the disk: the cache keeps at most its limit, oldest out', async () => {
+  test('a crawler walking pictures cannot fill the disk: the cache keeps at most its limit, oldest out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-images-'));
     try {
       const bounded = await makeApp({ config: { imageCacheDir: dir }, imageLimits: { diskEntries: 3 } });
       const files = () => readdirSync(dir).filter((name) => !name.endsWith('.tmp'));
-      for (const width of [40, 41, 42, 43, 44, 45]) {
-        const response = await bounded.app.request(`/images/products/5.jpg?width=${width}`);
+      for (const id of [1, 2, 3, 4, 5, 6]) {
+        const response = await bounded.app.request(
+          `/images/tenants/${id}.png?width=32&height=32&format=jpeg`,
+        );
         expect(response.status).toBe(200);
         // Each file lands (and the oldest goes) before the next render, so "oldest" is well defined.
         await vi.waitFor(
           () => {
-            expect(files().some((name) => name.includes(`-${width}x0-`))).toBe(true);
+            expect(files().some((name) => name.includes(`-tenants-${id}-`))).toBe(true);
             expect(files().length).toBeLessThanOrEqual(3);
           },
           { timeout: 10_000 },
         );
       }
-      expect(files().some((name) => name.includes('-45x0-'))).toBe(true);
-      expect(files().some((name) => name.includes('-40x0-'))).toBe(false);
+      expect(files().some((name) => name.includes('-tenants-6-'))).toBe(true);
+      expect(files().some((name) => name.includes('-tenants-1-'))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -190,9 +179,10 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
 
   test('renders wait their turn; past the queue the answer is 503 with Retry-After, and the server goes on', async () => {
     const busy = await makeApp({ imageLimits: { concurrentRenders: 1, queuedRenders: 2 } });
+    // Six different pictures, so that each is a render of its own.
     const answers = await Promise.all(
-      [100, 101, 102, 103, 104, 105].map((width) =>
-        busy.app.request(`/images/products/7.jpg?width=${width}&format=avif`),
+      [7, 8, 10, 11, 12, 13].map((id) =>
+        busy.app.request(`/images/products/${id}.jpg?width=256&height=256&format=avif`),
       ),
     );
     const statuses = answers.map((response) => response.status);
@@ -200,12 +190,89 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
     const refused = answers.filter((response) => response.status === 503);
     expect(refused).toHaveLength(3);
     expect(refused[0]?.headers.get('retry-after')).toBe('2');
-    expect((await busy.app.request('/images/products/7.jpg?width=106')).status).toBe(200);
+    expect((await busy.app.request('/images/products/14.jpg?width=256&height=256&format=jpeg')).status).toBe(
+      200,
+    );
   });
 
   test('output is bounded to 2048 px a side', async () => {
     expect((await t.app.request('/images/products/5.jpg?width=2049')).status).toBe(400);
     expect((await t.app.request('/images/products/5.jpg?width=4096&height=4096')).status).toBe(400);
+    // One side of a 16:9 area at 2048, the other at 1, fit outside: this once gave a 3641×2048 picture.
+    const outside = await image('/images/areas/1.jpg?width=1&height=2048&fit=outside');
+    expect(outside.response.status).toBe(400);
+    expect((await image('/images/areas/1.webp?height=2048')).response.status).toBe(400);
+    // The renderer itself makes nothing larger, whoever asks it.
+    const service = new ImageService(Store.of(t.database), null);
+    await expect(service.get('areas', 1, { size: 2049, format: 'png' })).rejects.toThrow(RangeError);
+    for (const [kind, side] of [
+      ['products', 1200],
+      ['areas', 1600],
+      ['tenants', 600],
+    ] as const) {
+      const original = await sharp(
+        (await service.get(kind, 1, { size: null, format: 'png' }))?.body,
+      ).metadata();
+      expect(Math.max(original.width ?? Infinity, original.height ?? Infinity), kind).toBe(side);
+    }
+  });
+
+  test('only the renders the site asks for are made: any other size, format or fit is 400 naming them', async () => {
+    for (const query of [
+      // Sizes the site never shows, or shows other kinds of picture at.
+      'width=300&height=300&format=webp',
+      'width=32&height=32&format=jpeg',
+      'width=1024&height=1024&format=avif',
+      // Width and height apart, or one of them alone.
+      'width=256&height=512&format=webp',
+      'width=256&format=webp',
+      'height=256',
+      // A format the site never asks for at that size: PNG at all, JPEG at 2x.
+      'width=256&height=256&format=png',
+      'width=512&height=512&format=jpeg',
+      'width=256&height=256',
+      // A fit other than the crop the site's squares are.
+      'width=256&height=256&format=webp&fit=contain',
+    ]) {
+      const { response, body } = await image(`/images/products/1.png?${query}`);
+      expect(response.status, query).toBe(400);
+      const error = JSON.parse(body.toString());
+      expect(error.code, query).toBe('BAD_REQUEST');
+      if (!query.includes('fit')) {
+        expect(error.message, query).toBe(
+          'products pictures are rendered as squares, width and height equal: 256, 512, 768, 1536 px in ' +
+            'avif or webp; 256, 768 px in jpeg; or as the original, with neither width nor height',
+        );
+      }
+    }
+    // The original stays on offer, in any of the four formats.
+    expect((await image('/images/products/1.webp')).response.status).toBe(200);
+    expect((await image('/images/products/1.jpg?format=png')).response.status).toBe(200);
+  });
+
+  test('renders on request are limited per client; pictures from the cache, and other clients, are not held back', async () => {
+    const limited = await makeApp({ imageLimits: { rendersPerClient: 2 } });
+    const ask = (path: string, client: string) =>
+      limited.app.request(path, { headers: { 'X-Forwarded-For': client } });
+    const logo = (id: number) => `/images/tenants/${id}.png?width=32&height=32&format=jpeg`;
+    const floor = '203.0.113.7';
+    expect((await ask(logo(1), floor)).status).toBe(200);
+    expect((await ask(logo(2), floor)).status).toBe(200);
+    const refused = await ask(logo(3), floor);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const seconds = Number(refused.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // A picture already rendered is served from the cache and not counted.
+    expect((await ask(logo(1), floor)).status).toBe(200);
+    // Another client renders its own.
+    expect((await ask(logo(3), '198.51.100.4')).status).toBe(200);
+    expect((await ask(logo(4), floor)).status).toBe(429);
+    // The next minute, the first client renders again.
+    limited.clock.advance(60);
+    expect((await ask(logo(4), floor)).status).toBe(200);
   });
 
   test('the drawings are deterministic SVG without text', () => {
@@ -230,11 +297,11 @@ describe('pictures ready before anyone asks', () => {
   const files = () => readdirSync(dir).filter((name) => !name.endsWith('.tmp'));
   /** The path and query of a planned render, as the site's picture writer would ask for it. */
   const asked = ({ kind, id, params }: PlannedRender) =>
-    `/images/${kind}/${id}.jpg?width=${params.width}&height=${params.height}&format=${params.format}`;
+    `/images/${kind}/${id}.jpg?width=${params.size}&height=${params.size}&format=${params.format}`;
   const render = (kind: ImageKind, id: number, size: number, format: 'avif' | 'webp' | 'jpeg') => ({
     kind,
     id,
-    params: { width: size, height: size, format, fit: 'cover' as const },
+    params: { size, format },
   });
 
   test('the plan is every size and format the site asks for, of every picture, smallest display size first', async () => {
@@ -272,16 +339,29 @@ describe('pictures ready before anyone asks', () => {
       plan.findIndex((r) => r.params.format === 'jpeg'),
     );
     const avif = plan.filter((r) => r.params.format === 'avif' && r.kind === 'products');
-    expect(avif.findLastIndex((r) => r.params.width === 512)).toBeLessThan(
-      avif.findIndex((r) => r.params.width === 768),
+    expect(avif.findLastIndex((r) => r.params.size === 512)).toBeLessThan(
+      avif.findIndex((r) => r.params.size === 768),
     );
+  });
+
+  test('what the API renders on request is what it plans ahead: the one list of src/lib/picture-sizes.ts', async () => {
+    const plan = [...standardRenders({ products: [1], areas: [1], tenants: [1] })];
+    for (const kind of ['products', 'areas', 'tenants'] as const) {
+      const planned = plan.filter((r) => r.kind === kind).map((r) => `${r.params.size} ${r.params.format}`);
+      const offered = siteRenders(kind).map(({ size, format }) => `${size} ${format}`);
+      expect(new Set(offered), kind).toEqual(new Set(planned));
+      for (const { params } of plan.filter((r) => r.kind === kind)) {
+        const query = { width: String(params.size), height: String(params.size), format: params.format };
+        expect(parseImageParams(kind, query, 'jpeg'), `${kind} ${query.width}`).toEqual(params);
+      }
+    }
   });
 
   test('renders ahead onto disk, and a request for a standard size is then served from disk', async () => {
     const plan = [
       render('products', 1, 256, 'webp'),
       render('products', 1, 256, 'avif'),
-      render('areas', 2, 64, 'jpeg'),
+      render('areas', 2, 768, 'jpeg'),
     ];
     const service = new ImageService(Store.of(await seededDatabase(100)), dir);
     expect(await service.renderAhead(plan)).toEqual({ rendered: 3, present: 0, left: 0 });
@@ -295,7 +375,9 @@ describe('pictures ready before anyone asks', () => {
       const response = await diskOnly.app.request(asked(planned));
       expect(response.status, asked(planned)).toBe(200);
     }
-    expect((await diskOnly.app.request('/images/products/1.jpg?width=300&format=webp')).status).toBe(503);
+    expect(
+      (await diskOnly.app.request('/images/products/1.jpg?width=512&height=512&format=webp')).status,
+    ).toBe(503);
     // A second run finds them all there.
     expect(await service.renderAhead(plan)).toEqual({ rendered: 0, present: 3, left: 0 });
   });
@@ -326,9 +408,7 @@ describe('pictures ready before anyone asks', () => {
         for (const id of [3, 4, 5]) {
           yield render('products', id, 1536, 'avif');
           // The queue is rendering the picture above: a visitor asks for another one.
-          requests.push(
-            service.get('products', id, { width: 300, height: null, format: 'webp', fit: 'cover' }),
-          );
+          requests.push(service.get('products', id, { size: 256, format: 'webp' }));
         }
       }
       expect(await service.renderAhead(plan())).toEqual({ rendered: 3, present: 0, left: 0 });
@@ -346,7 +426,7 @@ describe('pictures ready before anyone asks', () => {
       const order: string[] = [];
       // A large render for a request, then a tiny one ahead: the tiny one waits for the large one to end.
       const request = service
-        .get('products', 6, { width: 2048, height: 2048, format: 'avif', fit: 'cover' })
+        .get('products', 6, { size: 2048, format: 'avif' })
         .then(() => order.push('request'));
       const ahead = service.renderAhead([render('products', 6, 32, 'jpeg')]).then(() => order.push('ahead'));
       await Promise.all([request, ahead]);

@@ -2,10 +2,14 @@
  * The image host: deterministic originals drawn as SVG (no downloads, no text, so no CJK fonts needed),
  * rendered and resized by sharp on request, like a commerce CDN.
  *
- *   GET /images/{kind}/{id}.{ext}?width=&height=&format=&fit=
+ *   GET /images/{kind}/{id}.{ext}?width=&height=&format=
  *   kind: products (an image id), areas (an area id), tenants (a tenant id: the logo)
- *   width, height: 1–2048 (either, both or none); format: webp, avif, jpeg, png (default: from ext, jpg → jpeg);
- *   fit: cover (default), contain, fill, inside, outside.
+ *
+ * Only what the site's picture writer asks for is rendered (`siteRenders`: the display sizes of
+ * `PICTURE_SIZES` in every render of `pictureRenders`, src/lib/picture-sizes.ts): a square of one of its
+ * kind's sizes (width and height equal, cropped to cover) in one of that size's formats; or, with no size at
+ * all, the original (the drawing at its own size, at most 1600 px a side) in the extension's format or
+ * `format` (jpeg, png, webp, avif). Any other size, format or fit is 400 naming what is offered.
  *
  * Rendered results are cached in memory (LRU by bytes) and on disk (when a directory is configured), with a
  * strong ETag and `Cache-Control: public, max-age=31536000, immutable`. A cached render is named after the
@@ -18,10 +22,12 @@
  * already made (or is making) is skipped; the plan is walked lazily, and no further than the disk cache
  * holds, so its own renders never push each other out.
  *
- * Every parameter combination is a distinct render, so a crawler walking widths could otherwise fill the
- * disk and keep the CPU busy: the output is at most 2048×2048, the disk cache keeps at most a number of
- * files and bytes (the oldest go first), and renders run a few at a time with a bounded queue (503 with
- * Retry-After past it).
+ * The renders on offer are a bounded set, yet each costs CPU: the output is at most 2048×2048 whatever is
+ * asked, the disk cache keeps at most a number of files and bytes (the oldest go first), renders run a few
+ * at a time with a bounded queue (503 with Retry-After past it), and each client may have a number of
+ * pictures rendered on request a minute (`rendersPerClient`, counted in the database as `render:<client>`;
+ * 429 with Retry-After past it). A picture served from the disk or memory cache, or joining a render under
+ * way, is not counted.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
@@ -29,18 +35,17 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_SIZES, pictureRenders } from '../../src/lib/picture-sizes.ts';
 import { badRequest } from './errors.ts';
+import { overLimit } from './limits.ts';
 import { mulberry32 } from './seed.ts';
 import type { Store } from './store.ts';
 
 export type ImageKind = 'products' | 'areas' | 'tenants';
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
-type ImageFit = 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
 
+/** One render of a picture: a square of `size` px, cropped to cover, or the original when `size` is null. */
 export interface ImageParams {
-  width: number | null;
-  height: number | null;
+  size: number | null;
   format: ImageFormat;
-  fit: ImageFit;
 }
 
 export interface RenderedImage {
@@ -57,7 +62,6 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
 };
 
 const FORMATS = new Set<string>(['jpeg', 'png', 'webp', 'avif']);
-const FITS = new Set<string>(['cover', 'contain', 'fill', 'inside', 'outside']);
 const EXT_FORMAT: Record<string, ImageFormat> = {
   jpg: 'jpeg',
   jpeg: 'jpeg',
@@ -65,12 +69,51 @@ const EXT_FORMAT: Record<string, ImageFormat> = {
   webp: 'webp',
   avif: 'avif',
 };
+/** The longest side of any render, whatever is asked: the renderer refuses or shrinks to it. */
 const MAX_DIMENSION = 2048;
 /**
  * Bump when the way drawings are rendered changes (quality, sizing), so disk caches do not serve old
  * pictures; a changed drawing changes the digest in its renders' names by itself.
  */
 const DRAWING_VERSION = 2;
+
+/**
+ * Every render the site's picture writer asks for of a kind of picture: each of the kind's display sizes
+ * (`PICTURE_SIZES`) in each of its renders (`pictureRenders`). The only sized renders the API makes.
+ */
+export function siteRenders(kind: ImageKind): { size: number; format: ImageFormat }[] {
+  return PICTURE_SIZES[kind].flatMap((size) => pictureRenders(size));
+}
+
+/** Per kind, the formats each size is offered in (`siteRenders`). */
+const OFFERED: Record<ImageKind, ReadonlyMap<number, ReadonlySet<ImageFormat>>> = {
+  products: offeredOf('products'),
+  areas: offeredOf('areas'),
+  tenants: offeredOf('tenants'),
+};
+
+function offeredOf(kind: ImageKind): Map<number, Set<ImageFormat>> {
+  const offered = new Map<number, Set<ImageFormat>>();
+  for (const { size, format } of siteRenders(kind)) {
+    const formats = offered.get(size) ?? new Set();
+    offered.set(size, formats.add(format));
+  }
+  return offered;
+}
+
+/** What is offered of a kind, in words: `256, 768 px in jpeg; 256, 512, 768, 1536 px in avif or webp`. */
+function offeredInWords(kind: ImageKind): string {
+  const sizesByFormat = new Map<ImageFormat, number[]>();
+  for (const [size, formats] of OFFERED[kind]) {
+    for (const format of formats) sizesByFormat.set(format, [...(sizesByFormat.get(format) ?? []), size]);
+  }
+  const formatsBySizes = new Map<string, ImageFormat[]>();
+  for (const [format, sizes] of sizesByFormat) {
+    const key = sizes.sort((a, b) => a - b).join(', ');
+    formatsBySizes.set(key, [...(formatsBySizes.get(key) ?? []), format]);
+  }
+  return [...formatsBySizes].map(([sizes, formats]) => `${sizes} px in ${formats.join(' or ')}`).join('; ');
+}
 
 /** Parses `{id}.{ext}`; null when it is not an image file name. */
 export function parseImageFile(file: string): { id: number; ext: ImageFormat } | null {
@@ -90,19 +133,32 @@ function dimension(name: string, raw: string | undefined): number | null {
   return Number(raw);
 }
 
-/** The query parameters of an image request; 400 when one is bad. Unknown parameters are ignored. */
-export function parseImageParams(query: Record<string, string | undefined>, ext: ImageFormat): ImageParams {
-  const { format, fit, width, height } = query;
+/**
+ * The render an image request asks for: one the site's picture writer asks for (`siteRenders`), or the
+ * original when neither width nor height is given; 400 naming what is offered for anything else. Unknown
+ * parameters are ignored.
+ */
+export function parseImageParams(
+  kind: ImageKind,
+  query: Record<string, string | undefined>,
+  ext: ImageFormat,
+): ImageParams {
+  const { format, fit } = query;
   if (format !== undefined && !FORMATS.has(format))
     throw badRequest('format must be one of webp, avif, jpeg, png');
-  if (fit !== undefined && !FITS.has(fit))
-    throw badRequest('fit must be one of cover, contain, fill, inside, outside');
-  return {
-    width: dimension('width', width),
-    height: dimension('height', height),
-    format: (format as ImageFormat | undefined) ?? ext,
-    fit: (fit as ImageFit | undefined) ?? 'cover',
-  };
+  if (fit !== undefined && fit !== 'cover')
+    throw badRequest('fit must be cover (pictures are cropped to the square asked for), or left out');
+  const chosen = (format as ImageFormat | undefined) ?? ext;
+  const width = dimension('width', query.width);
+  const height = dimension('height', query.height);
+  if (width === null && height === null) return { size: null, format: chosen };
+  if (width === null || width !== height || !OFFERED[kind].get(width)?.has(chosen)) {
+    throw badRequest(
+      `${kind} pictures are rendered as squares, width and height equal: ${offeredInWords(kind)}; ` +
+        'or as the original, with neither width nor height',
+    );
+  }
+  return { size: width, format: chosen };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -301,6 +357,11 @@ export interface ImageLimits {
   queuedRenders: number;
   /** Renders at once of the ahead-of-time queue (`renderAhead`), beside the requests' own. */
   aheadRenders: number;
+  /**
+   * Pictures one client may have rendered on request a minute (cached ones are not counted), sized for a
+   * store's shared Wi-Fi: many shoppers behind one address, each page a few dozen pictures.
+   */
+  rendersPerClient: number;
 }
 
 const DEFAULT_LIMITS: ImageLimits = {
@@ -309,7 +370,16 @@ const DEFAULT_LIMITS: ImageLimits = {
   concurrentRenders: 2,
   queuedRenders: 64,
   aheadRenders: 1,
+  rendersPerClient: 300,
 };
+
+/** Who asks for a picture, for the per-client limit: the client (http.ts, `clientOf`) and the time. */
+export interface Asker {
+  client: string;
+  now: number;
+}
+
+const RENDER_WINDOW_MS = 60_000;
 
 /** One render of one picture. */
 export interface PlannedRender {
@@ -364,7 +434,7 @@ export function* standardRenders(
         if (!(PICTURE_SIZES[kind] as readonly number[]).includes(size)) continue;
         for (const id of ids[kind]) {
           for (const render of renders) {
-            yield { kind, id, params: { width: render.size, height: render.size, format, fit: 'cover' } };
+            yield { kind, id, params: { size: render.size, format } };
           }
         }
       }
@@ -374,6 +444,16 @@ export function* standardRenders(
 
 /** Too many renders already waiting: the caller answers 503 with Retry-After. */
 export class RenderQueueFull extends Error {}
+
+/** The client has had its renders on request for this minute: the caller answers 429 with Retry-After. */
+export class RenderLimited extends Error {
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number) {
+    super('too many pictures rendered for this client');
+    this.retryAfterMs = retryAfterMs;
+  }
+}
 
 /** The disk cache's files, oldest first, read once from the directory and kept up to date. */
 class DiskIndex {
@@ -505,28 +585,40 @@ export class ImageService {
 
   /**
    * The rendered image, or null when the image does not exist. A request counts as loading from the
-   * moment it is made (its original is read from the database first), so the queue waits for it.
+   * moment it is made (its original is read from the database first), so the queue waits for it. With an
+   * `asker`, a picture that must be rendered counts towards that client's renders of the minute
+   * (`RenderLimited` past them); one from the memory or disk cache, or joining a render under way, does not.
    */
-  async get(kind: ImageKind, id: number, params: ImageParams): Promise<RenderedImage | null> {
+  async get(kind: ImageKind, id: number, params: ImageParams, asker?: Asker): Promise<RenderedImage | null> {
     this.#loading += 1;
     try {
       const svg = await this.original(kind, id);
       if (svg === null) return null;
       const key = cacheKey(kind, id, svg, params);
-      const hit = this.#memory.get(key);
-      if (hit) return hit;
-      const pending = this.#inflight.get(key);
-      if (pending) return await pending;
-      const job = this.#load(key, svg, params).finally(() => this.#inflight.delete(key));
-      this.#inflight.set(key, job);
-      return await job;
+      for (;;) {
+        const hit = this.#memory.get(key);
+        if (hit) return hit;
+        const pending = this.#inflight.get(key);
+        if (pending) {
+          try {
+            return await pending;
+          } catch (error) {
+            // The client that started it was past its limit: this request tries on its own account.
+            if (error instanceof RenderLimited) continue;
+            throw error;
+          }
+        }
+        const job = this.#load(key, svg, params, asker).finally(() => this.#inflight.delete(key));
+        this.#inflight.set(key, job);
+        return await job;
+      }
     } finally {
       this.#loading -= 1;
       if (this.#loading === 0) for (const resume of this.#idleWaiters.splice(0)) resume();
     }
   }
 
-  async #load(key: string, svg: string, params: ImageParams): Promise<RenderedImage> {
+  async #load(key: string, svg: string, params: ImageParams, asker?: Asker): Promise<RenderedImage> {
     const contentType = CONTENT_TYPES[params.format];
     if (this.#cacheDir !== null) {
       try {
@@ -538,6 +630,7 @@ export class ImageService {
         // not cached on disk yet
       }
     }
+    if (asker) await this.#countRender(asker);
     const body = await this.#withRenderSlot(() => render(svg, params));
     const image = { body, contentType, etag: etagOf(body) };
     this.#memory.set(key, image);
@@ -545,6 +638,13 @@ export class ImageService {
       console.warn(`image cache: could not write ${key}: ${String(error)}`),
     );
     return image;
+  }
+
+  /** Counts a render on request towards the client's renders of the minute; throws past the limit. */
+  async #countRender({ client, now }: Asker): Promise<void> {
+    const { rendersPerClient } = this.#limits;
+    const limit = await overLimit(this.#store, `render:${client}`, rendersPerClient, RENDER_WINDOW_MS, now);
+    if (limit.over) throw new RenderLimited(limit.retryAfterMs);
   }
 
   /** Writes a render to the disk cache (when there is one). */
@@ -609,31 +709,33 @@ export class ImageService {
 /** The cache's name of a render: the kind, id and a digest of the drawing, then the parameters. */
 function cacheKey(kind: ImageKind, id: number, svg: string, params: ImageParams): string {
   const drawing = createHash('sha1').update(svg).digest('base64url').slice(0, 10);
-  return `v${DRAWING_VERSION}-${kind}-${id}-${drawing}-${params.width ?? 0}x${params.height ?? 0}-${params.fit}.${params.format}`;
+  const side = params.size ?? 0;
+  return `v${DRAWING_VERSION}-${kind}-${id}-${drawing}-${side}x${side}-cover.${params.format}`;
 }
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
+/**
+ * Renders a drawing: a square of `size` px cropped to cover, or the original at its own size. Either way at
+ * most `MAX_DIMENSION` a side: a larger size is refused, a larger drawing shrunk.
+ */
 async function render(svg: string, params: ImageParams): Promise<Buffer> {
-  let pipeline = sharp(Buffer.from(svg), { density: 72 });
-  if (params.width !== null && params.height !== null) {
-    pipeline = pipeline.resize({
-      width: params.width,
-      height: params.height,
-      fit: params.fit,
-      background: { r: 255, g: 255, b: 255, alpha: 1 },
-    });
-  } else if (params.width !== null || params.height !== null) {
-    // One side given: the aspect ratio is kept, and the other side is bounded too (a 16:9 area image
-    // asked 2048 px high would otherwise be 3641 px wide).
-    pipeline = pipeline.resize({
-      width: params.width ?? MAX_DIMENSION,
-      height: params.height ?? MAX_DIMENSION,
-      fit: 'inside',
-    });
+  const { size } = params;
+  if (size !== null && !(Number.isInteger(size) && size >= 1 && size <= MAX_DIMENSION)) {
+    throw new RangeError(`a render is 1 to ${MAX_DIMENSION} px a side, not ${size}`);
   }
+  let pipeline = sharp(Buffer.from(svg), { density: 72 });
+  pipeline =
+    size === null
+      ? pipeline.resize({
+          width: MAX_DIMENSION,
+          height: MAX_DIMENSION,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+      : pipeline.resize({ width: size, height: size, fit: 'cover' });
   switch (params.format) {
     case 'jpeg':
       pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });

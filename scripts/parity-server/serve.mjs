@@ -13,7 +13,8 @@
 // status) rewrites, 200 to an http(s) URL = reverse proxy (the path forwarded as sent, still encoded);
 // /about served from about/index.html without a redirect; unknown paths get /404.html with status 404;
 // custom headers on everything but proxied answers, which carry nosniff; a malformed /api/ path gets the
-// API's JSON error.
+// API's JSON error. One thing no rule of netlify.toml can say (Netlify's engine reads a `from` starting with
+// `//` as a host): a path starting with `//` is redirected (301) to the same path with one slash, first.
 //
 // Three modules do the work: rules.mjs (the rules and the header rules), static-files.mjs (the files and
 // their cache), proxy.mjs (the reverse proxy); this one composes them into the server.
@@ -104,7 +105,9 @@ export function createServer({
         return sendApiError(res, 400, 'BAD_REQUEST', MALFORMED_API_PATH);
       return sendText(res, 400, 'Bad Request');
     }
-    if (before && (await before(req, res))) return;
+    // A path starting with `//` is redirected below, before anything reads it (the pages added here too).
+    const doubled = target.url.pathname.startsWith('//');
+    if (before && !doubled && (await before(req, res))) return;
 
     // Once per request: everything below reads this one directory.
     const rootDir = currentRoot();
@@ -117,6 +120,13 @@ export function createServer({
 
     const { url, decodedPath } = target;
     const ctx = { req, res, url, rootDir, files, headerRules: rules.headers, proxyTimeoutMs };
+    // A path starting with `//` reads as another host's address wherever a page writes its own path into a
+    // link (`//evil.example/chat/?lang=en`): it is sent to the same path with one slash, before any rule.
+    if (doubled) {
+      const location = `${singleSlashed(url.pathname)}${url.search}`;
+      const headers = { location, 'content-type': 'text/plain; charset=utf-8' };
+      return send(ctx, 301, headers, `Redirecting to ${location}`);
+    }
     const staticFile = await resolveStatic(rootDir, decodedPath);
 
     const match = matchRequest(rules.matcher, url, req);
@@ -150,6 +160,11 @@ async function applyRule(ctx, rule) {
   return sendFile(ctx, file, rule.status);
 }
 
+/** A path with the slashes it starts with as one: `//host/x` is `/host/x`. */
+function singleSlashed(pathname) {
+  return pathname.replace(/^\/+/, '/');
+}
+
 /** Plain response used before the rules are known (malformed URL, broken configuration). */
 function sendText(res, status, text) {
   res.writeHead(status, {
@@ -160,15 +175,19 @@ function sendText(res, status, text) {
 }
 
 /**
- * What Netlify does on plain HTTP: a permanent redirect to the same path over HTTPS (to `httpsPort` on the
- * same host name), so nothing is ever served unencrypted.
+ * What Netlify does on plain HTTP: a permanent redirect to the same path on the site's HTTPS origin, so
+ * nothing is ever served unencrypted. The origin is the configured one (`siteOrigin`,
+ * `https://shop.example`), never the request's Host header, which whoever sends the request writes.
  */
-export function createHttpsRedirect(httpsPort) {
+export function createHttpsRedirect(siteOrigin) {
+  const origin = new URL(siteOrigin);
+  if (origin.protocol !== 'https:' || origin.origin !== siteOrigin.replace(/\/$/, '')) {
+    throw new Error(`serve.mjs: the HTTPS redirect needs an https origin, got ${JSON.stringify(siteOrigin)}`);
+  }
   return http.createServer((req, res) => {
-    const host = String(req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-    const port = httpsPort === 443 ? '' : `:${httpsPort}`;
     const target = parseTarget(req.url ?? '/');
-    const location = `https://${host}${port}${target ? target.url.pathname + target.url.search : '/'}`;
+    const path = target ? singleSlashed(target.url.pathname) + target.url.search : '/';
+    const location = `${origin.origin}${path}`;
     res.writeHead(301, {
       location,
       'content-type': 'text/plain; charset=utf-8',

@@ -462,14 +462,41 @@ describe('/api proxy', () => {
 });
 
 describe('plain HTTP', () => {
-  test('redirects permanently to the same path over HTTPS, never serving a page', async () => {
-    const redirect = createHttpsRedirect(8443);
+  test("redirects permanently to the same path on the site's HTTPS origin, never serving a page", async () => {
+    const redirect = createHttpsRedirect('https://shop.example:8443');
     extraServers.push(redirect);
     const at = await listen(redirect);
     const res = await raw(at, '/area/3/?id=3', { headers: { host: 'shop.example:8080' } });
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe('https://shop.example:8443/area/3/?id=3');
     expect(res.body.toString()).not.toContain('AREA');
+  });
+
+  test('the Location is on the configured origin whatever Host the request names, and its path has one slash', async () => {
+    const redirect = createHttpsRedirect('https://shop.example');
+    extraServers.push(redirect);
+    const at = await listen(redirect);
+    const forged = await raw(at, '/about/', { headers: { host: 'evil.example' } });
+    expect(forged.headers.location).toBe('https://shop.example/about/');
+    const doubled = await raw(at, '//evil.example/chat/', { headers: { host: 'shop.example' } });
+    expect(doubled.headers.location).toBe('https://shop.example/evil.example/chat/');
+    expect(() => createHttpsRedirect('http://shop.example')).toThrow(/https origin/);
+  });
+});
+
+describe('paths starting with //', () => {
+  test.each([
+    ['//evil.example/chat/?lang=en', '/evil.example/chat/?lang=en'],
+    ['///about/', '/about/'],
+    ['//order/AbCdEf0123456789/', '/order/AbCdEf0123456789/'],
+    ['//api/catalog/areas', '/api/catalog/areas'],
+    ['//', '/'],
+  ])('%s is redirected to the same path with one slash, before any rule or file', async (asked, to) => {
+    const res = await raw(base, asked);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(to);
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=/);
+    expect(res.body.toString()).not.toMatch(/HOME|ABOUT|ORDER-SHELL|NOT-FOUND-PAGE/);
   });
 });
 
@@ -658,7 +685,8 @@ describe('a root that changes (a new build swapped in)', () => {
       root,
       configPath: CONFIG,
       before: (req, res) => {
-        if (req.url !== '/editor/') return false;
+        // As the editor's routes read it (scripts/publisher/editor.ts): `//x/editor/` would be /editor/ of x.
+        if (new URL(req.url ?? '/', 'http://local').pathname !== '/editor/') return false;
         res.end('editor');
         return true;
       },
@@ -667,5 +695,8 @@ describe('a root that changes (a new build swapped in)', () => {
     const at = await listen(withEditor);
     expect(await fetch(`${at}/editor/`).then((res) => res.text())).toBe('editor');
     expect((await fetch(`${at}/about/`)).status).toBe(200);
+    // A path starting with // is redirected before they are asked.
+    const doubled = await raw(at, '//evil.example/editor/');
+    expect([doubled.status, doubled.headers.location]).toEqual([301, '/evil.example/editor/']);
   });
 });

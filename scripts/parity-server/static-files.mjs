@@ -54,13 +54,16 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json|wasm)|image
 /** Netlify processes these files at deploy time; they are never served. */
 const HIDDEN_ROOT_FILES = new Set(['/_redirects', '/_headers']);
 
-/** Parse the request target; null when malformed or when it would leave the root. */
+/**
+ * Parse the request target; null when malformed or when it would leave the root. The target is a path,
+ * whatever it starts with: `//host/x` is the path `//host/x`, never the URL of that host.
+ */
 export function parseTarget(rawUrl) {
   if (typeof rawUrl !== 'string' || !rawUrl.startsWith('/')) return null;
   let url;
   try {
     // The WHATWG parser resolves `.`/`..` segments (also `%2e%2e`), so the pathname cannot climb out.
-    url = new URL(rawUrl, 'http://localhost');
+    url = new URL(`http://localhost${rawUrl}`);
   } catch {
     return null;
   }

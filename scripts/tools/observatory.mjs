@@ -58,7 +58,7 @@ if (made.status !== 0) {
 
 const site = createServer({ root: dist, tls: { key: readFileSync(key), cert: readFileSync(cert) } });
 await site.ready;
-const redirect = createHttpsRedirect(443);
+const redirect = createHttpsRedirect('https://localhost');
 const listen = (server, port) =>
   new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -9,7 +9,7 @@ import { expect, PICTURE_TIME_LIMIT_MS, test, watchPictureTimes } from './fixtur
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8790);
 const FAULTS = `http://127.0.0.1:${API_PORT}/__faults`;
 /** Pages show areas' pictures as .jpg: this one is asked for by these tests only. */
-const SLOW_PICTURE = '/api/images/areas/1.png?width=40&height=40&format=png';
+const SLOW_PICTURE = '/api/images/areas/1.png?width=768&height=768&format=webp';
 
 // The fault rules are one list on the shared API: these tests set and clear it one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -34,7 +34,7 @@ async function showSlowPicture(page: Page) {
     document.body.append(img);
   }, SLOW_PICTURE);
   await expect(page.locator('#slow-picture')).toHaveJSProperty('complete', true, { timeout: 15_000 });
-  expect(await page.locator('#slow-picture').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  expect(await page.locator('#slow-picture').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(768);
 }
 
 test('a picture slower than 2 s is named, with the time it took', async ({ browser }) => {

@@ -1,15 +1,22 @@
 /**
  * Public pictures and videos: `GET /images/{products|areas|tenants}/{id}.{jpg|png|webp|avif}` (rendered on
  * request or read from the renders made ahead, images.ts) and `GET /videos/products/{id}.mp4` with Range
- * support. No API token: browsers fetch them from pages.
+ * support. No API token: browsers fetch them from pages. Only the renders the site asks for are made, and
+ * each client a bounded number a minute (images.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { notFound } from '../errors.ts';
-import type { Env, Services } from '../http.ts';
-import { type ImageKind, parseImageFile, parseImageParams, RenderQueueFull } from '../images.ts';
+import { clientOf, type Env, type Services } from '../http.ts';
+import {
+  type ImageKind,
+  parseImageFile,
+  parseImageParams,
+  RenderLimited,
+  RenderQueueFull,
+} from '../images.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SAMPLE_VIDEO = readFileSync(join(HERE, '..', 'assets', 'sample.mp4'));
@@ -64,11 +71,25 @@ export function mediaRoutes(s: Services): Hono<Env> {
     if (kind !== 'products' && kind !== 'areas' && kind !== 'tenants') throw notFound('No such image kind');
     const file = parseImageFile(c.req.param('file'));
     if (!file) throw notFound('No such image');
-    const params = parseImageParams(c.req.query(), file.ext);
+    const params = parseImageParams(kind, c.req.query(), file.ext);
     let image: Awaited<ReturnType<typeof s.images.get>>;
     try {
-      image = await s.images.get(kind as ImageKind, file.id, params);
+      image = await s.images.get(kind as ImageKind, file.id, params, {
+        client: clientOf(s, c),
+        now: s.now(),
+      });
     } catch (error) {
+      if (error instanceof RenderLimited) {
+        const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+        return c.json(
+          {
+            code: 'TOO_MANY_REQUESTS',
+            message: `Too many pictures were rendered for this address; try again in ${seconds} s.`,
+          },
+          429,
+          { 'Retry-After': String(seconds), 'Cache-Control': 'no-store' },
+        );
+      }
       if (!(error instanceof RenderQueueFull)) throw error;
       return c.json(
         { code: 'BUSY', message: 'Too many images are being rendered; try again shortly.' },

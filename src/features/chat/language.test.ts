@@ -165,10 +165,10 @@ describe('the redirect to chat', () => {
 });
 
 describe('the language switcher', () => {
-  function visit(search: string) {
+  function visit(search: string, pathname = '/chat/brands/') {
     const document = { cookie: '' };
     const replaced: string[] = [];
-    const location = { search, pathname: '/chat/brands/', hash: '#x', protocol: 'https:' };
+    const location = { search, pathname, hash: '#x', protocol: 'https:' };
     const history = {
       replaceState: (_: unknown, __: string, url?: string | URL | null) => replaced.push(String(url)),
     };
@@ -180,6 +180,10 @@ describe('the language switcher', () => {
     expect(locale).toBe('zh');
     expect(cookie).toBe('locale=zh; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
     expect(replaced).toEqual(['/chat/brands/?brandId=3#x']);
+  });
+
+  it('takes it out of the address as a path of this site, however many slashes the path starts with', () => {
+    expect(visit('?lang=en', '//evil.example/chat/').replaced).toEqual(['/evil.example/chat/#x']);
   });
 
   it('stores Japanese when 日本語 is chosen', () => {
@@ -224,6 +228,13 @@ describe('the language switcher', () => {
       '/chat/qr/AbCdEf0123456789/?lang=en',
     );
     expect(switcherHref(here, '"><script>')).toBe('/chat/brands/7/?product=5&lang=en#top');
+  });
+
+  it('leads each link to a path of this site: a path starting with // never names another host', () => {
+    const doubled = { pathname: '//evil.example/chat/', search: '', hash: '' };
+    expect(switcherHref(doubled, 'en')).toBe('/evil.example/chat/?lang=en');
+    const more = { pathname: '///evil.example//chat/brands/', search: '?product=5', hash: '#top' };
+    expect(switcherHref(more, 'zh')).toBe('/evil.example/chat/brands/?product=5&lang=zh#top');
   });
 
   it('leads 日本語 to the Japanese page the page names, else to the counterpart of its path', () => {

@@ -195,6 +195,15 @@ export function mayGoToChat(pathname: string, firstLanguage: string, cookie: str
 }
 
 /**
+ * The page's path with each run of slashes as one: what a link back to this page is built from. The path a
+ * server answered may start with `//` (`//evil.example/chat/`), and a link written from it as it is would
+ * lead to that host.
+ */
+function ownPath(pathname: string): string {
+  return pathname.replace(/\/+/g, '/');
+}
+
+/**
  * The switcher's links carry `?lang=xx`: store it as the chosen locale (365 days) and take it out of the
  * address. `ja` is Japanese; any other code is a chat language (en unless zh or ko).
  */
@@ -210,7 +219,7 @@ export function storeChosenLocale(
   document.cookie = localeCookie(locale, location.protocol === 'https:');
   params.delete('lang');
   const query = params.toString();
-  history?.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+  history?.replaceState(null, '', `${ownPath(location.pathname)}${query ? `?${query}` : ''}${location.hash}`);
   return locale;
 }
 
@@ -259,10 +268,12 @@ export function switcherHref(
 ): string {
   if (code === 'ja') {
     const page =
-      japanesePage && SITE_PATH.test(japanesePage) ? japanesePage : japanesePageOf(location.pathname);
+      japanesePage && SITE_PATH.test(japanesePage)
+        ? japanesePage
+        : japanesePageOf(ownPath(location.pathname));
     return `${page}?lang=ja`;
   }
   const params = new URLSearchParams(location.search);
   params.set('lang', chatLanguageOf(code));
-  return `${location.pathname}?${params}${location.hash}`;
+  return `${ownPath(location.pathname)}?${params}${location.hash}`;
 }

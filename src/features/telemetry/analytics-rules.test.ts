@@ -80,6 +80,19 @@ describe('the tag manager, a third party that reads the page address', () => {
     expect(tagManagerAllowed(path)).toBe(false);
   });
 
+  // A server may serve these as the pages above (Netlify collapses runs of slashes; escapes are decoded).
+  it.each([
+    `//order/${ALIAS}/`,
+    `/order//${ALIAS}/`,
+    `///chat//qr/${ALIAS}/`,
+    `/%6Frder/${ALIAS}/`,
+    `/chat/%71r/${ALIAS}/`,
+    `/order%2F${ALIAS}/`,
+  ])('never loads on a visitor’s own page however its path is written: %s', (path) => {
+    expect(tagManagerAllowed(path)).toBe(false);
+    expect(routeOf(path)).toMatch(/^(\/chat)?\/(order|qr)\/\[alias\]\/$/);
+  });
+
   it.each(['/', '/about/', '/qr/timeout/', '/area/2/products/15/', '/chat/', '/order/'])(
     'loads on %s',
     (path) => {

@@ -18,19 +18,31 @@ export const CLICK_POLL_MS = 1000;
  */
 const ALIAS_PATH = /^((?:\/chat)?\/(?:qr|order|address)\/)(?!timeout(?:\/|$))[^/]+/;
 
-/** The route of a path: a visitor's alias replaced by `[alias]`, other segments kept (`/area/2/products/15/`). */
+/**
+ * A path as a server matches it: escapes of ASCII characters decoded (`/%6Frder/` is `/order/`) and runs of
+ * slashes as one (`//order//x/` is `/order/x/`), so that no way of writing a visitor's page gets past the
+ * rules below.
+ */
+function normalisedPath(pathname: string): string {
+  return pathname.replace(/%[0-7][\da-f]/gi, (ascii) => decodeURIComponent(ascii)).replace(/\/+/g, '/');
+}
+
+/**
+ * The route of a path: a visitor's alias replaced by `[alias]`, other segments kept (`/area/2/products/15/`),
+ * read from the normalised path.
+ */
 export function routeOf(pathname: string): string {
-  return pathname.replace(ALIAS_PATH, '$1[alias]');
+  return normalisedPath(pathname).replace(ALIAS_PATH, '$1[alias]');
 }
 
 /**
  * Whether the tag manager may load on a page. Not on a visitor's own pages (`/qr/…`, `/order/…`,
  * `/address/…`, chat's `/chat/qr/…` and `/chat/order/…`): the tag manager and the analytics it loads read
  * the page's address themselves, and there the address is a link to the shopper's order. Events pushed
- * on those pages stay in the page.
+ * on those pages stay in the page. The path is read normalised, however it was written.
  */
 export function tagManagerAllowed(pathname: string): boolean {
-  return !ALIAS_PATH.test(pathname);
+  return !ALIAS_PATH.test(normalisedPath(pathname));
 }
 
 export interface PageViewEvent {
