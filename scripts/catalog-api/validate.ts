@@ -1,8 +1,8 @@
 /**
  * Request validation: bounded body reading, JSON parsing with no key named __proto__, constructor or
  * prototype anywhere in a body, the bodies of the contract checked against its own schemas
- * (request-schemas.ts), the address's shape (its values are checked with Japanese messages, address.ts),
- * and the path and query parameters. Every failure is an ApiError (400, or 413 for a body over 16 KiB)
+ * (request-schemas.ts; the address's values with Japanese messages, address.ts), and the path and query
+ * parameters. Every failure is an ApiError (400, or 413 for a body over 16 KiB)
  * thrown before any state changes.
  */
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
@@ -73,73 +73,6 @@ export async function readJsonBody(request: Request, options: { required: boolea
   if (prototypeKey !== undefined)
     throw badRequest(`The key "${prototypeKey}" is not accepted in a request body`);
   return parsed;
-}
-
-export type FieldSpec =
-  | { kind: 'int'; min: number; max: number }
-  | { kind: 'bool' }
-  | { kind: 'enum'; values: readonly string[] }
-  | { kind: 'string'; maxLength: number }
-  | { kind: 'nullableString'; maxLength: number }
-  | { kind: 'nullableEnum'; values: readonly string[] };
-
-function checkField(name: string, spec: FieldSpec, value: unknown): void {
-  switch (spec.kind) {
-    case 'int':
-      if (typeof value !== 'number' || !Number.isInteger(value))
-        throw badRequest(`${name} must be an integer`);
-      if (value < spec.min || value > spec.max) {
-        throw badRequest(`${name} must be between ${spec.min} and ${spec.max}`);
-      }
-      return;
-    case 'bool':
-      if (typeof value !== 'boolean') throw badRequest(`${name} must be a boolean`);
-      return;
-    case 'enum':
-      if (typeof value !== 'string' || !spec.values.includes(value)) {
-        throw badRequest(`${name} must be one of ${spec.values.join(', ')}`);
-      }
-      return;
-    case 'string':
-      if (typeof value !== 'string') throw badRequest(`${name} must be a string`);
-      return;
-    case 'nullableString':
-      if (value !== null && typeof value !== 'string') throw badRequest(`${name} must be a string or null`);
-      return;
-    case 'nullableEnum':
-      if (value !== null && (typeof value !== 'string' || !spec.values.includes(value))) {
-        throw badRequest(`${name} must be null or one of ${spec.values.join(', ')}`);
-      }
-      return;
-  }
-}
-
-/**
- * Checks that `body` is an object with exactly the given fields (required ones present, no others) and
- * returns it. Lengths of strings are left to the caller (they are user-facing 422s for the address).
- */
-export function checkShape(
-  body: unknown,
-  required: Readonly<Record<string, FieldSpec>>,
-  optional: Readonly<Record<string, FieldSpec>> = {},
-): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('The body must be a JSON object');
-  }
-  const record = body as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!Object.hasOwn(required, key) && !Object.hasOwn(optional, key))
-      throw badRequest(`Unknown field "${key}"`);
-  }
-  for (const [name, spec] of Object.entries(required)) {
-    // Own fields only: `toString` and the like are the prototype's, never the body's.
-    if (!Object.hasOwn(record, name)) throw badRequest(`${name} is required`);
-    checkField(name, spec, record[name]);
-  }
-  for (const [name, spec] of Object.entries(optional)) {
-    if (Object.hasOwn(record, name)) checkField(name, spec, record[name]);
-  }
-  return record;
 }
 
 const checkAddToCart = requestBody('AddToCartRequest');
