@@ -41,6 +41,7 @@ import {
 import { overLimit } from './limits.ts';
 import { silentLogger } from './log.ts';
 import { OrderService } from './orders.ts';
+import { proxySignature } from './proxy-signature.ts';
 import { bagRoutes } from './routes/bag.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { counterRoutes } from './routes/counter.ts';
@@ -147,6 +148,15 @@ export async function createApp(options: AppOptions): Promise<Hono<Env>> {
   }
 
   const app = new Hono<Env>();
+
+  // Behind Netlify's signed proxy, a request whose signature verifies is believed as a trusted proxy's.
+  const signature = proxySignature(config.proxySigningSecret);
+  app.use('*', async (c, next) => {
+    if (config.proxySigningSecret !== null) {
+      c.set('proxySigned', await signature.verify(c.req.header('x-nf-sign')));
+    }
+    await next();
+  });
 
   // One JSON line per request: method, path (aliases cut short, no query), status and time. No cookie,
   // session id, alias or address is ever logged.

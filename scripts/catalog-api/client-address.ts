@@ -41,6 +41,19 @@ export function parseTrustedProxies(raw: string): string[] {
   return ranges;
 }
 
+/**
+ * Why trusting these ranges would let a direct caller choose the address it is counted as, or null: a range
+ * wider than a /8 (IPv4) or a /16 (IPv6) takes in the public internet, whose callers write their own
+ * X-Forwarded-For. Production mode refuses to start with such a setting.
+ */
+export function overBroadTrust(ranges: readonly string[]): string | null {
+  for (const range of ranges) {
+    const [address = '', bits = ''] = range.split('/');
+    if (Number(bits) < (isIP(address) === 6 ? 16 : 8)) return range;
+  }
+  return null;
+}
+
 /** A header name for CATALOG_CLIENT_IP_HEADER (lower case), or null when unset; throws when malformed. */
 export function parseClientIpHeader(raw: string | undefined): string | null {
   const name = raw?.trim().toLowerCase() ?? '';
@@ -88,19 +101,26 @@ function normalise(value: string | undefined): string | null {
 type Header = (name: string) => string | undefined;
 
 /**
- * Whether the peer's forwarding headers are believed. A request made in the process (the tests'
- * `app.request`) has no peer and is treated as coming from the loopback proxy.
+ * Whether the peer's forwarding headers are believed: it is a trusted proxy, or the request carries a valid
+ * signature of the deployment's proxy (`signed`, proxy-signature.ts: Netlify's signed proxy, whose edge
+ * addresses are not published). A request made in the process (the tests' `app.request`) has no peer and is
+ * treated as coming from the loopback proxy.
  */
-function relayedByTrusted(peer: string | undefined, trust: ProxyTrust): boolean {
-  if (peer === undefined) return true;
+function relayedByTrusted(peer: string | undefined, trust: ProxyTrust, signed: boolean): boolean {
+  if (signed || peer === undefined) return true;
   const address = normalise(peer);
   return address !== null && trust.trusted(address);
 }
 
 /** The client's address (see the file's header); `peer` is the socket's remote address. */
-export function clientAddress(peer: string | undefined, header: Header, trust: ProxyTrust): string {
+export function clientAddress(
+  peer: string | undefined,
+  header: Header,
+  trust: ProxyTrust,
+  signed = false,
+): string {
   const self = normalise(peer) ?? peer ?? 'in-process';
-  if (!relayedByTrusted(peer, trust)) return self;
+  if (!relayedByTrusted(peer, trust, signed)) return self;
   if (trust.clientIpHeader !== null) {
     const named = normalise(header(trust.clientIpHeader));
     if (named !== null) return named;
@@ -118,8 +138,13 @@ export function clientAddress(peer: string | undefined, header: Header, trust: P
 }
 
 /** Whether a trusted proxy says the request reached it over HTTPS (X-Forwarded-Proto, its first value). */
-export function forwardedHttps(peer: string | undefined, header: Header, trust: ProxyTrust): boolean {
-  if (!relayedByTrusted(peer, trust)) return false;
+export function forwardedHttps(
+  peer: string | undefined,
+  header: Header,
+  trust: ProxyTrust,
+  signed = false,
+): boolean {
+  if (!relayedByTrusted(peer, trust, signed)) return false;
   const proto = (header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase();
   return proto === 'https';
 }

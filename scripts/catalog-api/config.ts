@@ -32,9 +32,10 @@
  * | CATALOG_CLIENT_WRITE_LIMIT | 6000                         | Writes to /catalog/* one client address may make per minute, whatever the bags: a backstop sized for a few hundred shoppers behind one address. |
  * | CATALOG_TRUSTED_PROXIES  | loopback                       | Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses and CIDR ranges, comma-separated (`loopback,10.0.0.0/8`), or `none` (client-address.ts). |
  * | CATALOG_CLIENT_IP_HEADER | (none)                         | A header a trusted proxy names the client in, believed before X-Forwarded-For: `x-nf-client-connection-ip` behind Netlify. |
+ * | CATALOG_PROXY_SIGNING_SECRET | (none)                     | The secret of Netlify's signed proxy (proxy-signature.ts): a request whose `x-nf-sign` verifies with it is believed as a trusted proxy's. 32 characters at least. |
  */
 import { type AddressKey, parseAddressKeys } from './address-key.ts';
-import { parseClientIpHeader, parseTrustedProxies } from './client-address.ts';
+import { overBroadTrust, parseClientIpHeader, parseTrustedProxies } from './client-address.ts';
 import { isPostgresUrl } from './database.ts';
 import { type FaultRule, parseFaultRules } from './faults.ts';
 import { parseStaffAccounts, type StaffAccount } from './staff.ts';
@@ -85,6 +86,8 @@ export interface Config {
   trustedProxies: readonly string[];
   /** The header a trusted proxy names the client in (lower case), or null. */
   clientIpHeader: string | null;
+  /** The secret Netlify's signed proxy signs `x-nf-sign` with, or null. */
+  proxySigningSecret: string | null;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -119,6 +122,7 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   renderAhead: true,
   trustedProxies: parseTrustedProxies('loopback'),
   clientIpHeader: null,
+  proxySigningSecret: null,
 });
 
 type Env = Record<string, string | undefined>;
@@ -196,6 +200,18 @@ export function loadConfig(env: Env = process.env): Config {
       `CATALOG_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`,
     );
   }
+  const trustedProxies = parseTrustedProxies(strVar(env, 'CATALOG_TRUSTED_PROXIES', 'loopback'));
+  const broad = overBroadTrust(trustedProxies);
+  if (mode === 'production' && broad !== null) {
+    throw new Error(
+      `CATALOG_TRUSTED_PROXIES: ${broad} takes in the public internet, whose callers could then choose the ` +
+        'address they are counted as; name the proxies, or behind Netlify use CATALOG_PROXY_SIGNING_SECRET',
+    );
+  }
+  const signingSecret = strVar(env, 'CATALOG_PROXY_SIGNING_SECRET', '');
+  if (signingSecret !== '' && signingSecret.length < 32) {
+    throw new Error('CATALOG_PROXY_SIGNING_SECRET must be 32 characters at least');
+  }
   const staffAccounts = parseStaffAccounts(env.CATALOG_STAFF_ACCOUNTS ?? '');
   if (mode === 'production' && staffAccounts.size === 0) {
     throw new Error(
@@ -254,8 +270,9 @@ export function loadConfig(env: Env = process.env): Config {
     testSwitches,
     imageCacheDir: env.CATALOG_IMAGE_CACHE_DIR || null,
     renderAhead: renderAhead === '1',
-    trustedProxies: parseTrustedProxies(strVar(env, 'CATALOG_TRUSTED_PROXIES', 'loopback')),
+    trustedProxies,
     clientIpHeader: parseClientIpHeader(env.CATALOG_CLIENT_IP_HEADER),
+    proxySigningSecret: signingSecret === '' ? null : signingSecret,
   };
 }
 

@@ -23,7 +23,8 @@ import { type Role, type StaffDirectory, type StaffMember, secureOrigin, staffCo
 import type { Store } from './store.ts';
 import { crossSitePage, HTML_HEADERS } from './store-counter.ts';
 
-export type Env = { Bindings: HttpBindings };
+/** `proxySigned`: the request carries a valid signature of the deployment's proxy (app.ts, proxy-signature.ts). */
+export type Env = { Bindings: HttpBindings; Variables: { proxySigned?: boolean } };
 
 export interface Services {
   config: Config;
@@ -66,7 +67,7 @@ export function isDirectLoopback(c: Context<Env>): boolean {
 
 /** The client's address for the per-client limits (client-address.ts). */
 export function clientOf(s: Services, c: Context<Env>): string {
-  return clientAddress(peerOf(c), (name) => c.req.header(name), s.trust);
+  return clientAddress(peerOf(c), (name) => c.req.header(name), s.trust, c.get('proxySigned') === true);
 }
 
 /** The answer of the fault rule that fires for this request (faults.ts), if any, after its latency. */

@@ -8,6 +8,14 @@ describe('the /api proxy', () => {
     );
   });
 
+  it("is signed by Netlify when the API checks Netlify's signature: the rule names the secret's variable", () => {
+    const rules = apiProxyRules('https://api.store.example', { signed: true });
+    expect(rules).toContain(
+      '/api/*  https://api.store.example/:splat  200!  Sign=CATALOG_PROXY_SIGNING_SECRET',
+    );
+    expect(apiProxyRules('https://api.store.example')).not.toContain('Sign=');
+  });
+
   it('is the same path mapping under the dev server, base path included', () => {
     const plain = devProxy('http://127.0.0.1:8787')['/api/'];
     expect(plain.target).toBe('http://127.0.0.1:8787');

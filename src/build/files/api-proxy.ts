@@ -18,10 +18,18 @@ function apiBase(apiUrl: string): URL {
   return target;
 }
 
-/** The _redirects text for a catalog API base URL. */
-export function apiProxyRules(apiUrl: string): string {
+/**
+ * The variable holding the secret Netlify signs proxied requests with (its signed proxy: each request to
+ * the API carries an `x-nf-sign` token the API verifies, scripts/catalog-api/proxy-signature.ts). The rule
+ * names the variable; its value never enters the build's output.
+ */
+export const PROXY_SIGNING_VARIABLE = 'CATALOG_PROXY_SIGNING_SECRET';
+
+/** The _redirects text for a catalog API base URL; `signed`: Netlify signs each proxied request. */
+export function apiProxyRules(apiUrl: string, { signed = false }: { signed?: boolean } = {}): string {
   const base = apiBase(apiUrl).toString().replace(/\/$/, '');
-  return `# Written by src/build/files/api-proxy.ts at build time.\n/api/*  ${base}/:splat  200!\n`;
+  const sign = signed ? `  Sign=${PROXY_SIGNING_VARIABLE}` : '';
+  return `# Written by src/build/files/api-proxy.ts at build time.\n/api/*  ${base}/:splat  200!${sign}\n`;
 }
 
 /** The dev server's proxy of `/api/*` to the catalog API, as Vite takes it. */
@@ -49,7 +57,9 @@ export default function apiProxy(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const apiUrl = process.env.CATALOG_API_URL ?? DEFAULT_CATALOG_API_URL;
-        await writeFile(new URL('_redirects', dir), apiProxyRules(apiUrl));
+        // Only whether the secret is set is read: the rule names its variable, Netlify reads the value.
+        const signed = Boolean(process.env.CATALOG_PROXY_SIGNING_SECRET);
+        await writeFile(new URL('_redirects', dir), apiProxyRules(apiUrl, { signed }));
         logger.info(`/api/* proxies to ${apiUrl}`);
       },
     },
