@@ -28,9 +28,6 @@ const translated: AddressMessages = {
   get phoneFormat() {
     return t('address.error.phoneFormat');
   },
-  get phoneInternational() {
-    return t('address.error.phoneInternational');
-  },
   get dateFormat() {
     return t('address.error.dateFormat');
   },

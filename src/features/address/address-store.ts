@@ -13,7 +13,6 @@ import {
   type Shipment,
 } from '../../lib/catalog/cart.ts';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
-import { formatPhone } from '../../lib/format/phone.ts';
 import { addressCompleteHref } from '../../lib/mode-routes.ts';
 import { isRecord, readStored, writeStored } from '../../lib/storage.ts';
 import { addressMessages } from './address-messages.ts';
@@ -205,8 +204,7 @@ function initialValues(shipment: Shipment): AddressValues {
     building: address.building ?? '',
     name: address.name,
     nameKana: address.nameKana,
-    // Stored in E.164; a Japanese number is shown as the shopper wrote it.
-    phone: formatPhone(address.phone),
+    phone: address.phone,
     deliveryDate: address.deliveryDate ?? '',
     deliveryTimeSlot: address.deliveryTimeSlot ?? '',
   };

@@ -9,15 +9,10 @@ export function warningMessage(warning: CartWarning): string {
   switch (warning.reason) {
     case 'OUT_OF_STOCK':
       return t('bag.warning.outOfStock');
-    // None left at all, or none in the store: a smaller quantity cannot help.
     case 'EXCEEDS_STOCK':
-      return warning.availableQty > 0
-        ? t('bag.warning.exceedsStock', { count: warning.availableQty })
-        : t('bag.warning.outOfStock');
+      return t('bag.warning.exceedsStock', { count: warning.availableQty });
     case 'EXCEEDS_STORE_STOCK':
-      return warning.availableQty > 0
-        ? t('bag.warning.exceedsStoreStock', { count: warning.availableQty })
-        : t('bag.warning.noStoreStock');
+      return t('bag.warning.exceedsStoreStock', { count: warning.availableQty });
     default:
       return t('bag.warning.outOfStock');
   }
