@@ -68,8 +68,7 @@ export default function BagView() {
     if ($bagLoad.get() === 'idle') void loadBag();
   }, []);
 
-  // The bag the visitor holds (restoreBag, bag-load.ts) is drawn at once; its controls wait for the server's.
-  const refreshing = load !== 'ready';
+  const ready = load === 'ready' && bag !== undefined;
   return (
     <>
       {load === 'failed' ? (
@@ -83,10 +82,10 @@ export default function BagView() {
             {t('bag.retry')}
           </button>
         </div>
-      ) : bag?.products.length === 0 && !refreshing ? (
+      ) : ready && bag.products.length === 0 ? (
         <EmptyBag shop={links.shop} />
       ) : (
-        <Bag bag={bag} refreshing={refreshing} links={links} />
+        <Bag bag={ready ? bag : undefined} links={links} />
       )}
       <NotificationBar />
     </>
@@ -129,13 +128,10 @@ function LineSkeletons() {
   );
 }
 
-/**
- * The bag's layout; `bag` is undefined until the server has answered or a held bag is restored, and
- * `refreshing` while the server's is on its way.
- */
-function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: boolean; links: BagLinks }) {
+/** The bag's layout; `bag` is undefined until the server has answered. */
+function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
   const pending = useStore($bagPending);
-  const busy = useStore($bagBusy) || refreshing;
+  const busy = useStore($bagBusy);
   const [removing, setRemoving] = useState<LineView | null>(null);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | undefined>();
@@ -195,8 +191,8 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
                 key={line.key}
                 line={line}
                 href={href}
-                qtyBusy={refreshing || pending.has(`qty:${line.key}`)}
-                receiveBusy={refreshing || pending.has(`receive:${line.key}`)}
+                qtyBusy={pending.has(`qty:${line.key}`)}
+                receiveBusy={pending.has(`receive:${line.key}`)}
                 shipPrice={prices.ship}
                 onQty={(qty) => void changeQty(line, qty)}
                 onReceive={(receive) => void changeReceive(line, receive)}
@@ -215,12 +211,11 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
       >
         <fieldset aria-busy={pending.has('wrapping') || undefined}>
           <legend className="text-sm font-bold">{t('bag.wrapping.title')}</legend>
-          {/* Each text whole on its line: the fee goes under the choice rather than break it (ギフトラッピングを／する). */}
-          <label className="mt-2 flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 whitespace-nowrap">
+          <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-2">
             <input
               type="checkbox"
               checked={bag?.wrapping ?? false}
-              disabled={!bag || refreshing || pending.has('wrapping')}
+              disabled={!bag || pending.has('wrapping')}
               onChange={(event) => void changeWrapping(event.target.checked)}
               className="h-5 w-5 accent-primary"
             />
