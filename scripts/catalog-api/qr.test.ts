@@ -393,7 +393,7 @@ describe('the store-counter page', () => {
     const view = async (alias: string) =>
       (await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } })).text();
     const chat = await view(await issueAlias({ lang: 'ko', via: 'chat' }));
-    expect(chat).toContain('<p class="chat">チャットからのご注文（お客さまの言語: 韓国語）</p>');
+    expect(chat).toContain('<p class="chat">チャットからのご注文（韓国語）</p>');
     const web = await view(await issueAlias());
     expect(web).not.toContain('チャットからのご注文');
   });

@@ -195,7 +195,7 @@ ${staffBar(input.staff, '../signout')}`,
 /** Which language the shopper ordered in, when it is not Japanese, and whether it came from chat mode. */
 function languageNote(lang: string, chat: boolean): string {
   const name = LANGUAGE_NAMES[lang] ?? lang;
-  if (chat) return `<p class="chat">チャットからのご注文（お客さまの言語: ${escapeHtml(name)}）</p>`;
+  if (chat) return `<p class="chat">チャットからのご注文（${escapeHtml(name)}）</p>`;
   if (lang === 'ja') return '';
   return `<p class="lang">お客さまの言語: ${escapeHtml(name)}</p>`;
 }

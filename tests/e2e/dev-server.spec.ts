@@ -3,8 +3,9 @@
  * it, so pages, islands and the bag work with hot reload. Driven once: home, a product, add to bag.
  */
 import type { ChildProcess } from 'node:child_process';
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { startNode, stop, waitForHttp } from '../../scripts/tools/lib.mjs';
+import { picturesCacheDir } from '../../scripts/tools/picture-cache.mjs';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { Product } from '../../src/lib/catalog/types.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -15,8 +16,6 @@ const PORT = Number(process.env.E2E_DEV_PORT ?? SHARED_PORT + 9);
 const API_PORT = Number(process.env.E2E_DEV_API_PORT ?? SHARED_API_PORT + 9);
 const DEV = `http://localhost:${PORT}`;
 const DB = `.data/e2e-dev-${API_PORT}.sqlite`;
-/** Where the API keeps a database's rendered pictures (imageCacheDirOf in scripts/catalog-api/config.ts). */
-const picturesOf = (db: string) => `${db}.images`;
 
 let server: ChildProcess;
 let log = '';
@@ -33,7 +32,15 @@ test.describe('the dev server', () => {
     await rm(DB, { force: true });
     server = startNode(['scripts/tools/dev.mjs'], {
       stdio: 'pipe',
-      env: { PORT: String(PORT), CATALOG_API_PORT: String(API_PORT), CATALOG_API_DB: DB },
+      env: {
+        PORT: String(PORT),
+        CATALOG_API_PORT: String(API_PORT),
+        CATALOG_API_DB: DB,
+        // The pictures the suite's API rendered before the suite began, in the folder end-to-end runs share
+        // (scripts/tools/picture-cache.mjs): the dev API's answer within the suite's 2 s, as a developer's
+        // second start would (rendering them afresh takes minutes of a busy runner).
+        CATALOG_IMAGE_CACHE_DIR: process.env.CATALOG_IMAGE_CACHE_DIR || picturesCacheDir(process.env),
+      },
     });
     server.stdout?.on('data', (chunk) => (log += chunk));
     server.stderr?.on('data', (chunk) => (log += chunk));
@@ -42,21 +49,12 @@ test.describe('the dev server', () => {
     } catch (error) {
       throw new Error(`${String(error)}\n${log}`);
     }
-    // A developer's API keeps its rendered pictures between starts. This one was seeded just now, from the
-    // same seed as the suite's API, which rendered them all before the suite began: they are put where the
-    // dev API looks first, as a second start would find them, so its pictures answer within the suite's
-    // 2 s (rendering them afresh takes minutes of a busy runner).
-    await cp(picturesOf(`.data/e2e-${SHARED_API_PORT}.sqlite`), picturesOf(DB), {
-      recursive: true,
-      force: false,
-    });
   });
 
   test.afterAll(async () => {
     // dev.mjs stops its API when astro dev ends; both get the signal with the process group.
     await stop(server);
     await rm(DB, { force: true });
-    await rm(picturesOf(DB), { recursive: true, force: true });
   });
 
   test('serves the home page, a product and a working bag through its /api proxy', async ({ page }) => {
