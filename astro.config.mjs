@@ -5,20 +5,20 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { siteUrl } from './scripts/tools/build-env.mjs';
-import clientDirectives from './src/build/astro/client-directives.ts';
-import cspDigests from './src/build/astro/csp-digests.ts';
-import pageScriptPreload from './src/build/astro/page-script-preload.ts';
-import catalogueLoad from './src/build/catalogue/catalogue-integration.ts';
-import catalogueVersion from './src/build/catalogue/catalogue-version.ts';
-import apiProxy from './src/build/files/api-proxy.ts';
-import backgroundFiles from './src/build/files/background-files.ts';
-import buildManifest from './src/build/files/build-manifest.ts';
-import headScripts from './src/build/files/head-scripts.ts';
-import postalData from './src/build/files/postal-data.ts';
-import sitemap from './src/build/files/sitemap.ts';
-import sourceMaps, { sourceMapUpload } from './src/build/files/source-maps.ts';
-import { buildInputsDigest } from './src/build/pages/build-inputs.ts';
-import pageReuse from './src/build/pages/page-reuse.ts';
+import clientDirectives from './src/engine/astro/client-directives.ts';
+import cspDigests from './src/engine/astro/csp-digests.ts';
+import pageScriptPreload from './src/engine/astro/page-script-preload.ts';
+import catalogueLoad from './src/engine/catalogue/catalogue-integration.ts';
+import catalogueVersion from './src/engine/catalogue/catalogue-version.ts';
+import apiProxy from './src/engine/files/api-proxy.ts';
+import backgroundFiles from './src/engine/files/background-files.ts';
+import buildManifest from './src/engine/files/build-manifest.ts';
+import headScripts from './src/engine/files/head-scripts.ts';
+import postalData from './src/engine/files/postal-data.ts';
+import sitemap from './src/engine/files/sitemap.ts';
+import sourceMaps, { sourceMapUpload } from './src/engine/files/source-maps.ts';
+import { buildInputsDigest } from './src/engine/pages/build-inputs.ts';
+import pageReuse from './src/engine/pages/page-reuse.ts';
 import { EMBED_ORIGINS } from './src/features/site/embed-origins.ts';
 import { createBuildId } from './src/lib/build-info.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from './src/lib/inline-scripts.ts';
@@ -68,7 +68,7 @@ const MODE = /src[\\/]lib[\\/]mode\.ts$/;
 
 /**
  * The client build's chunk groups (Rolldown's `codeSplitting.groups`): a group of higher priority takes its
- * modules first. Exported for src/build/astro-config.test.ts.
+ * modules first. Exported for src/engine/astro-config.test.ts.
  */
 export const CHUNK_GROUPS = [
   { name: 'react', test: REACT_RUNTIME, priority: 20 },
@@ -95,11 +95,11 @@ process.env.BUILD_INPUTS = buildInputsDigest(resolve('.'));
 
 // Separate caches let two builds run at once (e2e runs on different ports).
 const cacheDir = resolve(process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro');
-// The checked catalogue of this build, where the pages read the products (src/build/catalogue/snapshot.ts).
+// The checked catalogue of this build, where the pages read the products (src/engine/catalogue/snapshot.ts).
 process.env.CATALOGUE_SNAPSHOT = join(cacheDir, 'catalogue', 'snapshot.ndjson');
 
 const outDir = resolve(process.env.OUT_DIR ?? './dist');
-// Source maps for error reports, when a Sentry auth token is configured (src/build/files/source-maps.ts).
+// Source maps for error reports, when a Sentry auth token is configured (src/engine/files/source-maps.ts).
 const sourceMapsUpload = sourceMapUpload(process.env, process.env.BUILD_ID);
 
 // Error reporting and the tag manager, when configured (PUBLIC_SENTRY_DSN, PUBLIC_GTM_ID in the build's
@@ -151,8 +151,8 @@ export default defineConfig({
     },
   },
   // Astro's log, line for line, written a few kilobytes at a time: a build logs two lines per page
-  // (src/build/astro/build-log.ts).
-  logger: { entrypoint: './src/build/astro/build-log.ts' },
+  // (src/engine/astro/build-log.ts).
+  logger: { entrypoint: './src/engine/astro/build-log.ts' },
   integrations: [
     // First: the catalogue loads on its own thread while Astro starts and bundles.
     catalogueLoad(),
@@ -160,7 +160,7 @@ export default defineConfig({
     // `client:when-needed` (the lists' islands wake when the visitor needs them) and
     // `client:after-carried-picture` (chat's island after the picture it was sent with is on screen).
     clientDirectives(),
-    // The shared chunks the layout's page script imports, named beside it (src/build/astro/page-script-preload.ts).
+    // The shared chunks the layout's page script imports, named beside it (src/engine/astro/page-script-preload.ts).
     pageScriptPreload(),
     sitemap({ filter: inSitemap }),
     apiProxy(),
@@ -190,7 +190,7 @@ export default defineConfig({
             output: {
               // Fewer requests and fewer bytes on the pages with the smallest JavaScript budgets: a file per
               // group, each gzipped on its own, instead of a file for each set of pages sharing a module.
-              // src/build/astro-config.test.ts checks that each pattern still names files that exist.
+              // src/engine/astro-config.test.ts checks that each pattern still names files that exist.
               codeSplitting: {
                 groups: CHUNK_GROUPS,
               },

@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { areasLoader, tenantNamesLoader, tenantsLoader } from './build/catalogue/loaders.ts';
+import { areasLoader, tenantNamesLoader, tenantsLoader } from './engine/catalogue/loaders.ts';
 import { sitePageSchema, themeSchema } from './lib/content.ts';
 
 export const collections = {
@@ -9,7 +9,7 @@ export const collections = {
   /** Each brand's names in chat's languages (tenant-names.ts), for the chat pages. */
   tenantNames: defineCollection(tenantNamesLoader()),
   // The products are not a collection: the same load writes them to the build's snapshot
-  // (src/build/catalogue/snapshot.ts), where the pages read them.
+  // (src/engine/catalogue/snapshot.ts), where the pages read them.
   /** The seasonal theme of the home page, authored in src/content/theme/. */
   theme: defineCollection({
     loader: glob({ pattern: '*.md', base: './src/content/theme' }),

@@ -1,4 +1,4 @@
-import { plannedPagesLine } from '../../src/build/pages/build-plan.ts';
+import { plannedPagesLine } from '../../src/engine/pages/build-plan.ts';
 import { BuildLogProgress, failureLine } from './astro-build.ts';
 
 describe('the reason a build failed', () => {

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { PLANNED_PAGES } from '../../src/build/pages/build-plan.ts';
+import { PLANNED_PAGES } from '../../src/engine/pages/build-plan.ts';
 import { BUILD_NODE_OPTIONS, buildEnv } from '../tools/build-env.mjs';
 import type { PageProgress } from './publisher.ts';
 
@@ -46,7 +46,7 @@ const PAGE_WRITTEN = /[├└]─ \S*?\.html/g;
 
 /**
  * How far a build has come, read from its log as it is written: the pages it planned (the line
- * src/build/pages/build-plan.ts describes, once Astro has listed its paths) and the pages Astro has started
+ * src/engine/pages/build-plan.ts describes, once Astro has listed its paths) and the pages Astro has started
  * writing since (one line each). Lines are read whole, however the output is cut.
  */
 export class BuildLogProgress {

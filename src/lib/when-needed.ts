@@ -17,7 +17,7 @@
  * `<summary>` work without scripts, so their clicks go through at once. An island inside another (the area's
  * brand filter inside its list) wakes with it, as a touch inside it is inside both, and hydrates after it.
  *
- * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the pages that use it.
+ * Registered by src/engine/astro/client-directives.ts; Astro inlines it, bundled, in the pages that use it.
  */
 import type { ClientDirective } from 'astro';
 

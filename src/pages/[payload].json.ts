@@ -2,7 +2,7 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { catalogueProducts } from '../build/catalogue/catalogue-data.ts';
+import { catalogueProducts } from '../engine/catalogue/catalogue-data.ts';
 import { sortAreas } from '../features/catalogue/catalogue-pages.ts';
 import type { HomePayload } from '../features/catalogue/catalogue-payloads.ts';
 import { deriveTags, listings } from '../features/catalogue/tags.ts';

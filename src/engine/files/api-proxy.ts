@@ -21,7 +21,7 @@ function apiBase(apiUrl: string): URL {
 /** The _redirects text for a catalog API base URL. */
 export function apiProxyRules(apiUrl: string): string {
   const base = apiBase(apiUrl).toString().replace(/\/$/, '');
-  return `# Written by src/build/files/api-proxy.ts at build time.\n/api/*  ${base}/:splat  200!\n`;
+  return `# Written by src/engine/files/api-proxy.ts at build time.\n/api/*  ${base}/:splat  200!\n`;
 }
 
 /** The dev server's proxy of `/api/*` to the catalog API, as Vite takes it. */

@@ -7,7 +7,7 @@
  * not yet downloaded (the redirect left before it had come) holds the conversation CARRIED_PICTURE_WAIT_MS at
  * most.
  *
- * Registered by src/build/astro/client-directives.ts; Astro inlines it, bundled, in the page that uses it.
+ * Registered by src/engine/astro/client-directives.ts; Astro inlines it, bundled, in the page that uses it.
  */
 import type { ClientDirective } from 'astro';
 import { picturesPainted } from '../../lib/after-load.ts';

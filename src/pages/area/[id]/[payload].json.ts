@@ -2,7 +2,7 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { catalogueProducts } from '../../../build/catalogue/catalogue-data.ts';
+import { catalogueProducts } from '../../../engine/catalogue/catalogue-data.ts';
 import { areaPayload } from '../../../features/catalogue/catalogue-payloads.ts';
 import { buildInfo } from '../../../lib/build-info.ts';
 import type { Area } from '../../../lib/catalog/types.ts';

@@ -1,13 +1,13 @@
 /**
  * `/chat/search/{en,zh,ko}.json`: what chat's type-to-find searches, per language
- * (src/build/files/chat-search.ts). In a build these files are written on a second thread while the
- * pages render (src/build/files/background-files.ts), from the same function; this endpoint answers them
+ * (src/engine/files/chat-search.ts). In a build these files are written on a second thread while the
+ * pages render (src/engine/files/background-files.ts), from the same function; this endpoint answers them
  * in `astro dev`.
  */
 
 import type { APIRoute } from 'astro';
-import { catalogueIndex } from '../../../build/catalogue/catalogue-data.ts';
-import { chatSearchJsons, SEARCH_LANGUAGES } from '../../../build/files/chat-search.ts';
+import { catalogueIndex } from '../../../engine/catalogue/catalogue-data.ts';
+import { chatSearchJsons, SEARCH_LANGUAGES } from '../../../engine/files/chat-search.ts';
 import { titlesOf } from '../../../features/chat/search-index.ts';
 
 export function getStaticPaths() {

@@ -1,6 +1,6 @@
 /**
  * `/area/{id}/products/{productId}/_payload.json`: the product page's data (ProductPayload). In a build
- * these files are written by src/build/files/product-payloads.ts from the same data, without a route per
+ * these files are written by src/engine/files/product-payloads.ts from the same data, without a route per
  * file (Astro's fixed cost per route); this endpoint answers them in `astro dev`.
  */
 
@@ -9,7 +9,7 @@ import {
   type CatalogueProduct,
   catalogueEntry,
   catalogueIndex,
-} from '../../../../../build/catalogue/catalogue-data.ts';
+} from '../../../../../engine/catalogue/catalogue-data.ts';
 import { productPayload } from '../../../../../features/product/product-payload.ts';
 import { productPagePaths } from '../../../../../features/product/product-rules.ts';
 import { buildInfo } from '../../../../../lib/build-info.ts';
