@@ -32,7 +32,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Area, Product, Tenant } from '../../lib/catalog/types.ts';
-import { cutText, plainTextOf, type SafeHtml, sanitizeDescription } from '../../lib/html.ts';
+import { cutText, plainTextOf, type SafeHtml, sanitizeDescription, storeSiteUrl } from '../../lib/html.ts';
 import { FileWindow } from '../pages/file-window.ts';
 import type { Catalogue } from './catalogue-check.ts';
 import { waitForCatalogue } from './catalogue-load.ts';
@@ -261,6 +261,8 @@ function previousText(
 export function snapshotLines(path: string = snapshotPath()) {
   const previous = previousEntries(path);
   const previousFile = new FileWindow(path);
+  // Where an editor's path links lead (one of the build's inputs, so a change derives every text again).
+  const storeSite = storeSiteUrl();
   let processed = 0;
   return {
     /** The product's line (digest, derived text, the product). */
@@ -270,7 +272,7 @@ export function snapshotLines(path: string = snapshotPath()) {
       let text = previousText(previousFile, previous, digest);
       if (!text) {
         processed++;
-        const safeHtml = sanitizeDescription(product.descriptionHtml);
+        const safeHtml = sanitizeDescription(product.descriptionHtml, storeSite);
         const plain = plainTextOf(safeHtml);
         text = { safeHtml, plain, meta: cutText(plain) };
       }
