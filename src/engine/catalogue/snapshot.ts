@@ -51,7 +51,7 @@ interface Header {
 /**
  * What the products' derived text (sanitised description, plain text, meta description) depends on besides
  * the product: the build's inputs (its source, among them the sanitiser's rules; BUILD_INPUTS, set by
- * astro.config.mjs). A snapshot made with other inputs lends no text: a rule tightened since must apply to
+ * src/engine/storefront.ts). A snapshot made with other inputs lends no text: a rule tightened since must apply to
  * every product, changed or not.
  */
 function derivedWith(env: Record<string, string | undefined> = process.env): string {
@@ -71,10 +71,13 @@ export interface PreparedProduct {
   product: Product;
 }
 
-/** Where this build keeps its snapshot: `CATALOGUE_SNAPSHOT`, set by astro.config.mjs in the cache folder. */
+/** Where this build keeps its snapshot: `CATALOGUE_SNAPSHOT`, set by src/engine/storefront.ts in the cache folder. */
 function snapshotPath(env: Record<string, string | undefined> = process.env): string {
   const path = env.CATALOGUE_SNAPSHOT;
-  if (!path) throw new Error('CATALOGUE_SNAPSHOT is not set: astro.config.mjs names the snapshot file');
+  if (!path)
+    throw new Error(
+      'CATALOGUE_SNAPSHOT is not set: storefront() (src/engine/storefront.ts) names the snapshot file',
+    );
   return path;
 }
 
