@@ -1,11 +1,11 @@
 /**
  * The direction of dependency in src/, checked by `npm run lint:architecture` (part of `npm test`):
  *
- *   pages, layouts, build → features → ui → lib → i18n
+ *   pages, layouts, engine → features → ui → lib → i18n
  *
- * src/build is the build engine (the catalogue's load, the page pack, the files written beside the pages,
+ * src/engine is the build engine (the catalogue's load, the page pack, the files written beside the pages,
  * the Astro adapters); pages may read the build's catalogue from it, nothing below them may. Only
- * src/build/astro may reach inside Astro (its runtime, astro/dist); each such reach has a test there that
+ * src/engine/astro may reach inside Astro (its runtime, astro/dist); each such reach has a test there that
  * fails when an Astro upgrade changes it.
  *
  * A layer may import the layers to its right, never to its left; a feature reaches another feature only
@@ -36,43 +36,43 @@ module.exports = {
       comment: 'src/lib is cross-cutting: it knows no feature, no ui and no page.',
       severity: 'error',
       from: { path: '^src/lib/' },
-      to: { path: '^src/(features|ui|pages|layouts|build)/' },
+      to: { path: '^src/(features|ui|pages|layouts|engine)/' },
     },
     {
       name: 'ui-imports-no-feature',
       comment: 'src/ui is presentational: it takes data as props and knows no feature.',
       severity: 'error',
       from: { path: '^src/ui/' },
-      to: { path: '^src/(features|pages|layouts|build)/' },
+      to: { path: '^src/(features|pages|layouts|engine)/' },
     },
     {
       name: 'features-import-no-page',
       comment: 'A feature never reaches up to a page, a layout or the build engine.',
       severity: 'error',
       from: { path: '^src/features/' },
-      to: { path: '^src/(pages|layouts|build)/' },
+      to: { path: '^src/(pages|layouts|engine)/' },
     },
     {
       name: 'layouts-import-no-page',
       comment: 'A layout composes features and ui; the build engine and the pages are above it.',
       severity: 'error',
       from: { path: '^src/layouts/' },
-      to: { path: '^src/(pages|build)/' },
+      to: { path: '^src/(pages|engine)/' },
     },
     {
       name: 'build-imports-no-page',
       comment: 'The build engine serves the pages; it never imports one.',
       severity: 'error',
-      from: { path: '^src/build/' },
+      from: { path: '^src/engine/' },
       to: { path: '^src/(pages|layouts)/' },
     },
     {
       name: 'astro-internals-in-one-folder',
       comment:
         "Astro's internals (astro/runtime/*, astro/compiler-runtime, astro/dist/*) change without notice " +
-        'between versions: only src/build/astro may import them, each reach covered by a test there.',
+        'between versions: only src/engine/astro may import them, each reach covered by a test there.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/build/astro/' },
+      from: { path: '^src/', pathNot: '^src/engine/astro/' },
       // Matched by specifier where the package's export map leaves it unresolved, and by resolved path.
       to: { path: '^(astro/(runtime|compiler-runtime|dist)(/|$)|node_modules/astro/dist/runtime/)' },
     },

@@ -1,15 +1,13 @@
+/**
+ * The content layer holds the editors' Markdown only. The catalogue (areas, brands and their names, tags,
+ * products) is no collection: the build loads it into its snapshot, and the pages read it through one door,
+ * src/engine/catalogue/catalogue-data.ts.
+ */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { areasLoader, tenantNamesLoader, tenantsLoader } from './build/catalogue/loaders.ts';
 import { sitePageSchema, themeSchema } from './lib/content.ts';
 
 export const collections = {
-  areas: defineCollection(areasLoader()),
-  tenants: defineCollection(tenantsLoader()),
-  /** Each brand's names in chat's languages (tenant-names.ts), for the chat pages. */
-  tenantNames: defineCollection(tenantNamesLoader()),
-  // The products are not a collection: the same load writes them to the build's snapshot
-  // (src/build/catalogue/snapshot.ts), where the pages read them.
   /** The seasonal theme of the home page, authored in src/content/theme/. */
   theme: defineCollection({
     loader: glob({ pattern: '*.md', base: './src/content/theme' }),

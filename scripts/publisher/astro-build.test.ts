@@ -1,4 +1,4 @@
-import { catalogueLoadedLine, plannedPagesLine } from '../../src/build/pages/build-plan.ts';
+import { catalogueLoadedLine, plannedPagesLine } from '../../src/engine/pages/build-plan.ts';
 import { BuildLogProgress, failureLine } from './astro-build.ts';
 
 describe('the reason a build failed', () => {

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUE_LOADED, PLANNED_PAGES } from '../../src/build/pages/build-plan.ts';
+import { CATALOGUE_LOADED, PLANNED_PAGES } from '../../src/engine/pages/build-plan.ts';
 import { BUILD_NODE_OPTIONS, buildEnv } from '../tools/build-env.mjs';
 import type { BuildStep } from './publisher.ts';
 
@@ -45,7 +45,7 @@ const COLOURS = /\x1b\[[0-9;]*m/g;
 const PAGE_WRITTEN = /[├└]─ \S*?\.html/g;
 
 /**
- * How far a build has come, read from its log as it is written (the lines src/build/pages/build-plan.ts
+ * How far a build has come, read from its log as it is written (the lines src/engine/pages/build-plan.ts
  * describes): the catalogue's products loaded of its total, then the pages it planned, once Astro has listed
  * its paths, and the pages Astro has started writing since (one line each). Lines are read whole, however the
  * output is cut.

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { checkSite, internalPath, linksIn } from './site-check.ts';
+import { checkSite, internalPath, linksIn, linksOf } from './site-check.ts';
 
 let tmp: string;
 let api: http.Server;
@@ -78,7 +78,7 @@ describe('the check of a fresh build', () => {
   test('passes a complete build and counts its pages', async () => {
     const root = await builtSite();
     // 2 area pages, 173 product pages ((product, area) pairs over two API pages), home, about.
-    expect(await checkSite(root, options())).toEqual({ pages: 2 + 130 + 43 + 2 });
+    expect(await checkSite(root, options())).toEqual({ pages: 2 + 130 + 43 + 2, warnings: [] });
   });
 
   test('rejects a build missing a product page the API calls for', async () => {
@@ -116,6 +116,31 @@ describe('the check of a fresh build', () => {
     );
   });
 
+  test("publishes a description's link to a path the site does not have, with a warning naming the product", async () => {
+    const root = await builtSite();
+    const description = '<p>催事は<a href="/relative130" data-content-link>こちら</a></p>';
+    // Product 3 is in both areas: one warning for the product.
+    for (const area of [1, 2]) await put(root, `area/${area}/products/3/index.html`, description);
+    expect(await checkSite(root, options())).toEqual({
+      pages: 2 + 130 + 43 + 2,
+      warnings: [
+        'product 3: its description links to /relative130, a path the site does not have (published as written)',
+      ],
+    });
+  });
+
+  test("still rejects the site's own link to no file on a page with an editor's link", async () => {
+    const root = await builtSite();
+    await put(
+      root,
+      'area/2/products/1/index.html',
+      '<a href="/relative130" data-content-link>催事</a><a href="/brands/99/">brand</a>',
+    );
+    await expect(checkSite(root, options())).rejects.toThrow(
+      '1 internal links lead to no file of the build, e.g. /brands/99/ (linked from /area/2/products/1/)',
+    );
+  });
+
   test('rejects a build whose API read fails, saying which', async () => {
     const root = await builtSite();
     await expect(checkSite(root, { ...options(), apiToken: 'wrong' })).rejects.toThrow(
@@ -125,6 +150,15 @@ describe('the check of a fresh build', () => {
 });
 
 describe('links', () => {
+  test("tell an editor's link (marked) from the site's, a quoted > inside a tag notwithstanding", () => {
+    expect(
+      linksOf('<a title="a > b" href="/x/" data-content-link>x</a><a href="/y/" data-content-linker>y</a>'),
+    ).toEqual([
+      { link: '/x/', content: true },
+      { link: '/y/', content: false },
+    ]);
+  });
+
   test('href and src values, entity-decoded', () => {
     expect(linksIn(`<a href="/a/?x=1&amp;y=2">a</a><img alt="" src='/b.png'><div data-href="/no">`)).toEqual([
       '/a/?x=1&y=2',

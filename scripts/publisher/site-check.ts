@@ -1,8 +1,12 @@
 /**
  * The check a fresh build must pass before it is published: it holds every page the catalog API calls for
  * (one product page with its payload file per (product, area) pair, one page per area), and every internal
- * link or asset in its HTML leads to a file of the build. Anything else is a rejected build with a one-line
- * reason, and the live site stays as it is.
+ * link or asset the build writes in its HTML leads to a file of the build. Anything else is a rejected build
+ * with a one-line reason, and the live site stays as it is.
+ *
+ * A link an editor wrote in a product's description (marked `data-content-link` by src/lib/html.ts) is
+ * the editor's, not the site's: one that leads to a path the site does not have is a warning naming the
+ * product, and the build is published with the link as written.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -59,14 +63,31 @@ async function expectedPages(options: SiteCheckOptions): Promise<{ areas: number
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'" };
 
-/** The href and src values of an HTML document, entity-decoded. */
-export function linksIn(html: string): string[] {
-  const links: string[] = [];
-  for (const match of html.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-    const raw = match[1] ?? match[2] ?? '';
-    links.push(raw.replace(/&(amp|quot|apos|lt|gt|#39);/g, (_, name: string) => ENTITIES[name] ?? ''));
+/** A link of an HTML document: its href or src, entity-decoded, and whether an editor wrote it. */
+interface Link {
+  link: string;
+  /** In an editor's content (the tag carries `data-content-link`), not written by the build. */
+  content: boolean;
+}
+
+/** The href and src values of an HTML document, entity-decoded, each with whether an editor wrote it. */
+export function linksOf(html: string): Link[] {
+  const links: Link[] = [];
+  // Each tag whole (a quoted value may hold a `>`), then its attributes.
+  for (const [tag] of html.matchAll(/<[a-z][^\s>/]*(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
+    const content = /\sdata-content-link(?=[\s=>/])/i.test(tag);
+    for (const match of tag.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+      const raw = match[1] ?? match[2] ?? '';
+      const link = raw.replace(/&(amp|quot|apos|lt|gt|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
+      links.push({ link, content });
+    }
   }
   return links;
+}
+
+/** The href and src values of an HTML document, entity-decoded. */
+export function linksIn(html: string): string[] {
+  return linksOf(html).map(({ link }) => link);
 }
 
 /**
@@ -109,8 +130,23 @@ async function resolves(root: string, sitePath: string): Promise<boolean> {
   );
 }
 
-/** Checks a built site; resolves with its page count, or throws a RejectedBuild naming the first problem. */
-export async function checkSite(dir: string, options: SiteCheckOptions): Promise<{ pages: number }> {
+/** What a published page's editor content links to that the site does not have, by product. */
+function contentWarnings(missing: Map<string, Set<string>>): string[] {
+  return [...missing].map(([page, targets]) => {
+    const product = /^\/area\/\*\/products\/(\d+)\/$/.exec(page)?.[1];
+    const where = product ? `product ${product}: its description` : `${page}: its content`;
+    return `${where} links to ${[...targets].join(', ')}, a path the site does not have (published as written)`;
+  });
+}
+
+/**
+ * Checks a built site; resolves with its page count and a warning per page whose editor content links to a
+ * path the site does not have, or throws a RejectedBuild naming the first problem.
+ */
+export async function checkSite(
+  dir: string,
+  options: SiteCheckOptions,
+): Promise<{ pages: number; warnings: string[] }> {
   const root = path.resolve(dir);
   const files = (await readdir(root, { recursive: true })).map((name) => name.split(path.sep).join('/'));
   const fileSet = new Set(files);
@@ -139,10 +175,12 @@ export async function checkSite(dir: string, options: SiteCheckOptions): Promise
   const checked = new Map<string, boolean>();
   let broken = 0;
   let firstBroken = '';
+  /** Paths the site does not have, linked from an editor's content, by page; one warning per product. */
+  const missingInContent = new Map<string, Set<string>>();
   for (const file of htmlFiles) {
     const pagePath = `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
     const pageUrl = new URL(pagePath, siteOrigin);
-    for (const link of linksIn(await readFile(path.join(root, file), 'utf8'))) {
+    for (const { link, content } of linksOf(await readFile(path.join(root, file), 'utf8'))) {
       const target = internalPath(link, pageUrl, siteOrigin);
       if (target === null) continue;
       let ok = checked.get(target);
@@ -150,7 +188,13 @@ export async function checkSite(dir: string, options: SiteCheckOptions): Promise
         ok = await resolves(root, target);
         checked.set(target, ok);
       }
-      if (!ok) {
+      if (!ok && content) {
+        const product = /^\/area\/\d+\/products\/\d+\/$/.test(pagePath)
+          ? pagePath.replace(/^\/area\/\d+\//, '/area/*/')
+          : pagePath;
+        if (!missingInContent.has(product)) missingInContent.set(product, new Set());
+        missingInContent.get(product)?.add(target);
+      } else if (!ok) {
         broken++;
         firstBroken ||= `${target} (linked from ${pagePath})`;
       }
@@ -159,5 +203,5 @@ export async function checkSite(dir: string, options: SiteCheckOptions): Promise
   if (broken > 0) {
     throw new RejectedBuild(`${broken} internal links lead to no file of the build, e.g. ${firstBroken}`);
   }
-  return { pages: htmlFiles.length };
+  return { pages: htmlFiles.length, warnings: contentWarnings(missingInContent) };
 }

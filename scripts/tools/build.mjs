@@ -1,6 +1,7 @@
 // `npm run build` (what Netlify runs): `astro build` with the build's environment (build-env.mjs), then the
 // site check a deploy must pass (scripts/publisher/site-check.ts: every page the catalog API calls for, no
-// internal link to a missing file). A failed check fails the build, so the last good deploy stays online.
+// internal link to a missing file; an editor's link to a missing path is a warning). A failed check fails the
+// build, so the last good deploy stays online.
 //
 //   node scripts/tools/build.mjs [astro build options…]   build, then check
 //   node scripts/tools/build.mjs --check-only [DIR]         check an existing build (default OUT_DIR or dist)
@@ -24,11 +25,12 @@ if (!checkOnly) {
 }
 
 try {
-  const { pages } = await checkSite(dir, {
+  const { pages, warnings } = await checkSite(dir, {
     apiUrl: process.env.CATALOG_API_URL ?? DEFAULT_CATALOG_API_URL,
     apiToken: process.env.PUBLIC_CATALOG_API_TOKEN ?? DEFAULT_CATALOG_API_TOKEN,
     siteOrigin: new URL(siteUrl()).origin,
   });
+  for (const warning of warnings) console.warn(`site check: ${warning}`);
   console.log(`site check: ${pages} pages, every page the catalogue calls for, no broken internal link`);
 } catch (error) {
   console.error(`site check failed, nothing to publish: ${error instanceof Error ? error.message : error}`);

@@ -55,20 +55,20 @@ describe('the dependency rules', () => {
     }
   }
 
-  it("allow Astro's internals in src/build/astro only, and keep the build engine above the features", () => {
+  it("allow Astro's internals in src/engine/astro only, and keep the build engine above the features", () => {
     // A module of the fixture tree that reaches into Astro's runtime (spelled in parts: this file is no such
     // module itself).
     const runtime = ['astro', 'runtime', 'server', 'index.js'].join('/');
     const internal = `import { markHTMLString } from '${runtime}';\nexport const m = markHTMLString;\n`;
     const output = violations({
-      'src/build/astro/adapter.ts': internal,
+      'src/engine/astro/adapter.ts': internal,
       'src/lib/stray.ts': internal,
-      'src/build/pages/engine.ts': 'export const engine = 1;\n',
+      'src/engine/pages/engine.ts': 'export const engine = 1;\n',
       'src/features/x/uses-engine.ts':
-        "import { engine } from '../../build/pages/engine.ts';\nexport const x = engine;\n",
+        "import { engine } from '../../engine/pages/engine.ts';\nexport const x = engine;\n",
     });
     expect(output).toMatch(/astro-internals-in-one-folder: src\/lib\/stray\.ts/);
-    expect(output).not.toMatch(/src\/build\/astro\/adapter\.ts/);
+    expect(output).not.toMatch(/src\/engine\/astro\/adapter\.ts/);
     expect(output).toMatch(/features-import-no-page: src\/features\/x\/uses-engine\.ts/);
   }, 60_000);
 });

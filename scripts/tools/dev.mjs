@@ -1,6 +1,6 @@
 // `npm run dev`: Astro's dev server with hot reload, on the reference catalog API. Starts the API (seeding
 // its SQLite file on first start) unless CATALOG_API_URL names one, then `astro dev` with `/api` proxied to
-// it (src/build/files/api-proxy.ts), so every page, island and the bag work as on the built site. Both stop
+// it (src/engine/files/api-proxy.ts), so every page, island and the bag work as on the built site. Both stop
 // when this process is stopped.
 //
 //   PORT (4321), CATALOG_API_PORT (8787), CATALOG_API_URL: as for `npm start`; other arguments go to astro dev.

@@ -42,7 +42,7 @@ describe('the docs', () => {
       'docs/architecture.md',
       'src/lib/gone.ts',
     ]);
-    expect(namedPaths('files under `src/build/*/` and src/pages/area/[id]/index.astro')).toEqual([
+    expect(namedPaths('files under `src/engine/*/` and src/pages/area/[id]/index.astro')).toEqual([
       'src/pages/area/[id]/index.astro',
     ]);
   });

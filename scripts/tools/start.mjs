@@ -101,7 +101,11 @@ try {
     buildsDir: publishDir,
     historyFile: `${publishDir}-history.json`,
     build: astroBuild({ apiUrl, siteUrl, signal: building.signal }),
-    check: (dir) => checkSite(dir, { apiUrl, apiToken, siteOrigin: new URL(siteUrl).origin }),
+    check: async (dir) => {
+      const checked = await checkSite(dir, { apiUrl, apiToken, siteOrigin: new URL(siteUrl).origin });
+      for (const warning of checked.warnings) console.warn(`site check: ${warning}`);
+      return checked;
+    },
     prepare: (dir) => server.prepare(dir),
     catalogVersion: () => fetchCatalogVersion(apiUrl, apiToken),
   });

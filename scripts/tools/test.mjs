@@ -1,13 +1,17 @@
 // `npm test`: every test, in the order that fails fastest. Lint, the dependency direction of src/, unused
 // code, types, unit/component/contract tests, the reference API's tests again on a throwaway PostgreSQL
-// server (and two API instances on it, in the integration step), the golden output (a small build compared file by file with
-// tests/golden/output.sha256), the build under injected API faults, then the end-to-end specs
+// server (and two API instances on it, in the integration step), the golden output (a small build compared
+// file by file with tests/golden/output.sha256), a rebuild with the cache against a fresh build after each
+// kind of change (tests/integration/build-stale.test.ts), the build under injected API faults, then the end-to-end specs
 // in Debian's Chromium against the product as `npm start` runs it (built once, shared by every spec), and
 // the shopper's journeys in WebKit (WebKitGTK's MiniBrowser over WebDriver, tests/webkit/README.md).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { bin, runNode } from './lib.mjs';
+
+/** The rebuild that must equal a fresh build after each kind of change: a step of its own, after golden. */
+const STALE_TEST = 'tests/integration/build-stale.test.ts';
 
 const steps = [
   ['format, lint', [bin('@biomejs/biome/bin/biome'), 'ci', '.']],
@@ -17,7 +21,14 @@ const steps = [
   ['unit, component and contract tests', [bin('vitest/vitest.mjs'), 'run']],
   ['API tests on PostgreSQL', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.postgres.config.ts']],
   ['golden output', ['scripts/tools/golden.mjs']],
-  ['build under API faults', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts']],
+  [
+    'rebuild equals a fresh build',
+    [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts', STALE_TEST],
+  ],
+  [
+    'build under API faults',
+    [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.integration.config.ts', '--exclude', STALE_TEST],
+  ],
   ['end-to-end', [bin('@playwright/test/cli.js'), 'test']],
   ['WebKit', [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.webkit.config.ts']],
 ];

@@ -1,6 +1,6 @@
 /**
  * The build's identity and its manifest (the browser fetches it by build id for the route rules). One build
- * id per build: astro.config.mjs sets `BUILD_ID` and `BUILD_TIME` once, before anything renders, and every
+ * id per build: src/engine/storefront.ts sets `BUILD_ID` and `BUILD_TIME` once, before anything renders, and every
  * page, payload and manifest of that build reads the same pair from here. Pages carry the id on
  * `<html data-build-id>`, so the browser's version check compares against the document it is showing.
  */
@@ -71,7 +71,7 @@ export function manifestPath(buildId: string): string {
 let checked: { id: string; time: string; version: string | undefined; info: LatestBuild } | undefined;
 
 /**
- * This build's id and time. astro.config.mjs sets them before the build starts; the first caller in a
+ * This build's id and time. storefront() (src/engine/storefront.ts) sets them before the build starts; the first caller in a
  * process without them (a test, a script) sets them, so everything in one process agrees. Checked once
  * per set of values, not once per page.
  */

@@ -1,5 +1,12 @@
 import sanitize from 'sanitize-html';
-import { cutText, descriptionText, plainText, plainTextOf, sanitizeDescription } from './html.ts';
+import {
+  cutText,
+  descriptionText,
+  plainText,
+  plainTextOf,
+  sanitizeDescription,
+  storeSiteUrl,
+} from './html.ts';
 
 describe('description sanitising', () => {
   it('keeps the formatting a description needs', () => {
@@ -18,6 +25,29 @@ describe('description sanitising', () => {
   it('opens links safely in a new tab', () => {
     expect(sanitizeDescription('<a href="https://example.jp">公式</a>')).toBe(
       '<a href="https://example.jp" rel="noopener noreferrer nofollow" target="_blank">公式</a>',
+    );
+  });
+
+  it("leads an editor's link to a path to the store's main site when one is configured", () => {
+    expect(sanitizeDescription('<a href="/campaign/autumn">秋の催事</a>', 'https://store.example.jp/')).toBe(
+      '<a href="https://store.example.jp/campaign/autumn" rel="noopener noreferrer nofollow" target="_blank">秋の催事</a>',
+    );
+  });
+
+  it("keeps an editor's link to a path as written, marked as the editor's, when no main site is configured", () => {
+    expect(sanitizeDescription('<a href="/relative130" data-content-link="x">催事</a>')).toBe(
+      '<a href="/relative130" data-content-link>催事</a>',
+    );
+    expect(sanitizeDescription('<a href="//cdn.example.jp/x">x</a>')).toContain('target="_blank"');
+  });
+
+  it("reads the store's main site from the build's environment, refusing what is no http(s) URL", () => {
+    expect(storeSiteUrl({})).toBeUndefined();
+    expect(storeSiteUrl({ PUBLIC_STORE_SITE_URL: 'https://store.example.jp' })).toBe(
+      'https://store.example.jp/',
+    );
+    expect(() => storeSiteUrl({ PUBLIC_STORE_SITE_URL: 'javascript:alert(1)' })).toThrow(
+      /PUBLIC_STORE_SITE_URL/,
     );
   });
 

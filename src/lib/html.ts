@@ -43,15 +43,62 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
+/** An href with no scheme (`/campaign/`, `sale.html`): a path, which a page of this site would resolve. */
+const isPath = (href: string) => !/^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(href.trim());
+
+/**
+ * The attribute marking a link of an editor's description that leads to a path: the site check
+ * (scripts/publisher/site-check.ts) tells it from the site's own links, and a path the site does not have
+ * is a warning naming the product rather than a rejected build.
+ */
+const CONTENT_LINK_ATTRIBUTE = 'data-content-link';
+
+/**
+ * The store's main site (`PUBLIC_STORE_SITE_URL`), where an editor's path links lead when it is set; none
+ * when unset. A value that is no http(s) URL fails the build, naming the variable.
+ */
+export function storeSiteUrl(env: Record<string, string | undefined> = process.env): string | undefined {
+  const value = env.PUBLIC_STORE_SITE_URL?.trim();
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
+    throw new Error(`PUBLIC_STORE_SITE_URL is not an http(s) URL: ${value}`);
+  }
+  return url.href;
+}
+
 declare const safe: unique symbol;
 /** HTML that went through sanitizeDescription: the only HTML richTextHtml writes. */
 export type SafeHtml = string & { readonly [safe]: true };
 
-/** Sanitised HTML safe to place as markup (`set:html`). */
-export function sanitizeDescription(html: string): SafeHtml {
+/**
+ * Sanitised HTML safe to place as markup (`set:html`). Links to a path lead to the store's main site
+ * (`storeSite`, storeSiteUrl) when given, else stay paths marked as the editor's (CONTENT_LINK_ATTRIBUTE).
+ */
+export function sanitizeDescription(html: string, storeSite?: string): SafeHtml {
+  const external = OPTIONS.transformTags?.a as sanitize.Transformer;
   return sanitize(html, {
     ...OPTIONS,
-    allowedAttributes: { ...OPTIONS.allowedAttributes, a: ['href', 'title', 'rel', 'target'] },
+    allowedAttributes: {
+      ...OPTIONS.allowedAttributes,
+      a: ['href', 'title', 'rel', 'target', CONTENT_LINK_ATTRIBUTE],
+    },
+    transformTags: {
+      // A path means a page of the store's main site when one is configured (the link is made absolute to
+      // it); otherwise it stays a path, marked as the editor's (docs/decisions.md, "Editors' links").
+      a: (tagName, attribs) => {
+        const { href, [CONTENT_LINK_ATTRIBUTE]: _marked, ...rest } = attribs;
+        if (href === undefined || !isPath(href))
+          return external(tagName, { ...rest, ...(href === undefined ? {} : { href }) });
+        if (storeSite) return external(tagName, { ...rest, href: new URL(href.trim(), storeSite).href });
+        return { tagName, attribs: { ...rest, href, [CONTENT_LINK_ATTRIBUTE]: '' } };
+      },
+    },
   }) as SafeHtml;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Scripts that must run inline, before the page paints, and their digests for the content security policy
  * (no 'unsafe-inline'): a page renders each with `set:html`, byte for byte what was hashed. The two below
- * are strings, their digests in every page's policy (astro.config.mjs); the head scripts are bundled at
- * build time (src/build/files/head-scripts.ts) and each page that carries one adds its digest to its own
+ * are strings, their digests in every page's policy (src/engine/storefront.ts); the head scripts are bundled at
+ * build time (src/engine/files/head-scripts.ts) and each page that carries one adds its digest to its own
  * policy. Any other script is a bundled file or an inline module that Astro hashes itself.
  */
 import { createHash } from 'node:crypto';

@@ -2,7 +2,7 @@
  * The one way this project escapes text into markup it writes as strings: `escapeHtml` for element content
  * (and any quoted attribute value), `attr` for one attribute. Both write the entities Astro writes for a
  * template's `{value}` and `name={value}`, so a part written as a string (placed with `set:html` by the
- * component that owns it) gives the bytes the same template would; src/build/astro/astro-escaping.test.ts
+ * component that owns it) gives the bytes the same template would; src/engine/astro/astro-escaping.test.ts
  * compares them with Astro's own escaping. Everything else in such a string is fixed markup of this
  * repository: a value from the API goes through one of the two, never straight in.
  *

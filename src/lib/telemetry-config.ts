@@ -1,7 +1,7 @@
 /**
  * Error reporting and analytics are switched on by public build-time configuration (`PUBLIC_…` variables:
  * they end up in every visitor's JavaScript, so they name services, never secrets). This module checks
- * those values and says which origins the content security policy must then allow: astro.config.mjs adds
+ * those values and says which origins the content security policy must then allow: src/engine/storefront.ts adds
  * them only when the service is configured, so an unconfigured build allows no third party at all.
  */
 
@@ -48,7 +48,7 @@ function label(value: string | undefined): string | undefined {
 
 /**
  * The build's configuration, checked: throws a message naming the variable for a malformed value, so a
- * typo fails the build instead of silently switching a service off (astro.config.mjs calls telemetryCsp,
+ * typo fails the build instead of silently switching a service off (src/engine/storefront.ts calls telemetryCsp,
  * which checks; the pages then take the values as they are).
  */
 function checkedTelemetryConfig(env: TelemetryEnv): TelemetryConfig {

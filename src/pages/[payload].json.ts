@@ -2,7 +2,7 @@
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { catalogueProducts } from '../build/catalogue/catalogue-data.ts';
+import { catalogueAreas, catalogueProducts, catalogueTenants } from '../engine/catalogue/catalogue-data.ts';
 import { sortAreas } from '../features/catalogue/catalogue-pages.ts';
 import type { HomePayload } from '../features/catalogue/catalogue-payloads.ts';
 import { deriveTags, listings } from '../features/catalogue/tags.ts';
@@ -15,20 +15,16 @@ export function getStaticPaths() {
 }
 
 export const GET: APIRoute = async () => {
-  const [areaEntries, tenants, themes] = await Promise.all([
-    getCollection('areas'),
-    getCollection('tenants'),
-    getCollection('theme'),
-  ]);
-  const areas = sortAreas(areaEntries.map((entry) => entry.data));
+  const themes = await getCollection('theme');
+  const areas = sortAreas(catalogueAreas());
   const theme = currentTheme(themes, new Date(buildInfo().builtAt)).data;
   const payload: HomePayload = {
     kind: 'home',
     buildId: buildInfo().buildId,
     theme: { title: theme.title, launchedAt: theme.launchedAt.toISOString() },
     areas,
-    brands: tenants
-      .map(({ data: { id, name, logoSrc, officialSiteUrl } }) => ({ id, name, logoSrc, officialSiteUrl }))
+    brands: catalogueTenants()
+      .map(({ id, name, logoSrc, officialSiteUrl }) => ({ id, name, logoSrc, officialSiteUrl }))
       .sort((a, b) => a.id - b.id),
     tags: deriveTags(
       listings(

@@ -12,16 +12,18 @@ describe('a part rendered once per build', () => {
 
   it("is kept apart for each area's guide, and for the guide with no area current", async () => {
     const guide = (area: number | string) => async () => `<nav aria-current="${area}"></nav>`;
-    expect(await renderOnce({ part: 'area-guide', areaId: 1 }, guide(1))).toBe(
+    expect(await renderOnce({ part: 'area-guide', areaId: 1, areas: [] }, guide(1))).toBe(
       '<nav aria-current="1"></nav>',
     );
-    expect(await renderOnce({ part: 'area-guide', areaId: 2 }, guide(2))).toBe(
+    expect(await renderOnce({ part: 'area-guide', areaId: 2, areas: [] }, guide(2))).toBe(
       '<nav aria-current="2"></nav>',
     );
-    expect(await renderOnce({ part: 'area-guide', areaId: 1 }, guide(2))).toBe(
+    expect(await renderOnce({ part: 'area-guide', areaId: 1, areas: [] }, guide(2))).toBe(
       '<nav aria-current="1"></nav>',
     );
-    expect(await renderOnce({ part: 'area-guide' }, guide('none'))).toBe('<nav aria-current="none"></nav>');
+    expect(await renderOnce({ part: 'area-guide', areas: [] }, guide('none'))).toBe(
+      '<nav aria-current="none"></nav>',
+    );
   });
 
   describe('asked for before its component is created', () => {

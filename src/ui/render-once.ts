@@ -4,14 +4,18 @@
  * named here, so a part's key names everything its markup depends on: two pages that would render a part
  * differently must name different parts (each area has its own guide).
  */
+import type { Area } from '../lib/catalog/types.ts';
 
 /** A part rendered once per build. */
 export type SharedPart =
   | { part: 'site-header' }
   | { part: 'site-footer' }
   | { part: 'onboarding-dialog' }
-  /** The BASE A–D guide with one area (or none) marked current. */
-  | { part: 'area-guide'; areaId?: number | undefined };
+  /**
+   * The BASE A–D guide with one area (or none) marked current. The areas are the build's, the same for
+   * every page of a build: the key need not name them.
+   */
+  | { part: 'area-guide'; areaId?: number | undefined; areas: readonly Area[] };
 
 function keyOf(part: SharedPart): string {
   return part.part === 'area-guide' ? `area-guide:${part.areaId ?? ''}` : part.part;

@@ -1,6 +1,6 @@
 /**
  * The one render point for API HTML. It writes only SafeHtml, which only sanitizeDescription makes (at build
- * time, once per product: src/build/catalogue/snapshot.ts); the sanitiser never ships to the browser. Its
+ * time, once per product: src/engine/catalogue/snapshot.ts); the sanitiser never ships to the browser. Its
  * spacing and list marks are in the site's stylesheet (src/styles/global.css, `.rich-text`), so a product
  * page inlines no style of its own.
  */

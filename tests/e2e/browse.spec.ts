@@ -147,7 +147,7 @@ test.describe('the area page', () => {
     await page.addInitScript(() => Reflect.deleteProperty(window, 'IntersectionObserver'));
     const area = new AreaPage(page);
     await area.goto(1);
-    // Without it the island wakes at once (src/build/client-directives/when-needed.ts): the keys go to the awake list. (A tap
+    // Without it the island wakes at once (src/engine/client-directives/when-needed.ts): the keys go to the awake list. (A tap
     // before it wakes is held and given after: the brand filter's first-tap test.)
     await expect.poll(() => area.asleep()).toBe(false);
     const more = page.getByRole('button', { name: 'もっと見る' });

@@ -88,7 +88,7 @@ test.describe('a first visit', () => {
         await expect(p.getByRole('dialog', { name: 'ギフトカタログへようこそ' })).toBeVisible();
       });
       expect(loadedGzip, path).toBeLessThanOrEqual(BUDGETS.list);
-      // The list's island wakes when the shopper nears its end or touches it (src/build/client-directives/when-needed.ts).
+      // The list's island wakes when the shopper nears its end or touches it (src/engine/client-directives/when-needed.ts).
       expect(reactFiles(loaded), path).toEqual([]);
       await page.evaluate(() => localStorage.clear());
     }

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { CARRIED_PICTURE_WAIT_MS } from '../../src/build/client-directives/after-carried-picture.ts';
+import { CARRIED_PICTURE_WAIT_MS } from '../../src/engine/client-directives/after-carried-picture.ts';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { ProductPage } from '../../src/lib/catalog/types.ts';
 import { AreaPage } from './fixtures/browse.ts';

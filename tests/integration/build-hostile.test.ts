@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { checkSite } from '../../scripts/publisher/site-check.ts';
 import { bin, runNode, WITHOUT_TEST_RUNNER_ENV } from '../../scripts/tools/lib.mjs';
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
 import { sampleProduct } from '../fixtures/catalogue.ts';
@@ -267,6 +268,46 @@ describe('a build against a catalog API that stays within the contract', () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe("a description linking to a path the site does not have (an editor's link)", () => {
+  const linking = (): Answers => {
+    const given = consistent();
+    given.products = [
+      { ...product(1, [1], 1), descriptionHtml: '<p>催事は<a href="/relative130">こちら</a>から。</p>' },
+      product(2, [2], 2),
+      product(3, [1, 2], 1),
+    ];
+    return given;
+  };
+
+  test('publishes the page with the link as written, and the site check warns naming the product', async () => {
+    const result = await build(linking());
+    expect(result.code, result.output.slice(-2000)).toBe(0);
+    const html = await readFile(join(result.outDir, 'area/1/products/1/index.html'), 'utf8');
+    expect(html).toContain('<a href="/relative130" data-content-link>こちら</a>');
+    const checked = await checkSite(result.outDir, {
+      apiUrl: API,
+      apiToken: 'gift-catalogue-public-token',
+      siteOrigin: 'http://localhost:4321',
+    });
+    expect(checked.warnings).toEqual([
+      'product 1: its description links to /relative130, a path the site does not have (published as written)',
+    ]);
+  });
+
+  test("leads it to the store's main site when one is configured: no warning", async () => {
+    const result = await build(linking(), { PUBLIC_STORE_SITE_URL: 'https://store.example.jp/' });
+    expect(result.code, result.output.slice(-2000)).toBe(0);
+    const html = await readFile(join(result.outDir, 'area/1/products/1/index.html'), 'utf8');
+    expect(html).toContain('href="https://store.example.jp/relative130"');
+    const checked = await checkSite(result.outDir, {
+      apiUrl: API,
+      apiToken: 'gift-catalogue-public-token',
+      siteOrigin: 'http://localhost:4321',
+    });
+    expect(checked.warnings).toEqual([]);
   });
 });
 

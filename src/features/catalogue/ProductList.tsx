@@ -100,7 +100,7 @@ function useProductList({
   const state = useListState();
 
   // A layout effect, run in hydration's own commit: a tap given right after it (the first tap held while the
-  // island woke, src/build/client-directives/when-needed.ts) must find the list started. A passive effect can run after that
+  // island woke, src/engine/client-directives/when-needed.ts) must find the list started. A passive effect can run after that
   // tap and start the list over, undoing the brand it chose.
   useLayoutEffect(() => {
     startProductList(config.current, { restoreScroll: isHistoryNavigation() });

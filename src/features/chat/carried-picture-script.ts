@@ -3,7 +3,7 @@
  * right after the built bubble that waits for it (src/pages/chat/index.astro), run as the page is parsed.
  * When the address carries a product and the redirect handed over its picture (carried-picture.ts), the
  * bubble shows that picture at once, as the product bubble will (ChatProduct.tsx), instead of after chat's
- * code, its strings and the product's answer. Built by src/build/files/head-scripts.ts; its digest is in the
+ * code, its strings and the product's answer. Built by src/engine/files/head-scripts.ts; its digest is in the
  * page's policy. Elements and attributes only: nothing from storage is read as markup.
  */
 import { MAIN_SIZE, responsiveImage } from '../../lib/images.ts';

@@ -5,7 +5,7 @@
  * locale first; an address opening a product (`?product=`) is marked on `<html>`. The switcher's links are
  * built for the page's path as the build knew it; once the page is parsed, and again as one is followed,
  * they are pointed at the address as it is now (switcherHref), so a switch keeps the QR's alias, the open
- * product and the rest of the screen. Built into its own small file by src/build/files/head-scripts.ts.
+ * product and the rest of the screen. Built into its own small file by src/engine/files/head-scripts.ts.
  */
 import { applyChatLanguage, storeChosenLocale, switcherHref } from './language.ts';
 

@@ -4,7 +4,7 @@
  * browser language starts with `ja` or who names none stays, and nothing more loads. Anyone else might be
  * sent to chat, but first the bot detector must say no: the page is hidden (nothing Japanese flashes)
  * while redirect-check.ts loads with the detector, which redirects or shows the page. `?lang=ja` (the chat
- * switcher's link back) stores the choice first. Built by src/build/files/head-scripts.ts; a strict CSP
+ * switcher's link back) stores the choice first. Built by src/engine/files/head-scripts.ts; a strict CSP
  * allows it as 'self'.
  */
 import { localeCookie, mayGoToChat } from './language.ts';

@@ -8,7 +8,7 @@ import type { Area, Product, ProductImage, Variant } from '../../lib/catalog/typ
  * One product page per (area, product) pair: /area/{areaId}/products/{productId}/. Each page's props carry
  * its product (whatever the caller holds of it: the build holds what lists need and where the whole product
  * is) and its area. With `cacheKey`, each page carries the key of what it is rendered from (the build
- * reuses the last build's page while the key holds: src/build/pages/page-reuse.ts).
+ * reuses the last build's page while the key holds: src/engine/pages/page-reuse.ts).
  */
 export function productPagePaths<P extends { id: number; areas: readonly number[] }>(
   products: readonly P[],

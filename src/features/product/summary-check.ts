@@ -1,7 +1,7 @@
 /**
  * The check of a product summary read back from storage (the favorites, the area list's pages): a module of
  * its own, so that a page reading stored summaries without building any (the product page's heart) loads
- * this and none of product-summary.ts (astro.config.mjs, CHUNK_GROUPS).
+ * this and none of product-summary.ts (src/engine/chunk-groups.ts).
  */
 import { isNonNegativeInteger, isRecord } from '../../lib/storage.ts';
 import type { ProductSummary } from './product-summary.ts';

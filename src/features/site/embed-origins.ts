@@ -1,6 +1,6 @@
 /**
  * The origins of the social embeds' iframes (social-embeds.ts), kept apart so that the loader and the
- * content security policy (astro.config.mjs: frame-src) read the same list without the card's strings.
+ * content security policy (src/engine/storefront.ts: frame-src) read the same list without the card's strings.
  */
 export type SocialProvider = 'youtube' | 'x' | 'instagram';
 

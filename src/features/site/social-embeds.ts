@@ -7,7 +7,7 @@
  * The input is the HTML the Markdown rendered to at build time; a URL is recognised only when it parses
  * and its host, path and id match the provider's exactly, and everything put into the card is escaped.
  * The loader (social-embed-loader.ts) accepts only the iframe origins listed here, which are also the
- * only frame sources the content security policy allows (astro.config.mjs).
+ * only frame sources the content security policy allows (src/engine/storefront.ts).
  */
 import { t } from '../../i18n/build-time.ts';
 import type { MessageKey } from '../../i18n/index.ts';

@@ -34,7 +34,7 @@ function withoutAlias<E extends { request?: { url?: string } }>(event: E): E {
 /**
  * The release a report names: the configured one, else the build the page comes from (a page reused from
  * an earlier build carries this build's id), which is what source maps are uploaded for
- * (src/build/files/source-maps.ts).
+ * (src/engine/files/source-maps.ts).
  */
 function releaseOf(config: TelemetryConfig): string | undefined {
   return config.release ?? document.documentElement.dataset.buildId;

@@ -1,6 +1,6 @@
 /**
  * Error reporting and analytics as every page starts them, with the configuration the build read from the
- * public environment. The build checked it already (astro.config.mjs fails on a malformed value, see
+ * public environment. The build checked it already (src/engine/storefront.ts fails on a malformed value, see
  * src/lib/telemetry-config.ts), so the page takes it as it is and carries no checking code.
  */
 import type { TelemetryConfig } from '../../lib/telemetry-config.ts';

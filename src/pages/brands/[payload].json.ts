@@ -1,7 +1,7 @@
 /** `/brands/_payload.json`: every brand with its product count (BrandsPayload in catalogue-payloads.ts). */
 
 import type { APIRoute } from 'astro';
-import { loadBrandList } from '../../build/catalogue/catalogue-data.ts';
+import { loadBrandList } from '../../engine/catalogue/catalogue-data.ts';
 import type { BrandsPayload } from '../../features/catalogue/catalogue-payloads.ts';
 import { buildInfo } from '../../lib/build-info.ts';
 import { PAYLOAD_PARAM, payloadResponse } from '../../lib/payload.ts';

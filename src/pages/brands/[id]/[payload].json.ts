@@ -1,18 +1,16 @@
 /** `/brands/{id}/_payload.json`: the brand page's data (BrandPayload in catalogue-payloads.ts). */
 
-import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { catalogueProducts } from '../../../build/catalogue/catalogue-data.ts';
+import { catalogueProducts, catalogueTenants } from '../../../engine/catalogue/catalogue-data.ts';
 import { brandPayload } from '../../../features/catalogue/catalogue-payloads.ts';
 import { buildInfo } from '../../../lib/build-info.ts';
 import type { Tenant } from '../../../lib/catalog/types.ts';
 import { PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
 
 export async function getStaticPaths() {
-  const tenants = await getCollection('tenants');
-  return tenants
-    .filter((entry) => /^\d+$/.test(entry.id))
-    .map((entry) => ({ params: { id: entry.id, payload: PAYLOAD_PARAM }, props: { tenant: entry.data } }));
+  return catalogueTenants()
+    .filter((tenant) => /^\d+$/.test(String(tenant.id)))
+    .map((tenant) => ({ params: { id: String(tenant.id), payload: PAYLOAD_PARAM }, props: { tenant } }));
 }
 
 export const GET: APIRoute<{ tenant: Tenant }> = async ({ props }) => {

@@ -1,6 +1,6 @@
 /** `/product-tags/{id}/[page/N/]_payload.json`: one page of a tag. */
 import type { APIRoute } from 'astro';
-import { loadTagPages } from '../../../../build/catalogue/catalogue-data.ts';
+import { loadTagPages } from '../../../../engine/catalogue/catalogue-data.ts';
 import { tagPayload } from '../../../../features/catalogue/catalogue-payloads.ts';
 import type { TagPage } from '../../../../features/catalogue/tags.ts';
 import { buildInfo } from '../../../../lib/build-info.ts';

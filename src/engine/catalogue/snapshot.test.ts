@@ -49,6 +49,16 @@ function readSnapshot(file: string, buildId: string) {
   return { areas, tenants, products: [...products] };
 }
 
+/** A snapshot of one product whose brand has `tenantNames`. */
+function writeSnapshotWith(tenantNames: { id: number; names: Record<string, string> }[]) {
+  const { areas, tenants, products } = catalogue(['<p>一</p>']);
+  const file = new SnapshotWriter({ areas, tenants, tenantNames, products: 1 }, 'build-1', path);
+  const maker = snapshotLines(path);
+  file.add(products.map((product) => maker.line(product)));
+  maker.close();
+  file.commit();
+}
+
 /** What a test's pages keep of a product: its title, and where its entry is. */
 const keepTitle = (product: Product, ref: EntryRef) => ({ title: product.title, ref });
 
@@ -184,6 +194,13 @@ describe("the build's catalogue snapshot", () => {
     expect(() => readSnapshot(path, 'build-1')).toThrow(/cut short: 1 of 2 products/);
     writeFileSync(path, '{"not json');
     expect(writeSnapshot(catalogue(['<p>一</p>']), 'build-2', path)).toEqual({ products: 1, processed: 1 });
+  });
+
+  it("holds the brands' names in chat's languages beside the lists, for the chat pages", () => {
+    const names = [{ id: 1, names: { en: 'Kogetsudo', ko: '고게쓰도' } }];
+    writeSnapshotWith(names);
+    expect(snapshotIndex('build-1', keepTitle, path).tenantNames).toEqual(names);
+    expect(snapshotProducts('build-1', path).tenantNames).toEqual(names);
   });
 
   it("keeps of each product what the pages hold for their lists, and reads one product's entry back whole", () => {

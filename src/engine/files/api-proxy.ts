@@ -29,7 +29,7 @@ export const PROXY_SIGNING_VARIABLE = 'CATALOG_PROXY_SIGNING_SECRET';
 export function apiProxyRules(apiUrl: string, { signed = false }: { signed?: boolean } = {}): string {
   const base = apiBase(apiUrl).toString().replace(/\/$/, '');
   const sign = signed ? `  Sign=${PROXY_SIGNING_VARIABLE}` : '';
-  return `# Written by src/build/files/api-proxy.ts at build time.\n/api/*  ${base}/:splat  200!${sign}\n`;
+  return `# Written by src/engine/files/api-proxy.ts at build time.\n/api/*  ${base}/:splat  200!${sign}\n`;
 }
 
 /** The dev server's proxy of `/api/*` to the catalog API, as Vite takes it. */

@@ -1,11 +1,12 @@
 /**
- * Starts loading the catalogue on a thread of its own as soon as `astro build` has read its configuration
- * (catalogue-load.ts), so the fetching, the checks and the snapshot use the second core while Astro starts,
- * syncs its content and bundles the site. `astro dev` and `astro sync` load it in the content layer.
+ * Starts loading the catalogue on a thread of its own as soon as `astro build` or `astro dev` has read its
+ * configuration (catalogue-load.ts), so the fetching, the checks and the snapshot use the second core while
+ * Astro starts, syncs its content and bundles the site. Both read the catalogue the same way: from the
+ * snapshot, through catalogue-data.ts. `astro sync` and `astro check` need no catalogue.
  *
- * The build never publishes a catalogue that failed a check: the content collections take only checked
- * lists, the pages read products only from a snapshot written after every check, and the build ends with
- * the refusal's reason if nothing read it earlier.
+ * The build never publishes a catalogue that failed a check: the pages read the catalogue only from a
+ * snapshot written after every check, and the build ends with the refusal's reason if nothing read it
+ * earlier.
  */
 import type { AstroIntegration } from 'astro';
 import { type CatalogueLoad, startCatalogueLoad } from './catalogue-load.ts';
@@ -16,7 +17,7 @@ export default function catalogueLoad(): AstroIntegration {
     name: 'catalogue-load',
     hooks: {
       'astro:config:setup': ({ command }) => {
-        if (command === 'build') load = startCatalogueLoad();
+        if (command === 'build' || command === 'dev') load = startCatalogueLoad();
       },
       'astro:build:done': async ({ logger }) => {
         if (!load) return;

@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The chunk groups of astro.config.mjs, read as Node loads the config (it sets the build's environment). */
+/** The chunk groups of src/engine/chunk-groups.ts, read as Node loads them. */
 function chunkGroups(): { name: string; source: string; flags: string }[] {
   const run = spawnSync(
     process.execPath,
     [
       '--input-type=module',
       '-e',
-      "const { CHUNK_GROUPS } = await import('./astro.config.mjs'); console.log(JSON.stringify(CHUNK_GROUPS.map((g) => ({ name: g.name, source: g.test.source, flags: g.test.flags }))));",
+      "const { CHUNK_GROUPS } = await import('./src/engine/chunk-groups.ts'); console.log(JSON.stringify(CHUNK_GROUPS.map((g) => ({ name: g.name, source: g.test.source, flags: g.test.flags }))));",
     ],
     { cwd: root, encoding: 'utf8' },
   );

@@ -60,10 +60,13 @@ export function buildInputsDigest(
   return hash.digest('base64url');
 }
 
-/** The digest astro.config.mjs computed for this build (`BUILD_INPUTS`). */
+/** The digest storefront() was handed for this build (`BUILD_INPUTS`, src/engine/storefront.ts). */
 export function buildInputs(env: Record<string, string | undefined> = process.env): string {
   const digest = env.BUILD_INPUTS;
-  if (!digest) throw new Error('BUILD_INPUTS is not set: astro.config.mjs computes it before the build');
+  if (!digest)
+    throw new Error(
+      'BUILD_INPUTS is not set: storefront() (src/engine/storefront.ts) hands it on before the build',
+    );
   return digest;
 }
 

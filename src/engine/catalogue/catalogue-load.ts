@@ -1,14 +1,13 @@
 /**
- * The build's catalogue loaded by a thread of its own, started as soon as `astro build` has read its
- * configuration (catalogue-integration.ts), so that fetching, checking and writing the snapshot run on the
- * second core while Astro starts up, syncs its content and bundles the site on the first.
+ * The build's catalogue loaded by a thread of its own, started as soon as `astro build` or `astro dev` has
+ * read its configuration (catalogue-integration.ts), so that fetching, checking and writing the snapshot
+ * run on the second core while Astro starts up, syncs its content and bundles the site on the first.
  *
- * Nothing is read before it is checked. The content collections take the area and brand lists once they
- * have passed their own checks (`loadedLists`); the pages read products only from the snapshot, and
- * `waitForCatalogue` (called by the snapshot's reader) holds the first reader until the whole catalogue has
- * passed every check and the snapshot is written, or throws the reason the catalogue was refused, which
- * fails the build. Without a load started (`astro dev`, the tests) the content loader fetches the catalogue
- * itself and `waitForCatalogue` returns at once.
+ * Nothing is read before it is checked. The area and brand lists are posted once they have passed their
+ * own checks (`lists`); the pages read the catalogue only from the snapshot, and `waitForCatalogue` (called
+ * by the snapshot's reader) holds the first reader until the whole catalogue has passed every check and
+ * the snapshot is written, or throws the reason the catalogue was refused, which fails the build. Without a
+ * load started (the tests) `waitForCatalogue` returns at once: the snapshot is read as it is.
  *
  * Reasons travel as the detail alone (the endpoint and what was wrong with its answer); `refusal` makes the
  * line the build fails with. The handle lives on `globalThis`: the integration that starts the load and the
@@ -174,7 +173,7 @@ export function startCatalogueLoad(): CatalogueLoad {
 /**
  * Returns once the catalogue loaded by this process's load has passed every check and its snapshot is
  * written, waiting (blocking this thread) while it loads; throws the reason when it was refused. Returns
- * at once when no load was started: the content loader then wrote the snapshot before anything renders.
+ * at once when no load was started (the tests): the snapshot is read as it is.
  */
 export function waitForCatalogue(): void {
   const load = currentLoad();

@@ -61,7 +61,7 @@ export default function cspDigests(): AstroIntegration {
             const changed = rememberingCspDigests(code);
             if (changed === undefined) {
               throw new Error(
-                `${id} does not declare generateCspDigest as src/build/astro/csp-digests.ts expects: ` +
+                `${id} does not declare generateCspDigest as src/engine/astro/csp-digests.ts expects: ` +
                   'Astro changed its internals; update the plugin (or remove it) for this Astro version',
               );
             }

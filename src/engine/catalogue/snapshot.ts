@@ -13,7 +13,8 @@
  * The pages hold only what their lists show of each product (snapshotIndex) and read a whole product from
  * the file (readEntry) while its own page renders.
  *
- * Format, one JSON value per line: the header (build id, counts), the areas, the tenants, then one product
+ * Format, one JSON value per line: the header (build id, counts), the areas, the tenants, the tenants' names
+ * in chat's languages, then one product
  * entry per line. A file written by another build is refused, so a page never shows a catalogue other than
  * the one this build fetched and checked.
  */
@@ -31,15 +32,17 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Area, Product, Tenant } from '../../lib/catalog/types.ts';
-import { cutText, plainTextOf, type SafeHtml, sanitizeDescription } from '../../lib/html.ts';
+import { cutText, plainTextOf, type SafeHtml, sanitizeDescription, storeSiteUrl } from '../../lib/html.ts';
 import { FileWindow } from '../pages/file-window.ts';
 import type { Catalogue } from './catalogue-check.ts';
 import { waitForCatalogue } from './catalogue-load.ts';
+import type { TenantNames } from './tenant-names.ts';
 
 interface Header {
   buildId: string;
   areas: number;
   tenants: number;
+  tenantNames: number;
   products: number;
   /** What derived the products' text (derivedWith): another build's code may sanitise differently. */
   derivedWith: string;
@@ -48,7 +51,7 @@ interface Header {
 /**
  * What the products' derived text (sanitised description, plain text, meta description) depends on besides
  * the product: the build's inputs (its source, among them the sanitiser's rules; BUILD_INPUTS, set by
- * astro.config.mjs). A snapshot made with other inputs lends no text: a rule tightened since must apply to
+ * src/engine/storefront.ts). A snapshot made with other inputs lends no text: a rule tightened since must apply to
  * every product, changed or not.
  */
 function derivedWith(env: Record<string, string | undefined> = process.env): string {
@@ -68,10 +71,13 @@ export interface PreparedProduct {
   product: Product;
 }
 
-/** Where this build keeps its snapshot: `CATALOGUE_SNAPSHOT`, set by astro.config.mjs in the cache folder. */
+/** Where this build keeps its snapshot: `CATALOGUE_SNAPSHOT`, set by src/engine/storefront.ts in the cache folder. */
 function snapshotPath(env: Record<string, string | undefined> = process.env): string {
   const path = env.CATALOGUE_SNAPSHOT;
-  if (!path) throw new Error('CATALOGUE_SNAPSHOT is not set: astro.config.mjs names the snapshot file');
+  if (!path)
+    throw new Error(
+      'CATALOGUE_SNAPSHOT is not set: storefront() (src/engine/storefront.ts) names the snapshot file',
+    );
   return path;
 }
 
@@ -160,6 +166,7 @@ function openSnapshot(path: string, buildId?: string) {
   }
   const areas = next() as Area[];
   const tenants = next() as Tenant[];
+  const tenantNames = next() as TenantNames[];
   /** The product lines, each checked to be there: a file with fewer than its header counts is refused. */
   function* productLines(): Generator<Line> {
     let count = 0;
@@ -171,11 +178,15 @@ function openSnapshot(path: string, buildId?: string) {
       throw new Error(`${path} is cut short: ${count} of ${header.products} products`);
     }
   }
-  if (areas.length !== header.areas || tenants.length !== header.tenants) {
+  if (
+    areas.length !== header.areas ||
+    tenants.length !== header.tenants ||
+    tenantNames.length !== header.tenantNames
+  ) {
     all.return(undefined);
     throw new Error(`${path} is cut short`);
   }
-  return { areas, tenants, productLines: productLines() };
+  return { areas, tenants, tenantNames, productLines: productLines() };
 }
 
 type DerivedText = Pick<PreparedProduct, 'safeHtml' | 'plain' | 'meta'>;
@@ -208,8 +219,8 @@ function previousEntries(path: string): Map<string, Place> {
     if (header?.derivedWith !== derivedWith()) return entries;
     let index = 0;
     for (const { text, offset, length } of lines(path, DIGEST_FIRST.length + 64)) {
-      // The header, the areas and the tenants come first.
-      if (index++ < 3) continue;
+      // The header, the areas, the tenants and their names come first.
+      if (index++ < 4) continue;
       const end = text.indexOf('"', DIGEST_FIRST.length);
       if (!text.startsWith(DIGEST_FIRST) || end === -1) throw new Error(`${path} is not a snapshot`);
       entries.set(text.slice(DIGEST_FIRST.length, end), { offset, length });
@@ -253,6 +264,8 @@ function previousText(
 export function snapshotLines(path: string = snapshotPath()) {
   const previous = previousEntries(path);
   const previousFile = new FileWindow(path);
+  // Where an editor's path links lead (one of the build's inputs, so a change derives every text again).
+  const storeSite = storeSiteUrl();
   let processed = 0;
   return {
     /** The product's line (digest, derived text, the product). */
@@ -262,7 +275,7 @@ export function snapshotLines(path: string = snapshotPath()) {
       let text = previousText(previousFile, previous, digest);
       if (!text) {
         processed++;
-        const safeHtml = sanitizeDescription(product.descriptionHtml);
+        const safeHtml = sanitizeDescription(product.descriptionHtml, storeSite);
         const plain = plainTextOf(safeHtml);
         text = { safeHtml, plain, meta: cutText(plain) };
       }
@@ -293,9 +306,17 @@ export class SnapshotWriter {
   #expected: number;
   #written = 0;
 
-  /** Starts the file of build `buildId` with its header, areas and tenants; `products` lines must follow. */
+  /**
+   * Starts the file of build `buildId` with its header, areas, tenants and the tenants' names; `products`
+   * lines must follow.
+   */
   constructor(
-    catalogue: { areas: readonly Area[]; tenants: readonly Tenant[]; products: number },
+    catalogue: {
+      areas: readonly Area[];
+      tenants: readonly Tenant[];
+      tenantNames?: readonly TenantNames[];
+      products: number;
+    },
     buildId: string,
     path: string = snapshotPath(),
   ) {
@@ -303,6 +324,7 @@ export class SnapshotWriter {
       buildId,
       areas: catalogue.areas.length,
       tenants: catalogue.tenants.length,
+      tenantNames: (catalogue.tenantNames ?? []).length,
       products: catalogue.products,
       derivedWith: derivedWith(),
     };
@@ -313,7 +335,7 @@ export class SnapshotWriter {
     this.#fd = openSync(this.#temporary, 'w');
     writeSync(
       this.#fd,
-      `${[header, catalogue.areas, catalogue.tenants].map((value) => JSON.stringify(value)).join('\n')}\n`,
+      `${[header, catalogue.areas, catalogue.tenants, catalogue.tenantNames ?? []].map((value) => JSON.stringify(value)).join('\n')}\n`,
     );
   }
 
@@ -352,12 +374,17 @@ export class SnapshotWriter {
  * reader never sees half a file.
  */
 function writeSnapshotFile(
-  catalogue: { areas: readonly Area[]; tenants: readonly Tenant[]; lines: readonly Buffer[] },
+  catalogue: {
+    areas: readonly Area[];
+    tenants: readonly Tenant[];
+    tenantNames?: readonly TenantNames[];
+    lines: readonly Buffer[];
+  },
   buildId: string,
   path: string = snapshotPath(),
 ): void {
-  const { areas, tenants, lines } = catalogue;
-  const file = new SnapshotWriter({ areas, tenants, products: lines.length }, buildId, path);
+  const { lines, ...lists } = catalogue;
+  const file = new SnapshotWriter({ ...lists, products: lines.length }, buildId, path);
   try {
     for (let start = 0; start < lines.length; start += 1000) file.add(lines.slice(start, start + 1000));
   } catch (error) {
@@ -401,15 +428,15 @@ const placed = (product: Pick<Product, 'areas'>): boolean => product.areas.lengt
 export function snapshotProducts(
   buildId: string,
   path: string = snapshotPath(),
-): { areas: Area[]; tenants: Tenant[]; products: Iterable<PreparedProduct> } {
-  const { areas, tenants, productLines } = openSnapshot(path, buildId);
+): { areas: Area[]; tenants: Tenant[]; tenantNames: TenantNames[]; products: Iterable<PreparedProduct> } {
+  const { areas, tenants, tenantNames, productLines } = openSnapshot(path, buildId);
   function* products(): Generator<PreparedProduct> {
     for (const line of productLines) {
       const entry = JSON.parse(line.text) as PreparedProduct;
       if (placed(entry.product)) yield entry;
     }
   }
-  return { areas, tenants, products: products() };
+  return { areas, tenants, tenantNames, products: products() };
 }
 
 /** Where a product's entry is in the snapshot file, and which entry it is: what its pages read it by. */
@@ -423,6 +450,8 @@ export interface SnapshotIndex<T> {
   buildId: string;
   areas: Area[];
   tenants: Tenant[];
+  /** Each tenant's names in chat's languages. */
+  tenantNames: TenantNames[];
   products: T[];
 }
 
@@ -435,13 +464,13 @@ export type Keep<T> = (product: Product, ref: EntryRef) => T;
  * its own page renders.
  */
 function indexSnapshot<T>(buildId: string, keep: Keep<T>, path: string): SnapshotIndex<T> {
-  const { areas, tenants, productLines } = openSnapshot(path, buildId);
+  const { areas, tenants, tenantNames, productLines } = openSnapshot(path, buildId);
   const products: T[] = [];
   for (const { text, offset, length } of productLines) {
     const { digest, product } = JSON.parse(text) as PreparedProduct;
     if (placed(product)) products.push(keep(product, { id: product.id, digest, offset, length }));
   }
-  return { buildId, areas, tenants, products };
+  return { buildId, areas, tenants, tenantNames, products };
 }
 
 /**
@@ -459,7 +488,7 @@ let entries: FileWindow | undefined;
 
 /**
  * Build `buildId`'s snapshot as `keep` keeps each product, read once per process (again when the file
- * changes, as in `astro dev`, where the content loader writes it anew).
+ * changes: a test writes it anew).
  */
 export function snapshotIndex<T>(
   buildId: string,

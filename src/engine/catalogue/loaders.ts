@@ -1,11 +1,11 @@
 /**
- * Build-time data: Astro content-layer loaders over the typed client. Bounded concurrency, a per-request
+ * The build's catalogue, fetched through the typed client for the snapshot the pages read (snapshot.ts,
+ * through catalogue-data.ts, the pages' one door to it). Bounded concurrency, a per-request
  * timeout (the client's), retries with backoff on 5xx, timeouts and malformed bodies, a schema check of
  * every entry and a cross-check of the lists (catalogue-check.ts), all before anything renders. Any failure
  * fails the build in one line naming the endpoint: a scheduled rebuild must never publish a partial or
  * inconsistent catalogue.
  */
-import type { Loader, LoaderContext } from 'astro/loaders';
 import { mapLimit, withRetry } from '../../lib/async.ts';
 import { buildInfo } from '../../lib/build-info.ts';
 import { listAreas, listProducts, listTenants, MAX_PAGE_SIZE } from '../../lib/catalog/catalogue.ts';
@@ -23,9 +23,9 @@ import {
   noAreaWarning,
   urlGuard,
 } from './catalogue-check.ts';
-import { type CatalogueLists, CatalogueRefused, currentLoad } from './catalogue-load.ts';
+import { type CatalogueLists, CatalogueRefused } from './catalogue-load.ts';
 import { SnapshotWriter, snapshotLines } from './snapshot.ts';
-import { NAMED_LANGUAGES, type TenantNames, tenantNamesOf, tenantNamesSchema } from './tenant-names.ts';
+import { NAMED_LANGUAGES, type TenantNames, tenantNamesOf } from './tenant-names.ts';
 
 export interface FetchPolicy {
   /** Calls in flight at once. */
@@ -225,7 +225,7 @@ async function firstPageTexts<L extends Lang>(
   return new Map(pages);
 }
 
-/** The lists the content collections take (products live in the snapshot), with what the snapshot took. */
+/** The lists at the head of the snapshot (the products follow them there), with what the snapshot took. */
 export interface LoadedCatalogue {
   areas: Area[];
   tenants: Tenant[];
@@ -286,7 +286,7 @@ export async function fetchCatalogue(
       },
       (page, count) => {
         file ??= new SnapshotWriter(
-          { areas: safeAreas, tenants: safeTenants, products: count },
+          { areas: safeAreas, tenants: safeTenants, tenantNames, products: count },
           buildInfo().buildId,
         );
         file.add(page.map((product) => product.line ?? Buffer.alloc(0)));
@@ -314,7 +314,7 @@ export async function fetchCatalogue(
   }
 }
 
-/** What the content loader keeps of a product until the lists are cross-checked. */
+/** What the load keeps of a product until the lists are cross-checked. */
 interface KeptProduct {
   id: number;
   areas: Product['areas'];
@@ -323,88 +323,7 @@ interface KeptProduct {
   line: Buffer | undefined;
 }
 
-type ListName = keyof CatalogueLists;
-/** Every list a collection takes. */
-const LIST_NAMES: Record<ListName, true> = { areas: true, tenants: true, tenantNames: true };
-
-/**
- * One load of the catalogue shared by the three collections of a build (the lists are cross-checked
- * together), started by the first collection that asks and dropped once both have taken it. Once every
- * list has passed its checks, the whole catalogue is written to this build's snapshot (snapshot.ts), which
- * is where the pages read the products from.
- */
-let shared: { catalogue: Promise<LoadedCatalogue>; taken: Set<ListName> } | undefined;
-
-function takeList<K extends ListName>(list: K, logger: LoaderContext['logger']): Promise<CatalogueLists[K]> {
-  // `astro build` loads the catalogue on a thread of its own (catalogue-load.ts): the collections take the
-  // checked lists from it, and the pages wait for the rest.
-  const load = currentLoad();
-  if (load) return load.lists.then((lists) => lists[list]);
-  shared ??= {
-    catalogue: (async () => {
-      const started = performance.now();
-      const catalogue = await fetchCatalogue();
-      const { products, processed } = catalogue.written;
-      logger.info(
-        `snapshot of ${products} products (${processed} processed, ${products - processed} unchanged), lists loaded and checked in ${Math.round(performance.now() - started)} ms`,
-      );
-      return catalogue;
-    })(),
-    taken: new Set(),
-  };
-  const { catalogue, taken } = shared;
-  taken.add(list);
-  if (taken.size === Object.keys(LIST_NAMES).length) shared = undefined;
-  return catalogue.then((all) => all[list]);
-}
-
-/** A loader that replaces its collection with the checked entries of its list. */
-function catalogueLoader<T extends { id: number }>(
-  name: string,
-  fetch: (logger: LoaderContext['logger']) => Promise<T[]>,
-): Loader {
-  return {
-    name,
-    async load(context: LoaderContext) {
-      const started = performance.now();
-      let entries: T[];
-      try {
-        entries = await fetch(context.logger);
-      } catch (error) {
-        // A refusal from the loading thread already says so. It may come from another copy of
-        // catalogue-load.ts (the integration's): known by its name, not its class.
-        if (error instanceof Error && error.name === 'CatalogueRefused') {
-          throw new CatalogueRefused((error as CatalogueRefused).reason ?? error.message);
-        }
-        // One line a content editor can forward, and nothing more; the build stops here, before any page
-        // renders.
-        throw new CatalogueRefused(failureDetail(error));
-      }
-      context.store.clear();
-      for (const entry of entries) {
-        // Already checked against the schema (unknown fields dropped) by the list check.
-        const data = entry as unknown as Record<string, unknown>;
-        context.store.set({ id: String(entry.id), data, digest: context.generateDigest(data) });
-      }
-      context.logger.info(`${entries.length} entries in ${Math.round(performance.now() - started)} ms`);
-    },
-  };
-}
-
 function logRetry(list: string) {
   return (error: unknown, attempt: number) =>
     console.warn(`[${list}] retry ${attempt}: ${failureDetail(error)}`);
 }
-
-export const areasLoader = () => ({
-  loader: catalogueLoader('catalog-areas', (logger) => takeList('areas', logger)),
-  schema: areaSchema,
-});
-export const tenantsLoader = () => ({
-  loader: catalogueLoader('catalog-tenants', (logger) => takeList('tenants', logger)),
-  schema: tenantSchema,
-});
-export const tenantNamesLoader = () => ({
-  loader: catalogueLoader('catalog-tenant-names', (logger) => takeList('tenantNames', logger)),
-  schema: tenantNamesSchema,
-});

@@ -7,7 +7,12 @@
  * Nothing is skipped or published early: once the pages are written the build waits for the worker, fails
  * with its reason if it could not write (an API error on a language's list, a snapshot of another build),
  * and fails unless the pages with a payload file are exactly the product pages Astro built.
+ *
+ * `astro dev` has no route for these files either: the same worker writes them into a folder of the cache
+ * once the catalogue is loaded, and the dev server answers them from there.
  */
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
@@ -38,14 +43,46 @@ export function startBackgroundFiles(outDir: string): Promise<Outcome> {
   });
 }
 
+/** The paths of the files the worker writes: a product page's payload, a language's search index. */
+const BACKGROUND_FILE = /^\/(area\/\d+\/products\/\d+\/_payload|chat\/search\/(en|zh|ko))\.json$/;
+
+/** The worker's files written after the catalogue's load, once it is written. */
+function afterLoad(folder: string): Promise<Outcome> {
+  const loaded = currentLoad()?.written ?? Promise.resolve();
+  return loaded.then(
+    () => startBackgroundFiles(folder),
+    (error: CatalogueRefused): Outcome => ({ error: error.reason }),
+  );
+}
+
 export default function backgroundFiles(): AstroIntegration {
   let outDir: URL | undefined;
+  let cacheDir: URL | undefined;
   let started: { at: number; outcome: Promise<Outcome> } | undefined;
   return {
     name: 'background-files',
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = config.outDir;
+        cacheDir = config.cacheDir;
+      },
+      'astro:server:setup': ({ server }) => {
+        if (!cacheDir) return;
+        const folder = join(fileURLToPath(cacheDir), 'dev-files');
+        // A product removed since the last `astro dev` has no file left.
+        const outcome = rm(folder, { recursive: true, force: true }).then(() => afterLoad(folder));
+        server.middlewares.use((request, response, next) => {
+          const path = new URL(request.url ?? '/', 'http://dev').pathname;
+          if (!BACKGROUND_FILE.test(path)) return next();
+          outcome
+            .then(async (written) => {
+              if ('error' in written) throw new Error(written.error);
+              const body = await readFile(join(folder, path));
+              response.setHeader('Content-Type', 'application/json; charset=utf-8');
+              response.end(body);
+            })
+            .catch(() => next());
+        });
       },
       // Called once Astro has emptied the output folder, before it bundles. The worker starts when the
       // browser's bundle is written, the last step before the pages render: the bundler uses both cores.
@@ -55,16 +92,8 @@ export default function backgroundFiles(): AstroIntegration {
           name: 'background-files',
           closeBundle() {
             if (this.environment.name !== 'client' || !outDir || started) return;
-            const folder = fileURLToPath(outDir);
             // The worker reads the snapshot: once the catalogue loaded on its own thread is written.
-            const loaded = currentLoad()?.written ?? Promise.resolve();
-            started = {
-              at: performance.now(),
-              outcome: loaded.then(
-                () => startBackgroundFiles(folder),
-                (error: CatalogueRefused): Outcome => ({ error: error.reason }),
-              ),
-            };
+            started = { at: performance.now(), outcome: afterLoad(fileURLToPath(outDir)) };
           },
         });
       },

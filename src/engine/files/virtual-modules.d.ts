@@ -1,4 +1,4 @@
-/** The module src/build/files/build-manifest.ts gives the build: the route rules of this build. */
+/** The module src/engine/files/build-manifest.ts gives the build: the route rules of this build. */
 declare module 'virtual:build-manifest' {
   import type { RedirectRule, RouteRule } from '../../lib/build-info.ts';
 
@@ -6,7 +6,7 @@ declare module 'virtual:build-manifest' {
   export const routes: RouteRule[];
 }
 
-/** The module src/build/files/head-scripts.ts gives the build: the head scripts, each with its digest. */
+/** The module src/engine/files/head-scripts.ts gives the build: the head scripts, each with its digest. */
 declare module 'virtual:head-scripts' {
   import type { InlineScript } from '../../lib/inline-scripts.ts';
 
@@ -18,7 +18,7 @@ declare module 'virtual:head-scripts' {
   export const chatCarriedPicture: InlineScript;
 }
 
-/** The module src/build/astro/page-script-preload.ts gives the layout: what its page script imports. */
+/** The module src/engine/astro/page-script-preload.ts gives the layout: what its page script imports. */
 declare module 'virtual:page-script-preloads' {
   /** The site paths of the chunks the layout's page script imports statically (none in `astro dev`). */
   export function pageScriptPreloads(): string[];

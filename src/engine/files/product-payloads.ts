@@ -1,9 +1,8 @@
 /**
  * Every product page's payload file, `/area/{id}/products/{productId}/_payload.json`, written from the
- * build's snapshot into the page's folder (made if Astro has not written the page yet): the same files as
- * the endpoint beside the page (src/pages/area/[id]/products/[productId]/[payload].json.ts) would write,
- * byte for byte, without Astro's fixed cost per route, which at 100,000 products was a large share of the
- * build. The endpoint still answers them in `astro dev`.
+ * build's snapshot into the page's folder (made if Astro has not written the page yet), with no route of
+ * their own: Astro's fixed cost per route was, at 100,000 products, a large share of the build. `astro dev`
+ * serves the files the same code writes (background-files.ts).
  *
  * The build writes them on a second thread while its pages render (background-files.ts), then checks that
  * the pages with a payload file are exactly the product pages Astro built (`checkPayloadPages`).

@@ -28,7 +28,17 @@ import { FileWindow } from './file-window.ts';
 
 const INDEX = 'pages.json';
 const VERSION = 1;
-const BYTES_FILE = /^pages-[0-9A-Za-z-]{1,64}\.bin$/;
+const BYTES_FILE = /^pages-[0-9A-Za-z-]{1,66}\.bin$/;
+
+/** The bytes file the pack in `dir` names, if it has a readable index. */
+function lastPackFile(dir: string): string | undefined {
+  try {
+    const file: unknown = JSON.parse(readFileSync(join(dir, INDEX), 'utf8'))?.file;
+    return typeof file === 'string' ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 type Entry = [path: string, key: string, offset: number, length: number, crc: number];
 interface Index {
@@ -149,10 +159,15 @@ export class PagePackWriter {
   /** Who waits for the background writes to end (`close`). */
   #waiting: (() => void)[] = [];
 
-  /** Starts `pages-<buildId>.bin` in `dir` (made if missing). */
+  /**
+   * Starts `pages-<buildId>.bin` in `dir` (made if missing), or `pages-<buildId>-1.bin` when the other is the
+   * last build's pack: a build with the same id as the last (a fixed BUILD_ID, as the golden output and the
+   * staleness test set) must not empty the pack it reuses pages from.
+   */
   constructor(dir: string, buildId: string) {
     this.#dir = dir;
-    this.#file = `pages-${buildId}.bin`;
+    const last = lastPackFile(dir);
+    this.#file = last === `pages-${buildId}.bin` ? `pages-${buildId}-1.bin` : `pages-${buildId}.bin`;
     if (!BYTES_FILE.test(this.#file)) throw new Error(`not a build id for a page pack: ${buildId}`);
     mkdirSync(dir, { recursive: true });
     this.#fd = openSync(join(dir, this.#file), 'w');

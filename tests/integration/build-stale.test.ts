@@ -1,0 +1,411 @@
+/**
+ * A rebuild never serves a stale page. The reference API's 100-product seed is built once; then, one change
+ * at a time (to the catalogue, the editors' Markdown or the build's public environment), the site is built
+ * again with the cache of the builds before it (reusing every page whose key is unchanged) and once more
+ * without any cache, and the two outputs must be equal, file for file. A page that reads something its
+ * cache key does not cover shows the old value in the first build and the new one in the second: this test
+ * fails, naming the file.
+ *
+ * The catalogue is changed through a stand-in catalog API answering the calls the build makes, as the
+ * contract (src/lib/catalog/openapi.yaml) describes them, from a copy of the seed the reference API served
+ * once at the start (its public routes only, so the reference API's storage is none of this test's
+ * business). Each change edits that copy. The site is built from a copy of the working tree, where the
+ * Markdown changes are made.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { BUILD_NODE_OPTIONS, buildEnv } from '../../scripts/tools/build-env.mjs';
+import {
+  bin,
+  ROOT,
+  runNode,
+  startNode,
+  stop,
+  WITHOUT_TEST_RUNNER_ENV,
+  waitForHttp,
+} from '../../scripts/tools/lib.mjs';
+import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
+
+/** The reference API that serves the seed once, and the stand-in the builds load from. */
+const SEED_PORT = Number(process.env.IT_STALE_SEED_PORT ?? 8795);
+const API_PORT = Number(process.env.IT_STALE_PORT ?? 8796);
+const API = `http://127.0.0.1:${API_PORT}`;
+const LANGUAGES = ['en', 'zh', 'ko'] as const;
+type Language = (typeof LANGUAGES)[number] | 'ja';
+
+/** The catalogue as the stand-in answers it: each list in Japanese and in chat's languages. */
+interface Catalogue {
+  version: number;
+  areas: Area[];
+  tenants: Record<Language, Tenant[]>;
+  products: Record<Language, Product[]>;
+}
+
+let catalogue: Catalogue;
+let server: Server;
+let work: string;
+let source: string;
+/** The cache folder every rebuild shares, as the publisher's builds do. */
+let cache: string;
+/** The build's public environment besides the fixed one: a change may add to it. */
+const publicEnv: Record<string, string> = {};
+
+async function getJson<T>(base: string, path: string): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    headers: { 'X-Api-Token': 'gift-catalogue-public-token' },
+  });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Every product of the reference API in `lang`, page by page. */
+async function allProducts(base: string, lang: Language): Promise<Product[]> {
+  const products: Product[] = [];
+  for (let page = 1; ; page++) {
+    const query = `page=${page}&size=100${lang === 'ja' ? '' : `&lang=${lang}`}`;
+    const answer = await getJson<{ products: Product[]; count: number }>(base, `/catalog/products?${query}`);
+    products.push(...answer.products);
+    if (products.length >= answer.count || answer.products.length === 0) return products;
+  }
+}
+
+/** The seed as the reference API serves it, read once through its public routes. */
+async function readSeed(): Promise<Catalogue> {
+  const api = startNode(
+    ['scripts/catalog-api/main.ts', '--db', join(work, 'seed.sqlite'), '--port', String(SEED_PORT)],
+    {
+      stdio: 'ignore',
+      env: {
+        CATALOG_API_MODE: 'demo',
+        CATALOG_DEMO_STAFF_PASSWORD: 'stale-test-unused',
+        CATALOG_PUBLIC_URL: 'https://gift.example.jp/api',
+        CATALOG_RENDER_AHEAD: '0',
+      },
+    },
+  );
+  try {
+    const base = `http://127.0.0.1:${SEED_PORT}`;
+    await waitForHttp(`${base}/healthz`, 60_000);
+    const tenants = {} as Catalogue['tenants'];
+    const products = {} as Catalogue['products'];
+    for (const lang of ['ja', ...LANGUAGES] as const) {
+      tenants[lang] = await getJson<Tenant[]>(
+        base,
+        `/catalog/products-filters${lang === 'ja' ? '' : `?lang=${lang}`}`,
+      );
+      products[lang] = await allProducts(base, lang);
+    }
+    return { version: 1, areas: await getJson<Area[]>(base, '/catalog/areas'), tenants, products };
+  } finally {
+    await stop(api);
+  }
+}
+
+/** The stand-in's answer to one of the build's calls; undefined for a call it does not know. */
+function answer(url: URL): unknown {
+  const lang = (url.searchParams.get('lang') ?? 'ja') as Language;
+  switch (url.pathname) {
+    case '/catalog/version':
+      return { version: String(catalogue.version) };
+    case '/catalog/areas':
+      return catalogue.areas;
+    case '/catalog/products-filters':
+      return catalogue.tenants[lang] ?? catalogue.tenants.ja;
+    case '/catalog/products': {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('size') ?? 10);
+      const tenantIds = (url.searchParams.get('tenant_ids') ?? '').split(',').filter(Boolean).map(Number);
+      const all = catalogue.products[lang] ?? catalogue.products.ja;
+      const listed =
+        tenantIds.length > 0 ? all.filter((product) => tenantIds.includes(product.tenant.id)) : all;
+      return { products: listed.slice((page - 1) * size, page * size), count: listed.length };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The working tree's files copied into `to` (what `git status` sees), with node_modules linked in. */
+async function copySource(to: string): Promise<void> {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((file) => file && file !== 'node_modules');
+  for (const file of files) {
+    await cp(join(ROOT, file), join(to, file)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+  await symlink(join(ROOT, 'node_modules'), join(to, 'node_modules'), 'dir');
+}
+
+/** Builds the site into `out` with the cache folder `cacheDir`; the build's log, for a failure's message. */
+async function build(out: string, cacheDir: string): Promise<string> {
+  const built = await runNode([...BUILD_NODE_OPTIONS, bin('astro/bin/astro.mjs'), 'build'], {
+    cwd: source,
+    quiet: true,
+    env: {
+      ...WITHOUT_TEST_RUNNER_ENV,
+      ...buildEnv(),
+      CATALOG_API_URL: API,
+      SITE_URL: 'https://gift.example.jp',
+      BUILD_TIME: '2026-04-01T00:00:00.000Z',
+      BUILD_ID: 'stale-test',
+      CATALOG_VERSION: undefined,
+      PUBLIC_SENTRY_DSN: undefined,
+      PUBLIC_SENTRY_ENVIRONMENT: undefined,
+      PUBLIC_SENTRY_RELEASE: undefined,
+      PUBLIC_GTM_ID: undefined,
+      PUBLIC_CATALOG_API_TOKEN: undefined,
+      TAG_PAGE_SIZE: undefined,
+      ...publicEnv,
+      OUT_DIR: out,
+      ASTRO_CACHE_DIR: cacheDir,
+    },
+  });
+  if (built.code !== 0) throw new Error(`the build failed:\n${built.output.slice(-4000)}`);
+  return built.output;
+}
+
+/** Every file of a built site with its SHA-256. */
+async function digests(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = new Map<string, string>();
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(
+      relative(dir, path),
+      createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex'),
+    );
+  }
+  return files;
+}
+
+/** The files that differ between two built sites, a line each. */
+async function differences(a: string, b: string): Promise<string[]> {
+  const [first, second] = await Promise.all([digests(a), digests(b)]);
+  const lines: string[] = [];
+  for (const file of [...new Set([...first.keys(), ...second.keys()])].sort()) {
+    if (!second.has(file)) lines.push(`only in the rebuild: ${file}`);
+    else if (!first.has(file)) lines.push(`only in the fresh build: ${file}`);
+    else if (first.get(file) !== second.get(file)) lines.push(`differs: ${file}`);
+  }
+  return lines;
+}
+
+let builds = 0;
+/**
+ * Builds with the shared cache and without any, and gives the files that differ, with how many keyed
+ * pages the rebuild reused (a rebuild that reuses nothing would prove nothing).
+ */
+async function rebuildAgainstFresh(): Promise<{ differing: string[]; reused: number; reuseLine: string }> {
+  catalogue.version++;
+  const n = ++builds;
+  const log = await build(join(work, `rebuilt-${n}`), cache);
+  await build(join(work, `fresh-${n}`), join(work, `fresh-cache-${n}`));
+  const differing = await differences(join(work, `rebuilt-${n}`), join(work, `fresh-${n}`));
+  await rm(join(work, `fresh-cache-${n}`), { recursive: true, force: true });
+  await rm(join(work, `fresh-${n}`), { recursive: true, force: true });
+  await rm(join(work, `rebuilt-${n}`), { recursive: true, force: true });
+  const reuse = /(\d+) keyed pages reused[^\n]*/.exec(log);
+  return { differing, reused: Number(reuse?.[1] ?? 0), reuseLine: reuse?.[0] ?? log.slice(-3000) };
+}
+
+/** Each Japanese product (and its translations) changed by `change`, where `which` holds. */
+function everyProduct(which: (product: Product) => boolean, change: (product: Product) => Product): void {
+  for (const lang of Object.keys(catalogue.products) as Language[]) {
+    catalogue.products[lang] = catalogue.products[lang].map((product) =>
+      which(product) ? change(structuredClone(product)) : product,
+    );
+  }
+}
+
+/** Another picture's URL: the same address with the file renamed. */
+const renamed = (src: string) => src.replace(/\/([^/]*)$/, '/v2-$1');
+
+const first = () => catalogue.products.ja[0] as Product;
+const second = () => catalogue.products.ja[1] as Product;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'build-stale-'));
+  source = join(work, 'site');
+  cache = join(work, 'cache');
+  catalogue = await readSeed();
+  server = createServer((request, response) => {
+    const body = answer(new URL(request.url ?? '/', API));
+    response.statusCode = body === undefined ? 404 : 200;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(body ?? { message: 'not found' }));
+  });
+  await new Promise<void>((resolve) => server.listen(API_PORT, '127.0.0.1', resolve));
+  await copySource(source);
+  // The first build fills the cache every later rebuild starts from.
+  await build(join(work, 'first'), cache);
+  await rm(join(work, 'first'), { recursive: true, force: true });
+}, 600_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/**
+ * Each change, in order, on top of the ones before it. `reuses` says whether the rebuild must reuse pages
+ * (a change to the source or the public environment renders every keyed page again, by design).
+ */
+const changes: [name: string, change: () => Promise<void> | void, reuses: boolean][] = [
+  [
+    "a product's title",
+    () =>
+      everyProduct(
+        (p) => p.id === first().id,
+        (p) => ({ ...p, title: `${p.title}（改）` }),
+      ),
+    true,
+  ],
+  [
+    "a product's price",
+    () =>
+      everyProduct(
+        (p) => p.id === first().id,
+        (p) => ({ ...p, variants: p.variants.map((v) => ({ ...v, price: v.price + 1000 })) }),
+      ),
+    true,
+  ],
+  [
+    "a product's stock",
+    () =>
+      everyProduct(
+        (p) => p.id === second().id,
+        (p) => ({
+          ...p,
+          stockInShop: 0,
+          variants: p.variants.map((v) => ({ ...v, totalStock: 0, stockInShop: 0 })),
+        }),
+      ),
+    true,
+  ],
+  [
+    "a product's images",
+    () =>
+      everyProduct(
+        (p) => p.id === second().id,
+        (p) => ({
+          ...p,
+          images: [...p.images].reverse().map((image) => ({ ...image, src: renamed(image.src) })),
+        }),
+      ),
+    true,
+  ],
+  [
+    "a brand's name",
+    () => {
+      const id = first().tenant.id;
+      for (const lang of Object.keys(catalogue.tenants) as Language[]) {
+        const rename = (tenant: Tenant) =>
+          tenant.id === id ? { ...tenant, name: `${tenant.name}（新）` } : tenant;
+        catalogue.tenants[lang] = catalogue.tenants[lang].map(rename);
+        catalogue.products[lang] = catalogue.products[lang].map((p) => ({ ...p, tenant: rename(p.tenant) }));
+      }
+    },
+    true,
+  ],
+  [
+    "a brand's logo",
+    () => {
+      const id = second().tenant.id;
+      const relogo = (tenant: Tenant) =>
+        tenant.id === id ? { ...tenant, logoSrc: renamed(tenant.logoSrc) } : tenant;
+      for (const lang of Object.keys(catalogue.tenants) as Language[]) {
+        catalogue.tenants[lang] = catalogue.tenants[lang].map(relogo);
+        catalogue.products[lang] = catalogue.products[lang].map((p) => ({ ...p, tenant: relogo(p.tenant) }));
+      }
+    },
+    true,
+  ],
+  [
+    "an area's description",
+    () => {
+      catalogue.areas = catalogue.areas.map((area, index) =>
+        index === 0 ? { ...area, description: `${area.description}（改装しました）` } : area,
+      );
+    },
+    // Every product page is handed every area (its BASE guide): all of them are rendered again.
+    false,
+  ],
+  [
+    "a tag's name",
+    () => {
+      const tag = catalogue.products.ja.flatMap((p) => p.tags)[0];
+      if (!tag) throw new Error('the seed has no tag');
+      everyProduct(
+        (p) => p.tags.some((t) => t.id === tag.id),
+        (p) => ({ ...p, tags: p.tags.map((t) => (t.id === tag.id ? { ...t, name: `${t.name}（新）` } : t)) }),
+      );
+    },
+    true,
+  ],
+  [
+    'a product moved between areas',
+    () => {
+      const areaIds = catalogue.areas.map((area) => area.id);
+      everyProduct(
+        (p) => p.id === first().id,
+        (p) => ({ ...p, areas: [areaIds.find((id) => !p.areas.includes(id)) ?? (areaIds[0] as number)] }),
+      );
+    },
+    true,
+  ],
+  [
+    'a product removed',
+    () => {
+      const id = second().id;
+      for (const lang of Object.keys(catalogue.products) as Language[]) {
+        catalogue.products[lang] = catalogue.products[lang].filter((p) => p.id !== id);
+      }
+    },
+    true,
+  ],
+  [
+    'the seasonal theme',
+    () =>
+      writeFile(
+        join(source, 'src/content/theme/2026-spring.md'),
+        '---\ntitle: 春をおくる\nlaunchedAt: 2026-03-01\n---\n桜のころに\nひと箱の春を。\n',
+      ),
+    false,
+  ],
+  [
+    'a Markdown page',
+    async () => {
+      const about = join(source, 'src/content/pages/about.md');
+      await writeFile(about, `${await readFile(about, 'utf8')}\n営業時間が変わりました。\n`);
+    },
+    false,
+  ],
+  [
+    'a public environment variable',
+    () => {
+      publicEnv.PUBLIC_GTM_ID = 'GTM-STALE1';
+    },
+    false,
+  ],
+];
+
+describe('a rebuild with the cache equals a build without it', () => {
+  it.each(changes)('after %s', async (_name, change, reuses) => {
+    await change();
+    const { differing, reused, reuseLine } = await rebuildAgainstFresh();
+    expect(differing).toEqual([]);
+    if (reuses) expect(reused, reuseLine).toBeGreaterThan(0);
+  });
+});
