@@ -176,6 +176,28 @@ describe('PUT /catalog/shipments/{alias}/address', () => {
     });
   });
 
+  test("a change after the first address is dated on the shipment, for the buyer's order page", async () => {
+    const first = await put(GOOD);
+    expect(first.body).toMatchObject({ status: 'address_received', addressChangedAt: null });
+    t.clock.advance(60);
+    const changed = await put({ ...GOOD, city: '中央区' });
+    expect(changed.status).toBe(200);
+    const changedAt = (changed.body as { addressChangedAt: string }).addressChangedAt;
+    expect(new Date(changedAt).getTime()).toBe(t.clock.now());
+    // The buyer's order page carries it, whoever changed the address through the link.
+    const orderAlias = (changed.body as { orderAlias: string }).orderAlias;
+    const order = (await shopper.call('GET', `/catalog/orders/${orderAlias}`)).body as {
+      shipments: { addressChangedAt: string | null }[];
+    };
+    expect(order.shipments[0]?.addressChangedAt).toBe(changedAt);
+    // A refused change is no change.
+    t.clock.advance(60);
+    expect((await put({ ...GOOD, postalCode: 'abc' })).status).toBe(422);
+    expect((await shopper.call('GET', `/catalog/shipments/${shipmentAlias}`)).body).toMatchObject({
+      addressChangedAt: changedAt,
+    });
+  });
+
   test('marking shipped needs the staff token and an address', async () => {
     const path = `/store/shipments/${shipmentAlias}/shipped`;
     expect((await t.app.request(path, { method: 'POST' })).status).toBe(403);

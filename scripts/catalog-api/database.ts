@@ -126,6 +126,8 @@ export interface ShipmentRow {
   address_summary: string | null;
   updated_at: number;
   shipped_at: number | null;
+  /** When the address was last changed after it was first given (the buyer's order page says so); null if never. */
+  address_changed_at: number | null;
   alias_sealed: string;
   order_alias_sealed: string;
 }

@@ -153,6 +153,10 @@ CREATE TABLE staff_devices (
 CREATE INDEX staff_devices_used ON staff_devices (last_used);
 `;
 
+const SCHEMA_3 = `
+ALTER TABLE shipments ADD COLUMN address_changed_at BIGINT;
+`;
+
 /** Runs a text of several statements, one at a time (drivers prepare one statement per call). */
 async function runStatements(db: Kysely<unknown>, text: string): Promise<void> {
   for (const statement of text.split(/;\s*\n/)) {
@@ -168,6 +172,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // The store counter's devices: a device staff signed in on is not held back by others' failures.
     '0002-staff-devices': { up: (db) => runStatements(db, SCHEMA_2) },
+    // A change of a shipment's address after it was first given is dated, for the buyer's order page.
+    '0003-address-changes': { up: (db) => runStatements(db, SCHEMA_3) },
   };
 }
 

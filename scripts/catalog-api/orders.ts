@@ -542,6 +542,7 @@ export class OrderService {
       lines: JSON.parse(row.lines) as OrderLine[],
       address,
       addressMasked: address !== null && opened === null,
+      addressChangedAt: row.address_changed_at === null ? null : iso(row.address_changed_at),
     };
   }
 
@@ -556,7 +557,7 @@ export class OrderService {
 
   /**
    * Sets (or corrects, before shipping) the address, for a holder of the shipment's alias: 409 once shipped,
-   * 422 with Japanese field messages. Stored sealed (address-key.ts) beside its masked summary. The answer
+   * 422 with Japanese field messages; a correction is dated (`addressChangedAt`). Stored sealed (address-key.ts) beside its masked summary. The answer
    * masks the address unless the viewer owns the order.
    */
   async putAddress(alias: string, body: unknown, viewer: string | null): Promise<Shipment> {
@@ -575,11 +576,15 @@ export class OrderService {
       if (current?.status === 'shipped' || current?.status === 'delivered') {
         throw new ApiError(409, 'ALREADY_SHIPPED', 'The shipment has left; its address can no longer change');
       }
+      const now = this.#now();
       await tx.updateShipment(key, {
         status: 'address_received',
         address: this.#vault.seal(JSON.stringify(result.address), key),
         address_summary: JSON.stringify(maskAddress(result.address)),
-        updated_at: this.#now(),
+        updated_at: now,
+        // A holder of the link may correct the address until it ships; after the first, the change is
+        // dated so that the buyer's order page says so (SECURITY.md).
+        ...(current?.status === 'address_received' ? { address_changed_at: now } : {}),
       });
     });
     return this.shipment(alias, viewer);

@@ -485,7 +485,12 @@ export class Store {
   }
   async updateShipment(
     alias: string,
-    set: Partial<Pick<ShipmentRow, 'status' | 'address' | 'address_summary' | 'updated_at' | 'shipped_at'>>,
+    set: Partial<
+      Pick<
+        ShipmentRow,
+        'status' | 'address' | 'address_summary' | 'updated_at' | 'shipped_at' | 'address_changed_at'
+      >
+    >,
   ): Promise<void> {
     await this.db.updateTable('shipments').set(set).where('alias', '=', alias).execute();
   }

@@ -143,6 +143,17 @@ test.describe('the bag and the QR hand-off to the store', () => {
 
     await page.getByRole('link', { name: '注文ページに戻る' }).click();
     await expect(page.getByTestId('shipment-status')).toHaveText('お届け先を受け付けました');
+    await expect(page.getByTestId('address-changed')).toBeHidden();
+
+    // Whoever holds the address link may correct the address until it ships; the order page says so.
+    await page.getByRole('link', { name: 'お届け先を変更する' }).click();
+    await page.waitForURL(/\/address\/[A-Za-z0-9_-]{16,64}\/$/);
+    await expect(page.getByLabel(/^番地/)).toHaveValue('1-2-3');
+    await page.getByLabel(/^番地/).fill('4-5-6');
+    await page.getByRole('button', { name: 'このお届け先で確定する' }).click();
+    await page.waitForURL(/\/address\/[A-Za-z0-9_-]{16,64}\/complete\/$/);
+    await page.getByRole('link', { name: '注文ページに戻る' }).click();
+    await expect(page.getByTestId('address-changed')).toContainText(/^お届け先は.+に変更されました。/);
     // No page threw on the way (hydration included).
     expect(errors).toEqual([]);
   });

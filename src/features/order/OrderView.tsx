@@ -150,6 +150,12 @@ function ShipmentCard({ shipment, index }: { shipment: Shipment; index: number }
           <AddressSummary address={shipment.address} masked={shipment.addressMasked} />
         </div>
       )}
+      {shipment.addressChangedAt && (
+        // Whoever holds the address link may change the address until it ships: the buyer is told.
+        <p className="mt-2 text-sm font-bold text-error" data-testid="address-changed">
+          {t('order.shipment.addressChanged', { date: formatDateTime(shipment.addressChangedAt) })}
+        </p>
+      )}
       {isAddressEditable(shipment) && (
         <a
           href={addressHref(shipment.shipmentAlias)}

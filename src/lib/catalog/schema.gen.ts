@@ -646,6 +646,8 @@ export type components = {
             address: components["schemas"]["ShipmentAddress"] | null;
             /** @description True when the address is shown masked: to anyone but the visitor session that issued the order, the street, building and the most of the name, postal code and phone are hidden. Holding the shipment alias (the address link) still lets one give or correct the address before shipping. */
             addressMasked: boolean;
+            /** @description When the address was last changed after it was first given, through the address link; null when it never was. The buyer's order page says so, since whoever holds the link may change it until the shipment leaves. */
+            addressChangedAt?: string | null;
         };
         Order: {
             orderAlias: components["schemas"]["Alias"];
