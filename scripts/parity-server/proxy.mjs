@@ -1,10 +1,12 @@
 // The reverse proxy of the parity server (serve.mjs): a 200 rule to an http(s) URL (the /api/* rule the
 // build writes) forwards the request as Netlify does, the path as sent, hop-by-hop headers dropped, the
-// client's address in X-Forwarded-For and X-Nf-Client-Connection-Ip, bodies bounded; when the upstream
-// fails or is slow, the shopper gets the API's error shape in words.
+// client's address in X-Forwarded-For and X-Nf-Client-Connection-Ip, signed as Netlify signs when the rule
+// says `Sign=`, bodies bounded; when the upstream fails or is slow, the shopper gets the API's error shape in
+// words.
 import http from 'node:http';
 import https from 'node:https';
 import { pipeline } from 'node:stream';
+import { SignJWT } from 'jose';
 
 /** Connection-level headers that a proxy must not forward (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -59,7 +61,31 @@ function refuseTooLarge(req, res) {
   res.on('finish', () => req.socket.destroySoon?.() ?? req.destroy());
 }
 
-export function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
+/**
+ * Netlify's signed proxy (`Sign=VARIABLE` on a rule): a JWT (HS256, issuer `netlify`, five minutes) signed
+ * with the secret the variable holds, in `x-nf-sign`; the catalog API verifies it before it believes the
+ * forwarding headers (scripts/catalog-api/proxy-signature.ts). Without the variable's value nothing is
+ * signed, as the API then counts every request as the proxy's own.
+ */
+async function proxySignatureHeader(variable, host) {
+  const secret = process.env[variable];
+  if (!secret) {
+    if (!unsignedWarned.has(variable)) {
+      unsignedWarned.add(variable);
+      console.warn(`serve.mjs: a rule is signed with ${variable}, which is not set: proxied unsigned`);
+    }
+    return null;
+  }
+  return new SignJWT({ site_url: `https://${host}` })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer('netlify')
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(secret));
+}
+const unsignedWarned = new Set();
+
+/** Proxies the request to `to`; `signedWith`: the variable holding the secret a signed rule signs with. */
+export async function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders, signedWith) {
   const target = new URL(to);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (Number.isFinite(declared) && declared > MAX_PROXY_BODY_BYTES) {
@@ -78,6 +104,10 @@ export function proxy({ req, res, proxyTimeoutMs }, to, ruleRequestHeaders) {
   headers['x-nf-client-connection-ip'] = clientIp;
   // netlify.toml proxy rules may add request headers.
   for (const [name, value] of Object.entries(ruleRequestHeaders)) headers[name.toLowerCase()] = value;
+  // Only the proxy signs: whatever a visitor sent under that name is dropped.
+  delete headers['x-nf-sign'];
+  const signature = signedWith ? await proxySignatureHeader(signedWith, req.headers.host ?? '') : null;
+  if (signature) headers['x-nf-sign'] = signature;
 
   return new Promise((resolve) => {
     // The shopper reads the message (in words, never the network behind the proxy); the log has the cause.

@@ -24,7 +24,10 @@ const PROTECTED_HEADERS = [
   'location',
 ];
 
-/** The rules of a root: its _redirects and _headers with netlify.toml's, and the /api/* override if given. */
+/**
+ * The rules of a root: its _redirects and _headers with netlify.toml's, and the /api/* override if given;
+ * `signed` maps a signed proxy rule's path to the variable holding its secret.
+ */
 export async function loadRules({ rootDir, apiUrl, configPath }) {
   const rootStat = await stat(rootDir).catch(() => null);
   if (!rootStat?.isDirectory()) {
@@ -67,16 +70,18 @@ export async function loadRules({ rootDir, apiUrl, configPath }) {
       force: true,
     });
   }
-  for (const rule of parsed) {
-    if (rule.signed) console.warn(`serve.mjs: rule ${rule.from} is signed; requests are proxied unsigned`);
-  }
+  // Netlify's engine drops a rule's `Sign=` on matching: the variable each signed rule names, by its path
+  // (the /api/* override above takes the signing of the build's own /api/* rule).
+  /** @type {Map<string, string>} */
+  const signed = new Map();
+  for (const rule of parsed) if (rule.signed && !signed.has(rule.from)) signed.set(rule.from, rule.signed);
   // The engine reads the parser's `query` under its older name, `params`.
   const engineRules = parsed.map(({ query, ...rule }) => ({ ...rule, params: query ?? {} }));
   const matcher = await redirector.parseJSON(JSON.stringify(engineRules), {
     jwtSecret: 'parity-server',
     jwtRole: 'app_metadata.authorization.roles',
   });
-  return { matcher, headers: headerResult.headers };
+  return { matcher, headers: headerResult.headers, signed };
 }
 
 /**

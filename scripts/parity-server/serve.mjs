@@ -119,7 +119,16 @@ export function createServer({
     }
 
     const { url, decodedPath } = target;
-    const ctx = { req, res, url, rootDir, files, headerRules: rules.headers, proxyTimeoutMs };
+    const ctx = {
+      req,
+      res,
+      url,
+      rootDir,
+      files,
+      headerRules: rules.headers,
+      signedRules: rules.signed,
+      proxyTimeoutMs,
+    };
     // A path starting with `//` reads as another host's address wherever a page writes its own path into a
     // link (`//evil.example/chat/?lang=en`): it is sent to the same path with one slash, before any rule.
     if (doubled) {
@@ -144,7 +153,9 @@ async function applyRule(ctx, rule) {
   const proxied = rule.status === 200 && /^https?:\/\//.test(rule.to);
   const to = destination(proxied ? rawDestination(rule, ctx.url) : rule.to, ctx.url);
   const isUrl = /^https?:\/\//.test(to);
-  if (rule.status === 200 && isUrl) return proxy(ctx, to, rule.proxyHeaders ?? {});
+  if (rule.status === 200 && isUrl) {
+    return proxy(ctx, to, rule.proxyHeaders ?? {}, ctx.signedRules.get(rule.from));
+  }
   if (rule.status >= 300 && rule.status < 400) {
     return send(
       ctx,

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { proxySignature } from '../catalog-api/proxy-signature.ts';
 import { createHttpsRedirect, createServer } from './serve.mjs';
 
 const CONFIG = fileURLToPath(new URL('../../netlify.toml', import.meta.url));
@@ -120,6 +121,7 @@ beforeAll(async () => {
           forwardedProto: req.headers['x-forwarded-proto'],
           forwardedFor: req.headers['x-forwarded-for'],
           clientIp: req.headers['x-nf-client-connection-ip'] ?? null,
+          sign: req.headers['x-nf-sign'] ?? null,
           proxyConnection: req.headers['proxy-connection'] ?? null,
         }),
       );
@@ -417,6 +419,30 @@ describe('/api proxy', () => {
     });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(JSON.parse(res.body.toString())).toMatchObject({ clientIp: '127.0.0.1' });
+  });
+
+  test("a signed rule's requests carry Netlify's x-nf-sign, which the catalog API verifies", async () => {
+    const signedRoot = path.join(path.dirname(root), 'dist-signed');
+    await mkdir(signedRoot, { recursive: true });
+    await writeFile(
+      path.join(signedRoot, '_redirects'),
+      `/api/*  ${upstreamUrl}/:splat  200!  Sign=PARITY_TEST_SIGNING_SECRET\n`,
+    );
+    const signed = createServer({ root: signedRoot, configPath: CONFIG });
+    extraServers.push(signed);
+    const signedBase = await listen(signed);
+    const sent = async () => (await (await fetch(`${signedBase}/api/catalog/areas`)).json()).sign;
+    process.env.PARITY_TEST_SIGNING_SECRET = 'a secret only Netlify and the API share';
+    try {
+      const token = await sent();
+      expect(await proxySignature('a secret only Netlify and the API share').verify(token)).toBe(true);
+      expect(await proxySignature('another secret').verify(token)).toBe(false);
+      // The unsigned rule of the main root signs nothing, and a visitor's own x-nf-sign is not forwarded.
+      const res = await fetch(`${base}/api/catalog/areas`, { headers: { 'x-nf-sign': 'forged' } });
+      expect((await res.json()).sign).toBeNull();
+    } finally {
+      delete process.env.PARITY_TEST_SIGNING_SECRET;
+    }
   });
 
   test('other methods, upstream status and hop-by-hop headers', async () => {
