@@ -47,7 +47,7 @@ export interface ScannerViewProps {
   onOpen?: (href: string) => void;
   /** The scanner's error event: called with each failure's code as the view shows its message. */
   onError?: (code: ScannerErrorCode) => void;
-  /** Called with every read's codes; reads then come every 40 ms instead of 500 ms. */
+  /** Called with every read's codes; reads then come every `trackScanDelayMs` instead of `scanDelayMs`. */
   onTrack?: (codes: DetectedCode[]) => void;
   config?: Partial<ScannerConfig>;
 }

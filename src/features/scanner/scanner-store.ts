@@ -98,7 +98,7 @@ export interface ScannerSeams {
   onOpen?: ((href: string) => void) | undefined;
   /** The scanner's error event, called with each failure's code as the screen shows its message. */
   onError?: ((code: ScannerErrorCode) => void) | undefined;
-  /** Called with every read's codes; reads then come every 40 ms instead of 500 ms. */
+  /** Called with every read's codes; reads then come every `trackScanDelayMs` instead of `scanDelayMs`. */
   onTrack?: ((codes: DetectedCode[]) => void) | undefined;
 }
 
