@@ -20,8 +20,8 @@ type Tag = components['schemas']['Tag'];
  * At least this many assembled products are kept (over all languages), and never fewer than the catalogue
  * holds in every language: a build reads the whole catalogue in Japanese, then in English, Chinese and
  * Korean for chat's search indexes. A bound of one catalogue made each language push out the one before,
- * so every build assembled every product four times from the database (most of the 2.8 s this server took
- * per 10,000-product build).
+ * so every build assembled every product four times from the database (most of this server's time per
+ * build: docs/performance.md).
  */
 const MIN_CACHED = 25_000;
 

@@ -31,8 +31,8 @@ const FORMAT_MARK = '_format_';
 
 /**
  * Per source, its URL with the size and format parameters set to the marks: a product page asks for each
- * image in up to seven sizes and formats, and parsing the URL each time (about 2 µs a call) was 1.2 s of a
- * 10,000-product build's profile. Bounded: the pages rendering at once share few sources.
+ * image in up to seven sizes and formats, and parsing the URL each time showed in a large build's profile
+ * (docs/performance.md). Bounded: the pages rendering at once share few sources.
  */
 const templates = new Map<string, string | null>();
 const TEMPLATES_KEPT = 512;

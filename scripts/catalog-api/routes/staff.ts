@@ -44,7 +44,7 @@ export function staffRoutes(s: Services): Hono<Env> {
   const cookie = staffCookieOf(s);
   const deviceCookie = { name: staffDeviceCookieName(s.config.publicUrl) };
 
-  // The sign-in form, read once per request (both limiters and the handler need it), 4 KB at most.
+  // The sign-in form, read once per request (both limiters and the handler need it), its size bounded.
   const signInForms = new WeakMap<Request, Promise<{ account: string; password: string; next: string }>>();
   const signInForm = (c: Context<Env>) => {
     let form = signInForms.get(c.req.raw);

@@ -191,6 +191,20 @@ describe('the scanner view', () => {
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith('/area/1/products/2/'), { timeout: 3_000 });
   });
 
+  it('pausing shows the frozen frame and says so; resuming starts the camera again', async () => {
+    scanned = '';
+    await mount();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.hint), {
+      timeout: 3_000,
+    });
+    fireEvent.click(screen.getByRole('button', { name: messages.pause }));
+    expect(screen.getByRole('status').textContent).toBe(messages.paused);
+    expect(document.querySelector('[data-scanner-frozen]')?.getAttribute('data-scanner-frozen')).toBe('true');
+    expect(tracks.map((track) => track.readyState)).toEqual(['ended']);
+    fireEvent.click(screen.getByRole('button', { name: messages.resume, pressed: true }));
+    await waitFor(() => expect(tracks.map((track) => track.readyState)).toEqual(['ended', 'live']));
+  });
+
   it('closing stops every track before the host takes over', async () => {
     scanned = '';
     const { onClose } = await mount();

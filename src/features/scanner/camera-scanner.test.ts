@@ -53,7 +53,7 @@ function setup(
   };
   const scanner = new CameraScanner(
     video,
-    { isSecureContext: options.secure ?? true, mediaDevices: { getUserMedia } },
+    { isSecureContext: options.secure ?? true, navigator: { mediaDevices: { getUserMedia } } },
     {
       onState: (state) => events.states.push(state),
       onError: (code) => events.errors.push(code),
@@ -237,7 +237,7 @@ describe('the camera scanner', () => {
     const errors: ScannerErrorCode[] = [];
     const scanner = new CameraScanner(
       video,
-      { isSecureContext: true, mediaDevices: undefined },
+      { isSecureContext: true, navigator: { mediaDevices: undefined } },
       { onError: (code) => errors.push(code) },
     );
     scanner.show(true);
@@ -318,5 +318,8 @@ describe('camera errors', () => {
 
   it('a thrown non-error means the camera could not be used', () => {
     expect(mediaErrorCode('nope')).toBe('camera-busy');
+    expect(mediaErrorCode(null)).toBe('camera-busy');
+    expect(mediaErrorCode(undefined)).toBe('camera-busy');
+    expect(mediaErrorCode({ name: 42 })).toBe('camera-busy');
   });
 });

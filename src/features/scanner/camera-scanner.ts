@@ -37,10 +37,10 @@ export interface CameraVideo {
   removeEventListener(type: 'loadeddata', listener: () => void): void;
 }
 
-/** What the scanner needs of the browser. */
+/** What the scanner needs of the browser: the page's `window`, or a test's stand-in. */
 export interface CameraEnvironment {
   isSecureContext: boolean;
-  mediaDevices: Pick<MediaDevices, 'getUserMedia'> | undefined;
+  navigator: { mediaDevices?: Pick<MediaDevices, 'getUserMedia'> | undefined };
 }
 
 export interface CameraEvents {
@@ -115,10 +115,6 @@ export class CameraScanner {
     this.#sync();
   }
 
-  get paused(): boolean {
-    return this.#paused;
-  }
-
   /** Switches between the back and the front camera: a running camera restarts with the new one. */
   setFacingMode(facingMode: ScannerConfig['facingMode']): void {
     if (facingMode === this.#facingMode) return;
@@ -160,7 +156,7 @@ export class CameraScanner {
   async #start(): Promise<void> {
     const run = ++this.#run;
     if (!this.#env.isSecureContext) return this.#fail('insecure-context', run);
-    const media = this.#env.mediaDevices;
+    const media = this.#env.navigator.mediaDevices;
     if (typeof media?.getUserMedia !== 'function') return this.#fail('no-stream-api', run);
     this.#setState('started');
     let stream: MediaStream;
@@ -257,8 +253,8 @@ function stopTracks(stream: MediaStream): void {
 
 /** The scanner's error for a getUserMedia rejection (DOMException names of the Media Capture spec). */
 export function mediaErrorCode(error: unknown): ScannerErrorCode {
-  const name = error instanceof Error || isNamed(error) ? error.name : '';
-  switch (name) {
+  // A rejection without one of these names (or without a name) is a camera that cannot be read.
+  switch ((error as { name?: unknown } | null | undefined)?.name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':
       return 'permission-denied';
@@ -273,10 +269,4 @@ export function mediaErrorCode(error: unknown): ScannerErrorCode {
     default:
       return 'camera-busy';
   }
-}
-
-function isNamed(error: unknown): error is { name: string } {
-  return (
-    typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
-  );
 }

@@ -1,6 +1,7 @@
 /**
  * Reading frames one after another, never two at once and never more often than the minimum delay
- * between scans (500 ms; 40 ms when a track callback outlines codes as they move).
+ * between scans (`scanDelayMs`, or `trackScanDelayMs` when a track callback outlines codes as they move:
+ * scanner-config.ts).
  */
 import type { DetectedCode, Point } from './frame.ts';
 
