@@ -153,6 +153,13 @@ CREATE TABLE staff_devices (
 CREATE INDEX staff_devices_used ON staff_devices (last_used);
 `;
 
+// のし and a message card per bag line: which products take のし, and a line's choice (JSON of the contract's
+// LineGift, null for none).
+const SCHEMA_3 = `
+ALTER TABLE products ADD COLUMN noshi INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cart_lines ADD COLUMN gift TEXT;
+`;
+
 /** Runs a text of several statements, one at a time (drivers prepare one statement per call). */
 async function runStatements(db: Kysely<unknown>, text: string): Promise<void> {
   for (const statement of text.split(/;\s*\n/)) {
@@ -168,6 +175,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // The store counter's devices: a device staff signed in on is not held back by others' failures.
     '0002-staff-devices': { up: (db) => runStatements(db, SCHEMA_2) },
+    '0003-line-gifts': { up: (db) => runStatements(db, SCHEMA_3) },
   };
 }
 

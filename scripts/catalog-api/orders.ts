@@ -9,6 +9,7 @@
  * here are already keys (cart.ts).
  */
 import { randomBytes } from 'node:crypto';
+import type { LineGift } from '../../src/features/bag/gift-rules.ts';
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { validateAddress } from './address.ts';
 import type { AddressVault } from './address-key.ts';
@@ -87,6 +88,8 @@ export interface DraftLine {
   variantTitle: string;
   imageSrc: string | null;
   counter: { title: string; variantTitle: string; brand: string; sku: string };
+  /** のし and a message card, as chosen in the bag; absent for none. */
+  gift?: LineGift;
 }
 
 export interface DraftSnapshot {
@@ -110,6 +113,7 @@ function orderLineOf(line: DraftLine): OrderLine {
     price: line.price,
     totalPrice: line.price * line.qty,
     receive: line.receive,
+    ...(line.gift ? { gift: line.gift } : {}),
   };
 }
 
@@ -198,6 +202,7 @@ export class OrderService {
           brand: japanese?.tenant.name ?? '',
           sku: variant.sku,
         },
+        ...(line.gift ? { gift: line.gift } : {}),
       });
     }
     const snapshot: DraftSnapshot = {
@@ -330,6 +335,7 @@ export class OrderService {
         selectVariantId: line.variantId,
         qty: line.qty,
         receive: line.receive,
+        ...(line.gift ? { gift: line.gift } : {}),
       });
     }
     const counterCode = draft.row.session_id === viewer ? this.#counterCodeOf(alias, draft.row) : null;
