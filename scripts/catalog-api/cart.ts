@@ -40,15 +40,15 @@ const TOUCH_EVERY_MS = 3600_000;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const MAX_LINE_QTY = 99;
 
-/** The bag's Japanese words (src/i18n/bag/ja.json): a refused gift is told as the bag tells it. */
-const BAG_JA = JSON.parse(
-  readFileSync(new URL('../../src/i18n/bag/ja.json', import.meta.url), 'utf8'),
+/** The のし choice's Japanese words (src/i18n/gift/ja.json): a refused gift is told as the bag tells it. */
+const GIFT_JA = JSON.parse(
+  readFileSync(new URL('../../src/i18n/gift/ja.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;
 
 /** A gift rule's Japanese message, its limit filled in. */
 function giftMessage(reason: GiftReason): string {
   const max = reason === 'messageTooLong' ? MESSAGE_MAX : NOSHI_NAME_MAX;
-  return (BAG_JA[`bag.gift.error.${reason}`] ?? reason).replaceAll('{max}', String(max));
+  return (GIFT_JA[`noshi.error.${reason}`] ?? reason).replaceAll('{max}', String(max));
 }
 
 /** A stored gift (JSON), or null; what the line shows: a message card only while the line is shipped. */

@@ -4,10 +4,11 @@
  * (scripts/catalog-api/cart.ts) refuses with the same rules (422), so the two cannot disagree. The rules
  * give reasons, not words: each side says them in its shopper's language (src/i18n/bag/).
  */
-import type { components } from '../../lib/catalog/schema.gen.ts';
+import type { LineGift, Noshi } from '../../lib/catalog/types.ts';
 
-export type Noshi = components['schemas']['Noshi'];
-export type LineGift = components['schemas']['LineGift'];
+/** The printed form is the storefront's everywhere (src/lib/gift-print.ts); the counter's too. */
+export { noshiPrinted } from '../../lib/gift-print.ts';
+export type { LineGift, Noshi };
 export type NoshiPlacement = Noshi['placement'];
 
 /** The 表書き a store prints unless it configures its own list. */
@@ -26,9 +27,6 @@ export const DEFAULT_NOSHI_TITLES: readonly string[] = [
 export const NOSHI_NAME_MAX = 20;
 /** The most characters of a message card. */
 export const MESSAGE_MAX = 100;
-
-/** How the store prints the placement: 内のし under the wrapping paper, 外のし over it. */
-export const PLACEMENT_PRINTED: Record<NoshiPlacement, string> = { inside: '内のし', outside: '外のし' };
 
 /** Why a gift is refused, each with the API's code. */
 export type GiftReason =
@@ -104,11 +102,4 @@ export function checkGift(
   const first = Object.values(reasons)[0];
   if (first !== undefined) return { ok: false, reasons, first };
   return { ok: true, gift: noshi === null && message === null ? null : { noshi, message } };
-}
-
-/** The のし as the store prints it and the counter reads it: 「外のし・御歳暮・名入れ 山田」. */
-export function noshiPrinted(noshi: Noshi): string {
-  const parts = [PLACEMENT_PRINTED[noshi.placement], noshi.title];
-  if (noshi.name) parts.push(`名入れ ${noshi.name}`);
-  return parts.join('・');
 }
