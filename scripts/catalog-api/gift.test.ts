@@ -1,4 +1,12 @@
-import { Client, findVariant, makeApp, staffCookie, type TestApp } from './test-helpers.ts';
+import {
+  Client,
+  findVariant,
+  makeApp,
+  sameDatabase,
+  staffCookie,
+  staffHeaders,
+  type TestApp,
+} from './test-helpers.ts';
 
 let t: TestApp;
 let shopper: Client;
@@ -238,5 +246,60 @@ describe('everywhere the order goes', () => {
     const counter = await (await t.app.request(`/store/qr/${alias}`, { headers: { Cookie: cookie } })).text();
     expect(counter).toContain('名入れ &lt;b&gt;山田&lt;/b&gt;');
     expect(counter).not.toContain('<script>x');
+  });
+});
+
+describe('the personal texts of a gift', () => {
+  test('the 名入れ and the message card are deleted with the address, once the retention after shipping is over', async () => {
+    const retentionDays = 7;
+    t = await makeApp({ config: { addressRetentionDays: retentionDays } });
+    shopper = new Client(t.app);
+    const line = await add(TAKES_NOSHI);
+    await setGift({ ...line, noshi: oseibo, message: '山田より、いつもありがとう。' });
+    const draft = ((await shopper.call('POST', '/catalog/cart/qr')).body as { draftOrderAlias: string })
+      .draftOrderAlias;
+    const paid = await shopper.call('POST', `/catalog/cart/qr/${draft}/complete`, {
+      headers: await staffHeaders(t.app),
+    });
+    const order = paid.body as { orderAlias: string; shipments: { shipmentAlias: string }[] };
+    const shipment = order.shipments[0]?.shipmentAlias ?? '';
+    const address = {
+      postalCode: '100-0001',
+      prefecture: '東京都',
+      city: '千代田区',
+      street: '千代田1-1',
+      building: null,
+      name: '佐藤 花子',
+      nameKana: 'サトウ ハナコ',
+      phone: '03-1234-5678',
+    };
+    expect(
+      (await shopper.call('PUT', `/catalog/shipments/${shipment}/address`, { body: address })).status,
+    ).toBe(200);
+    const shipped = await shopper.call('POST', `/store/shipments/${shipment}/shipped`, {
+      headers: await staffHeaders(t.app),
+      token: null,
+    });
+    expect(shipped.status).toBe(200);
+    const stored = async () =>
+      JSON.stringify([
+        await t.query('SELECT data FROM orders'),
+        await t.query('SELECT lines FROM shipments'),
+      ]);
+    expect(await stored()).toContain('山田より');
+
+    t.clock.advance(retentionDays * 86_400 + 3600);
+    // Another instance starting over the same database: its sweep runs at once.
+    const other = await makeApp({
+      database: sameDatabase(t.database),
+      clock: t.clock,
+      config: { addressRetentionDays: retentionDays },
+    });
+    if (other.database !== t.database) await other.database.close();
+    const after = await stored();
+    expect(after).not.toContain('山田より');
+    expect(after).not.toContain('"name":"山田"');
+    const read = (await shopper.call('GET', `/catalog/orders/${order.orderAlias}`)).body as { lines: Line[] };
+    expect(read.lines[0]?.gift).toEqual({ noshi: { ...oseibo, name: null }, message: null });
   });
 });

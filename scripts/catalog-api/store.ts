@@ -465,6 +465,9 @@ export class Store {
   order(alias: string) {
     return this.db.selectFrom('orders').selectAll().where('alias', '=', alias).executeTakeFirst();
   }
+  async setOrderData(alias: string, data: string): Promise<void> {
+    await this.db.updateTable('orders').set({ data }).where('alias', '=', alias).execute();
+  }
   async insertOrder(alias: string, draftAlias: string, now: number, data: string): Promise<void> {
     await this.db
       .insertInto('orders')
@@ -500,7 +503,9 @@ export class Store {
   }
   async updateShipment(
     alias: string,
-    set: Partial<Pick<ShipmentRow, 'status' | 'address' | 'address_summary' | 'updated_at' | 'shipped_at'>>,
+    set: Partial<
+      Pick<ShipmentRow, 'status' | 'address' | 'address_summary' | 'updated_at' | 'shipped_at' | 'lines'>
+    >,
   ): Promise<void> {
     await this.db.updateTable('shipments').set(set).where('alias', '=', alias).execute();
   }
