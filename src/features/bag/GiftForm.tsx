@@ -88,7 +88,7 @@ export function GiftForm({
     return reason === undefined ? undefined : reasonText(reason);
   };
   const described = (field: GiftField, note: string) =>
-    [note, reasons[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ');
+    [note, reasons[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
   const fieldError = (field: GiftField) =>
     errorOf(field) && (
       <p id={`${id}-${field}-error`} className="mt-1 rounded bg-error/20 px-2 py-1 text-sm">
