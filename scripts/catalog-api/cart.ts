@@ -3,6 +3,15 @@
  * charges from the configuration, and warnings against current stock.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  checkGift,
+  GIFT_CODES,
+  type GiftReason,
+  type LineGift,
+  MESSAGE_MAX,
+  NOSHI_NAME_MAX,
+} from '../../src/features/bag/gift-rules.ts';
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { atRest } from './at-rest.ts';
 import type { Catalog, Product } from './catalog.ts';
@@ -10,7 +19,7 @@ import type { Config } from './config.ts';
 import { ApiError, notFound } from './errors.ts';
 import type { Lang } from './i18n-data.ts';
 import type { Store, VariantRow } from './store.ts';
-import type { AddToCart, SetQty, SetReceive } from './validate.ts';
+import type { AddToCart, SetGift, SetQty, SetReceive } from './validate.ts';
 
 export type Cart = components['schemas']['Cart'];
 export type CartProduct = components['schemas']['CartProduct'];
@@ -30,6 +39,25 @@ export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 3600;
 const TOUCH_EVERY_MS = 3600_000;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const MAX_LINE_QTY = 99;
+
+/** The のし choice's Japanese words (src/i18n/gift/ja.json): a refused gift is told as the bag tells it. */
+const GIFT_JA = JSON.parse(
+  readFileSync(new URL('../../src/i18n/gift/ja.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+
+/** A gift rule's Japanese message, its limit filled in. */
+function giftMessage(reason: GiftReason): string {
+  const max = reason === 'messageTooLong' ? MESSAGE_MAX : NOSHI_NAME_MAX;
+  return (GIFT_JA[`noshi.error.${reason}`] ?? reason).replaceAll('{max}', String(max));
+}
+
+/** A stored gift (JSON), or null; what the line shows: a message card only while the line is shipped. */
+function giftOf(stored: string | null, receive: 'store' | 'ship'): LineGift | null {
+  if (stored === null) return null;
+  const gift = JSON.parse(stored) as LineGift;
+  const shown = { noshi: gift.noshi, message: receive === 'ship' ? gift.message : null };
+  return shown.noshi === null && shown.message === null ? null : shown;
+}
 
 /** One line of the bag with everything an order needs. */
 interface LineDetail {
@@ -203,6 +231,35 @@ export class CartService {
     return (await this.view(sessionId, request.lang)).cart;
   }
 
+  /**
+   * Sets a line's のし and message card (a field left out keeps the line's). Refused with 422 and the first
+   * reason's code, each field at fault with its Japanese message, before anything changes.
+   */
+  async setGift(sessionId: string, request: SetGift): Promise<Cart> {
+    await this.#lookup(request.productId, request.variantId);
+    const line = await this.#store.cartLine(sessionId, request.productId, request.variantId);
+    if (!line) throw notFound('product gift not found.');
+    const accepts = (await this.#store.noshiProducts([request.productId])).has(request.productId);
+    const stored = line.gift === null ? null : (JSON.parse(line.gift) as LineGift);
+    const result = checkGift(
+      {
+        ...(request.noshi === undefined ? {} : { noshi: request.noshi }),
+        ...(request.message === undefined ? {} : { message: request.message }),
+      },
+      { accepts, shipped: line.receive === 'ship', current: stored, titles: this.#config.noshiTitles },
+    );
+    if (!result.ok) {
+      const fields = Object.fromEntries(
+        Object.entries(result.reasons).map(([field, reason]) => [field, giftMessage(reason)]),
+      );
+      throw new ApiError(422, GIFT_CODES[result.first], 'The gift is not valid', { fields });
+    }
+    const gift = result.gift === null ? null : JSON.stringify(result.gift);
+    await this.#store.setLineGift(sessionId, request.productId, request.variantId, gift);
+    await this.#touch(sessionId);
+    return (await this.view(sessionId, request.lang)).cart;
+  }
+
   async setWrapping(sessionId: string, wrapping: boolean, lang: Lang = 'ja'): Promise<Cart> {
     await this.#store.setWrapping(sessionId, wrapping);
     await this.#touch(sessionId);
@@ -251,6 +308,7 @@ export class CartService {
       warning: [],
       chatOrder: false,
       rates: this.#rates(),
+      noshiTitles: [...this.#config.noshiTitles],
     };
   }
 
@@ -263,6 +321,7 @@ export class CartService {
     const variants = new Map(
       (await this.#store.variantsByIds(rows.map((row) => row.variant_id))).map((v) => [v.id, v]),
     );
+    const noshi = await this.#store.noshiProducts(rows.map((row) => row.product_id));
     const lines: LineDetail[] = [];
     const warning: CartWarning[] = [];
     const products = new Map<number, Product | null>();
@@ -282,6 +341,7 @@ export class CartService {
       const imageId = variant.image_id;
       const imageSrc = imageId !== null ? this.#catalog.imageSrc(imageId) : (product.images[0]?.src ?? null);
       const totalPrice = variant.price * row.qty;
+      const gift = giftOf(row.gift, row.receive);
       lines.push({
         line: {
           productId: row.product_id,
@@ -293,6 +353,7 @@ export class CartService {
           price: variant.price,
           totalPrice,
           receive: row.receive,
+          ...(gift === null ? {} : { gift }),
         },
         product: {
           ...product,
@@ -301,6 +362,8 @@ export class CartService {
           selectVariantId: row.variant_id,
           qty: row.qty,
           receive: row.receive,
+          noshi: noshi.has(row.product_id),
+          ...(gift === null ? {} : { gift }),
         },
         variant,
         areaIds: product.areas,
@@ -326,6 +389,7 @@ export class CartService {
         warning,
         chatOrder: (session?.chat_order ?? 0) === 1,
         rates: this.#rates(),
+        noshiTitles: [...this.#config.noshiTitles],
       },
       lines,
     };

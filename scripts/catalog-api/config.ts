@@ -22,6 +22,7 @@
  * | SHIPPING_CHARGE          | 880                            | Shipping charge (yen) when a line is shipped and the subtotal is under FREE_SHIPPING_FROM. |
  * | FREE_SHIPPING_FROM       | 11000                          | Subtotal (yen) from which shipping is free. |
  * | WRAPPING_FEE             | 330                            | Gift-wrapping fee (yen) per bag. |
+ * | CATALOG_NOSHI_TITLES     | 御歳暮,御中元,内祝,御礼,御祝,寿,志,無地 | The 表書き the store prints on のし, comma-separated, in the order the bag offers them (each 1–20 characters). |
  * | SEED_PRODUCTS            | 100                            | Number of products seeded into a new database (`--products N`). |
  * | CATALOG_IMAGE_CACHE_DIR  | (beside the database)          | A folder for the rendered pictures that outlives the database: never emptied by a reseed (each file is named by its drawing's digest), so test runs share one (scripts/tools/picture-cache.mjs). |
  * | CATALOG_RENDER_AHEAD     | 1                              | `0` leaves the catalogue's pictures to be rendered on request: no background renders from the start (the tools that only build the site set it). |
@@ -34,6 +35,7 @@
  * | CATALOG_CLIENT_IP_HEADER | (none)                         | A header a trusted proxy names the client in, believed before X-Forwarded-For: `x-nf-client-connection-ip` behind Netlify. |
  * | CATALOG_PROXY_SIGNING_SECRET | (none)                     | The secret of Netlify's signed proxy (proxy-signature.ts): a request whose `x-nf-sign` verifies with it is believed as a trusted proxy's. 32 characters at least. |
  */
+import { DEFAULT_NOSHI_TITLES, hasControl } from '../../src/features/bag/gift-rules.ts';
 import { type AddressKey, parseAddressKeys } from './address-key.ts';
 import { overBroadTrust, parseClientIpHeader, parseTrustedProxies } from './client-address.ts';
 import { isPostgresUrl } from './database.ts';
@@ -65,6 +67,8 @@ export interface Config {
   shippingCharge: number;
   freeShippingFrom: number;
   wrappingFee: number;
+  /** The 表書き the store prints on のし, in the order the bag offers them. */
+  noshiTitles: readonly string[];
   seedProducts: number;
   /** Writes to /catalog/* per bag per minute. */
   writeLimitPerMinute: number;
@@ -112,6 +116,7 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   shippingCharge: 880,
   freeShippingFrom: 11000,
   wrappingFee: 330,
+  noshiTitles: DEFAULT_NOSHI_TITLES,
   seedProducts: 100,
   writeLimitPerMinute: 300,
   newBagWritesPerMinute: 600,
@@ -126,6 +131,16 @@ const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
 });
 
 type Env = Record<string, string | undefined>;
+
+/** The store's 表書き (CATALOG_NOSHI_TITLES), or the default list. */
+function parseNoshiTitles(raw: string | undefined): readonly string[] {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_NOSHI_TITLES;
+  const titles = [...new Set(raw.split(',').map((title) => title.trim()))];
+  if (titles.some((title) => title === '' || [...title].length > 20 || hasControl(title))) {
+    throw new Error('CATALOG_NOSHI_TITLES must be 表書き of 1 to 20 characters, comma-separated');
+  }
+  return titles;
+}
 
 function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -250,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     shippingCharge: intVar(env, 'SHIPPING_CHARGE', DEFAULT_CONFIG.shippingCharge, 0, 1_000_000),
     freeShippingFrom: intVar(env, 'FREE_SHIPPING_FROM', DEFAULT_CONFIG.freeShippingFrom, 0, 100_000_000),
     wrappingFee: intVar(env, 'WRAPPING_FEE', DEFAULT_CONFIG.wrappingFee, 0, 1_000_000),
+    noshiTitles: parseNoshiTitles(env.CATALOG_NOSHI_TITLES),
     seedProducts: intVar(env, 'SEED_PRODUCTS', DEFAULT_CONFIG.seedProducts, 1, 1_000_000),
     writeLimitPerMinute: intVar(env, 'CATALOG_WRITE_LIMIT', DEFAULT_CONFIG.writeLimitPerMinute, 1, 1_000_000),
     newBagWritesPerMinute: intVar(

@@ -382,6 +382,53 @@ describe('cart', () => {
     );
   });
 
+  test('PUT /catalog/cart/product-gift, and the gift through the QR, the counter and the order', async () => {
+    const path = '/catalog/cart/product-gift';
+    const v = await variantWhere(
+      'total_stock >= 5 AND product_id IN (SELECT id FROM products WHERE noshi = 1)',
+    );
+    const line = { productId: v.productId, variantId: v.variantId };
+    const noshi = { title: '御歳暮', placement: 'outside', name: '山田' };
+    await op(client, 'POST', '/catalog/cart/product', {}, { body: { ...line, addQty: 1 } });
+    await op(
+      client,
+      'PUT',
+      path,
+      {},
+      { body: { ...line, noshi, message: 'いつもありがとう。\nお元気で。' } },
+    );
+    await op(client, 'PUT', path, {}, { body: { ...line, noshi: { ...noshi, title: '御見舞' } } });
+    await op(client, 'PUT', path, {}, { body: { ...line, message: 'x'.repeat(101) } });
+    await op(client, 'PUT', path, {}, { body: { ...line, noshi: { ...noshi, placement: 'over' } } });
+    await op(client, 'PUT', path, {}, { body: { ...line, variantId: v.variantId + 100000, noshi } });
+    await op(
+      client,
+      'PUT',
+      path,
+      {},
+      { rawBody: `{"message":"${'x'.repeat(16_400)}"}`, headers: { 'Content-Type': 'application/json' } },
+    );
+    await op(client, 'PUT', path, {}, { token: null, body: { ...line, noshi } });
+    const bag = await op(client, 'POST', '/catalog/cart', {}, { body: { lang: 'en' } });
+    expect((bag.body as { products: { gift?: unknown }[] }).products[0]?.gift).toEqual({
+      noshi,
+      message: 'いつもありがとう。\nお元気で。',
+    });
+    const issued = await op(client, 'POST', '/catalog/cart/qr');
+    const alias = (issued.body as { draftOrderAlias: string }).draftOrderAlias;
+    await op(client, 'GET', '/catalog/cart/qr/{alias}', { alias });
+    const done = await op(
+      client,
+      'POST',
+      '/catalog/cart/qr/{alias}/complete',
+      { alias },
+      { headers: await staffHeaders(t.app) },
+    );
+    const order = done.body as { orderAlias: string; lines: { gift?: unknown }[] };
+    expect(order.lines[0]?.gift).toEqual({ noshi, message: 'いつもありがとう。\nお元気で。' });
+    await op(client, 'GET', '/catalog/orders/{orderAlias}', { orderAlias: order.orderAlias });
+  });
+
   test('PUT /catalog/cart/wrapping', async () => {
     const path = '/catalog/cart/wrapping';
     await op(client, 'PUT', path, {}, { body: { wrapping: true } });

@@ -48,6 +48,8 @@ export interface Tables {
     texts: string;
     /** The catalogue version in which the product last changed (catalog-version.ts). */
     changed_in: Generated<number>;
+    /** 1 when the product takes のし (熨斗紙). */
+    noshi: Generated<number>;
   };
   product_areas: { area_id: number; product_id: number };
   product_tags: { product_id: number; tag_id: number };
@@ -67,6 +69,8 @@ export interface Tables {
     variant_id: number;
     qty: number;
     receive: 'store' | 'ship';
+    /** JSON of the line's gift (the contract's LineGift): のし and a message card; null for none. */
+    gift: Generated<string | null>;
   };
   draft_orders: DraftOrderRow;
   orders: {

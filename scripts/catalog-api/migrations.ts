@@ -157,6 +157,13 @@ const SCHEMA_3 = `
 ALTER TABLE shipments ADD COLUMN address_changed_at BIGINT;
 `;
 
+// のし and a message card per bag line: which products take のし, and a line's choice (JSON of the contract's
+// LineGift, null for none).
+const SCHEMA_4 = `
+ALTER TABLE products ADD COLUMN noshi INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cart_lines ADD COLUMN gift TEXT;
+`;
+
 /** Runs a text of several statements, one at a time (drivers prepare one statement per call). */
 async function runStatements(db: Kysely<unknown>, text: string): Promise<void> {
   for (const statement of text.split(/;\s*\n/)) {
@@ -174,6 +181,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0002-staff-devices': { up: (db) => runStatements(db, SCHEMA_2) },
     // A change of a shipment's address after it was first given is dated, for the buyer's order page.
     '0003-address-changes': { up: (db) => runStatements(db, SCHEMA_3) },
+    // のし and a message card per bag line.
+    '0004-line-gifts': { up: (db) => runStatements(db, SCHEMA_4) },
   };
 }
 

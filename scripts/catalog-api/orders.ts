@@ -9,6 +9,7 @@
  * here are already keys (cart.ts).
  */
 import { randomBytes } from 'node:crypto';
+import type { LineGift } from '../../src/features/bag/gift-rules.ts';
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { validateAddress } from './address.ts';
 import type { AddressVault } from './address-key.ts';
@@ -87,6 +88,8 @@ export interface DraftLine {
   variantTitle: string;
   imageSrc: string | null;
   counter: { title: string; variantTitle: string; brand: string; sku: string };
+  /** のし and a message card, as chosen in the bag; absent for none. */
+  gift?: LineGift;
 }
 
 export interface DraftSnapshot {
@@ -110,7 +113,15 @@ function orderLineOf(line: DraftLine): OrderLine {
     price: line.price,
     totalPrice: line.price * line.qty,
     receive: line.receive,
+    ...(line.gift ? { gift: line.gift } : {}),
   };
+}
+
+/** A line without the personal texts of its gift: the 名入れ and the message card (the 表書き stays). */
+function withoutGiftTexts(line: OrderLine): OrderLine {
+  if (!line.gift) return line;
+  const noshi = line.gift.noshi ? { ...line.gift.noshi, name: null } : null;
+  return { ...line, gift: { noshi, message: null } };
 }
 
 interface OrderData {
@@ -198,6 +209,7 @@ export class OrderService {
           brand: japanese?.tenant.name ?? '',
           sku: variant.sku,
         },
+        ...(line.gift ? { gift: line.gift } : {}),
       });
     }
     const snapshot: DraftSnapshot = {
@@ -330,6 +342,7 @@ export class OrderService {
         selectVariantId: line.variantId,
         qty: line.qty,
         receive: line.receive,
+        ...(line.gift ? { gift: line.gift } : {}),
       });
     }
     const counterCode = draft.row.session_id === viewer ? this.#counterCodeOf(alias, draft.row) : null;
@@ -604,13 +617,32 @@ export class OrderService {
   }
 
   /**
-   * Deletes the addresses of shipments that left more than the retention ago (their summaries stay).
+   * Deletes the addresses of shipments that left more than the retention ago (their summaries stay), and
+   * with them the personal texts of their lines' gifts: the 名入れ and the message card (the 表書き stays).
    * Returns how many went. Run with the hourly sweep.
    */
   async purgeShippedAddresses(): Promise<number> {
     const before = this.#now() - this.#config.addressRetentionDays * 86_400_000;
     const aliases = await this.#store.shippedAddressesBefore(before);
-    for (const alias of aliases) await this.#store.updateShipment(alias, { address: null });
+    for (const alias of aliases) {
+      await this.#store.transaction(async (tx) => {
+        const row = await tx.shipment(alias);
+        if (!row) return;
+        const lines = JSON.parse(row.lines) as OrderLine[];
+        await tx.updateShipment(alias, { address: null, lines: JSON.stringify(lines.map(withoutGiftTexts)) });
+        // The same lines in the order: their 名入れ and message card go too.
+        const order = await tx.order(row.order_alias);
+        if (!order) return;
+        const shipped = new Set(lines.map((line) => `${line.productId}:${line.variantId}`));
+        const data = JSON.parse(order.data) as OrderData;
+        data.lines = data.lines.map((line) =>
+          line.receive === 'ship' && shipped.has(`${line.productId}:${line.variantId}`)
+            ? withoutGiftTexts(line)
+            : line,
+        );
+        await tx.setOrderData(row.order_alias, JSON.stringify(data));
+      });
+    }
     return aliases.length;
   }
 }

@@ -55,9 +55,16 @@ export function requestBody<N extends keyof Schemas & string>(name: N): (body: u
 /** Keywords that judge a value rather than the shape: what a 422 with field messages says instead. */
 const VALUE_RULES = new Set(['maxLength', 'minLength', 'format', 'enum', 'pattern', 'minimum', 'maximum']);
 
+const SCHEMAS = (CONTRACT as { components: { schemas: Record<string, unknown> } }).components.schemas;
+
+/** A schema without its value rules, the contract's schemas it names put in its place (they too without). */
 function withoutValueRules(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutValueRules);
   if (typeof schema !== 'object' || schema === null) return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    return withoutValueRules(SCHEMAS[ref.slice('#/components/schemas/'.length)]);
+  }
   return Object.fromEntries(
     Object.entries(schema)
       .filter(([key]) => !VALUE_RULES.has(key))
@@ -71,8 +78,7 @@ function withoutValueRules(schema: unknown): unknown {
  * field (422), not a 400.
  */
 export function requestShape<N extends keyof Schemas & string>(name: N): (body: unknown) => Schemas[N] {
-  const schemas = (CONTRACT as { components: { schemas: Record<string, unknown> } }).components.schemas;
-  const validate = ajv.compile<Schemas[N]>(withoutValueRules(schemas[name]) as object);
+  const validate = ajv.compile<Schemas[N]>(withoutValueRules(SCHEMAS[name]) as object);
   return (body) => {
     if (!validate(body)) throw badRequest(errorText(validate.errors?.[0]));
     return body;

@@ -21,6 +21,7 @@ import {
   AXES,
   type AxisSpec,
   CATEGORIES,
+  type CategoryKey,
   CONTENTS_LABEL,
   HOSTILE_HTML,
   type L10n,
@@ -82,11 +83,27 @@ interface SeedVariant {
   options: { name: string; value: string }[];
 }
 
+/** The categories whose products take のし (熨斗紙) in the demo store. */
+const NOSHI_CATEGORIES: ReadonlySet<CategoryKey> = new Set<CategoryKey>([
+  'wagashi',
+  'yogashi',
+  'tea',
+  'sake',
+  'shokki',
+  'towel',
+  'coffee',
+  'seafood',
+  'fruit',
+  'fermented',
+]);
+
 export interface SeedProduct {
   id: number;
   shopifyProductId: string;
   tenantId: number;
   hasVideo: boolean;
+  /** Whether the product takes のし: food and towels do, as do sake and tableware; goods and incense do not. */
+  noshi: boolean;
   texts: Record<Lang, { title: string; descriptionHtml: string }>;
   areaIds: number[];
   tagIds: number[];
@@ -256,6 +273,7 @@ export function generateProduct(id: number, nextImageId: number, nextVariantId: 
     shopifyProductId: `gid://shopify/Product/${8_000_000_000_000 + id * 7919}`,
     tenantId: tenantIndex + 1,
     hasVideo,
+    noshi: NOSHI_CATEGORIES.has(tenant.category),
     texts,
     areaIds,
     tagIds: sortedTags,
@@ -333,6 +351,7 @@ export async function seed(database: Database, options: { products: number }): P
           shopify_product_id: product.shopifyProductId,
           tenant_id: product.tenantId,
           has_video: product.hasVideo ? 1 : 0,
+          noshi: product.noshi ? 1 : 0,
           texts: JSON.stringify(product.texts),
         });
         for (const areaId of product.areaIds) productAreas.push({ area_id: areaId, product_id: product.id });

@@ -4,10 +4,13 @@
  * line's Japanese title, brand, options and SKU, where it is handed over, totals, the time limit, with the
  * shopper's own wording beside it — and complete the payment with a plain HTML form (no script). When the QR cannot
  * be scanned, staff type the shopper's counter code (counter-code.ts) into a form that leads to the same
- * page. The shopper's order alias, name and address are never shown here. Everything shown is escaped.
+ * page. A line's のし reads as the store prints it (「外のし・御歳暮・名入れ 山田」) with its message card, for
+ * staff to prepare; the shopper's order alias, name and address are never shown here. Everything shown is
+ * escaped.
  * Links and form actions are relative, so the pages work under any prefix (the site serves them under
  * /api/store/).
  */
+import { noshiPrinted } from '../../src/features/bag/gift-rules.ts';
 import { escapeHtml } from '../../src/lib/markup.ts';
 import type { DraftLine, DraftSnapshot, EffectiveStatus } from './orders.ts';
 
@@ -51,6 +54,8 @@ const STYLE = `
   table { width: 100%; border-collapse: collapse; background: #fff; margin: 1rem 0; }
   th, td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid #e5e5e0; vertical-align: top; }
   td.num, th.num { text-align: right; white-space: nowrap; }
+  .gift { display: inline-block; margin-top: .25rem; font-weight: bold; }
+  .gift.card { font-weight: normal; white-space: pre-line; }
   .variant, .brand { color: #666; font-size: .9em; }
   .sku { font-family: ui-monospace, monospace; font-size: .85em; color: #555; }
   .shopper { font-size: .85em; color: #666; }
@@ -88,6 +93,13 @@ ${body}
 </html>`;
 }
 
+/** A line's のし as printed and its message card, for the line's cell; '' without. */
+function giftCell(line: DraftLine): string {
+  const noshi = line.gift?.noshi;
+  const message = line.gift?.message;
+  return `${noshi ? `<br><span class="gift" data-gift="noshi">のし：${escapeHtml(noshiPrinted(noshi))}</span>` : ''}${message ? `<br><span class="gift card" data-gift="message">メッセージカード：${escapeHtml(message)}</span>` : ''}`;
+}
+
 /** A line as the counter reads it: Japanese first, the shopper's wording beside it when it differs. */
 function linesTable(
   lines: readonly DraftLine[],
@@ -106,7 +118,7 @@ function linesTable(
           ? `店頭受け取り<br><span class="variant">${escapeHtml(pickupPlace(line))}</span>`
           : '配送';
       return `<tr>
-  <td><span class="brand">${escapeHtml(counter.brand)}</span><br>${escapeHtml(counter.title)}${counter.variantTitle ? `<br><span class="variant">${escapeHtml(counter.variantTitle)}</span>` : ''}<br><span class="sku">SKU: ${escapeHtml(counter.sku)}</span>${shopper}</td>
+  <td><span class="brand">${escapeHtml(counter.brand)}</span><br>${escapeHtml(counter.title)}${counter.variantTitle ? `<br><span class="variant">${escapeHtml(counter.variantTitle)}</span>` : ''}<br><span class="sku">SKU: ${escapeHtml(counter.sku)}</span>${giftCell(line)}${shopper}</td>
   <td>${receive}</td>
   <td class="num">${escapeHtml(line.qty)}</td>
   <td class="num">${escapeHtml(yen(line.price))}</td>

@@ -320,7 +320,7 @@ export class Store {
   cartLines(sessionId: string) {
     return this.db
       .selectFrom('cart_lines')
-      .select(['product_id', 'variant_id', 'qty', 'receive'])
+      .select(['product_id', 'variant_id', 'qty', 'receive', 'gift'])
       .where('session_id', '=', sessionId)
       .orderBy('line_id')
       .execute();
@@ -328,7 +328,7 @@ export class Store {
   cartLine(sessionId: string, productId: number, variantId: number) {
     return this.db
       .selectFrom('cart_lines')
-      .select(['product_id', 'variant_id', 'qty', 'receive'])
+      .select(['product_id', 'variant_id', 'qty', 'receive', 'gift'])
       .where('session_id', '=', sessionId)
       .where('product_id', '=', productId)
       .where('variant_id', '=', variantId)
@@ -345,7 +345,7 @@ export class Store {
     sessionId: string,
     productId: number,
     variantId: number,
-    set: { qty?: number; receive?: 'store' | 'ship' },
+    set: { qty?: number; receive?: 'store' | 'ship'; gift?: string | null },
   ): Promise<number> {
     const result = await this.db
       .updateTable('cart_lines')
@@ -361,6 +361,21 @@ export class Store {
   }
   setLineReceive(sessionId: string, productId: number, variantId: number, receive: 'store' | 'ship') {
     return this.#updateLine(sessionId, productId, variantId, { receive });
+  }
+  /** Sets a line's gift (JSON, or null for none); the number of lines changed. */
+  setLineGift(sessionId: string, productId: number, variantId: number, gift: string | null) {
+    return this.#updateLine(sessionId, productId, variantId, { gift });
+  }
+  /** Of the products `ids`, those that take のし. */
+  async noshiProducts(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('products')
+      .select('id')
+      .where('id', 'in', [...new Set(ids)])
+      .where('noshi', '=', 1)
+      .execute();
+    return new Set(rows.map((row) => row.id));
   }
   async deleteCartLine(sessionId: string, productId: number, variantId: number): Promise<void> {
     await this.db
@@ -450,6 +465,9 @@ export class Store {
   order(alias: string) {
     return this.db.selectFrom('orders').selectAll().where('alias', '=', alias).executeTakeFirst();
   }
+  async setOrderData(alias: string, data: string): Promise<void> {
+    await this.db.updateTable('orders').set({ data }).where('alias', '=', alias).execute();
+  }
   async insertOrder(alias: string, draftAlias: string, now: number, data: string): Promise<void> {
     await this.db
       .insertInto('orders')
@@ -488,7 +506,13 @@ export class Store {
     set: Partial<
       Pick<
         ShipmentRow,
-        'status' | 'address' | 'address_summary' | 'updated_at' | 'shipped_at' | 'address_changed_at'
+        | 'status'
+        | 'address'
+        | 'address_summary'
+        | 'updated_at'
+        | 'shipped_at'
+        | 'address_changed_at'
+        | 'lines'
       >
     >,
   ): Promise<void> {

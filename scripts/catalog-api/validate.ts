@@ -8,7 +8,7 @@
 import type { components } from '../../src/lib/catalog/schema.gen.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { isLang, type Lang } from './i18n-data.ts';
-import { requestBody } from './request-schemas.ts';
+import { requestBody, requestShape } from './request-schemas.ts';
 
 type Schemas = components['schemas'];
 
@@ -109,6 +109,38 @@ export interface SetReceive {
 export function parseSetReceive(body: unknown): SetReceive {
   const { productId, variantId, receive, lang } = checkSetReceive(body);
   return { productId, variantId, receive, lang: lang ?? 'ja' };
+}
+
+const checkSetGiftShape = requestShape('SetGiftRequest');
+
+export interface SetGift {
+  productId: number;
+  variantId: number;
+  /** The line's のし, null to take it off, undefined to keep it: its values are judged by the gift rules (422). */
+  noshi: Schemas['Noshi'] | null | undefined;
+  message: string | null | undefined;
+  lang: Lang;
+}
+/**
+ * The body of PUT /catalog/cart/product-gift: its shape against the contract (400), the ids and the
+ * placement too; the 表書き, the name and the message are left to the gift rules (a 422 in the shopper's
+ * terms).
+ */
+export function parseSetGift(body: unknown): SetGift {
+  const { productId, variantId, noshi, message, lang } = checkSetGiftShape(body);
+  for (const [name, id] of [
+    ['productId', productId],
+    ['variantId', variantId],
+  ] as const) {
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+      throw badRequest(`${name} must be an integer from 1 to 2147483647`);
+    }
+  }
+  if (noshi && noshi.placement !== 'inside' && noshi.placement !== 'outside') {
+    throw badRequest('noshi.placement must be inside or outside');
+  }
+  if (lang !== undefined && !isLang(lang)) throw badRequest('lang must be one of ja, en, zh, ko');
+  return { productId, variantId, noshi, message, lang: lang ?? 'ja' };
 }
 
 export function parseSetWrapping(body: unknown): { wrapping: boolean; lang: Lang } {

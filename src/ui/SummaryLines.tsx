@@ -1,11 +1,18 @@
 /**
- * The lines of a confirmation or an order, read-only: image, title, variant, receive, quantity, unit price
- * and line total.
+ * The lines of a confirmation or an order, read-only: image, title, variant, のし as printed and the message
+ * card (when chosen), receive, quantity, unit price and line total.
  */
 
+import { gift } from '../i18n/gift/part.ts';
+import { strings } from '../i18n/index.ts';
+import type { LineGift } from '../lib/catalog/types.ts';
 import { formatPrice } from '../lib/format/price.ts';
+import { noshiPrinted } from '../lib/gift-print.ts';
 import { t } from './shared-strings.ts';
 import { Thumb } from './Thumb.tsx';
+
+/** The words around a gift (src/i18n/gift/): the のし as printed in every language, with a label in the page's. */
+const giftT = await strings(gift);
 
 /** A read-only line for a confirmation or an order. */
 export interface SummaryLine {
@@ -17,6 +24,8 @@ export interface SummaryLine {
   price: number;
   totalPrice: number;
   receive: 'store' | 'ship';
+  /** The line's のし and message card; absent without either. */
+  gift?: LineGift | undefined;
 }
 
 export function SummaryLines({
@@ -34,6 +43,16 @@ export function SummaryLines({
           <div className="min-w-0 flex-1 text-sm">
             <p className="font-bold leading-snug">{line.title}</p>
             {line.variantLabel && <p className="text-xs text-secondary">{line.variantLabel}</p>}
+            {line.gift?.noshi && (
+              <p className="mt-1 text-xs" data-testid="line-noshi">
+                {giftT('noshi.line', { printed: noshiPrinted(line.gift.noshi) })}
+              </p>
+            )}
+            {line.gift?.message && (
+              <p className="mt-1 whitespace-pre-line text-xs text-secondary" data-testid="line-message">
+                {giftT('noshi.messageLine', { message: line.gift.message })}
+              </p>
+            )}
             <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-secondary">
                 <span className="rounded border border-accent/60 px-1.5">

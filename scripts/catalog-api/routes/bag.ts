@@ -20,6 +20,7 @@ import {
   parseAddToCart,
   parseIssueQr,
   parseLangBody,
+  parseSetGift,
   parseSetQty,
   parseSetReceive,
   parseSetWrapping,
@@ -48,6 +49,11 @@ export function bagRoutes(s: Services): Hono<Env> {
   app.put('/catalog/cart/product-receive', async (c) => {
     const request = parseSetReceive(await readJsonBody(c.req.raw, { required: true }));
     return c.json(await s.cart.setReceive(await session(s, c), request));
+  });
+
+  app.put('/catalog/cart/product-gift', async (c) => {
+    const request = parseSetGift(await readJsonBody(c.req.raw, { required: true }));
+    return c.json(await s.cart.setGift(await session(s, c), request));
   });
 
   app.put('/catalog/cart/wrapping', async (c) => {

@@ -1,5 +1,9 @@
-/** One bag line: image, title, variant, unit price, its warning, receive, quantity and line total. */
+/**
+ * One bag line: image, title, variant, unit price, its warning, receive, the のし and message card chosen
+ * (and the button that opens their choice, where the line offers one), quantity and line total.
+ */
 import { mdiAlertCircleOutline } from '@mdi/js';
+import { lazy, Suspense } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import type { LineView } from './bag-lines.ts';
@@ -7,6 +11,9 @@ import { warningMessage } from './bag-messages.ts';
 import { t } from './bag-strings.ts';
 import { QtyStepper } from './QtyStepper.tsx';
 import { ReceiveChoice } from './ReceiveChoice.tsx';
+
+/** The line's のし and message card, loaded only for a line that offers them. */
+const LineGift = lazy(() => import('./LineGift.tsx'));
 
 export function BagLine({
   line,
@@ -17,6 +24,7 @@ export function BagLine({
   onQty,
   onReceive,
   onRemove,
+  titles,
 }: {
   line: LineView;
   href: string | undefined;
@@ -26,6 +34,8 @@ export function BagLine({
   onQty: (qty: number) => void;
   onReceive: (receive: 'store' | 'ship') => void;
   onRemove: () => void;
+  /** The store's 表書き (the bag's `noshiTitles`): without them the bag offers no のし or card. */
+  titles: readonly string[] | undefined;
 }) {
   const warningId = `warning-${line.key.replace(':', '-')}`;
   return (
@@ -69,6 +79,11 @@ export function BagLine({
           shipPrice={shipPrice}
           onChange={onReceive}
         />
+        {titles && (line.noshi || line.receive === 'ship') && (
+          <Suspense fallback={null}>
+            <LineGift line={line} titles={titles} />
+          </Suspense>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-2">
             <QtyStepper

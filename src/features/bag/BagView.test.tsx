@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { bag, cartLine } from '../../../tests/fixtures/catalogue.ts';
 import { leaveChat } from '../../../tests/fixtures/mode.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
+import { DataNotFoundError } from '../../lib/errors.ts';
 import { enterChat } from '../../lib/mode.ts';
 
 const api = vi.hoisted(() => ({
@@ -12,9 +13,11 @@ const api = vi.hoisted(() => ({
   setCartQty: vi.fn(),
   setCartReceive: vi.fn(),
   setCartWrapping: vi.fn(),
+  setCartGift: vi.fn(),
   issueCartQr: vi.fn(),
 }));
 vi.mock('../../lib/catalog/cart-bag.ts', () => api);
+vi.mock('../../lib/catalog/cart-gift.ts', () => ({ setCartGift: api.setCartGift }));
 
 const { default: BagView } = await import('./BagView.tsx');
 const { closeNotification } = await import('../site/index.ts');
@@ -220,5 +223,108 @@ describe('where the bag’s links lead', () => {
     enterChat('en');
     render(<BagView />);
     expect((await screen.findByRole('link')).getAttribute('href')).toBe('/chat/');
+  });
+});
+
+describe('のし and a message card on a line', () => {
+  const TITLES = ['御歳暮', '御中元', '内祝', '御礼', '御祝', '寿', '志', '無地'];
+  const noshiBag = (gift?: Cart['products'][number]['gift']): Cart =>
+    bag({
+      noshiTitles: TITLES,
+      products: [
+        cartLine({ noshi: true, ...(gift ? { gift } : {}) }),
+        cartLine({ id: 2, title: '今治タオルセット', selectVariantId: 21, receive: 'store', noshi: false }),
+      ],
+    });
+
+  it('offers the choice on a line that takes のし or is shipped, and not on a bag that offers none', async () => {
+    await showBag(noshiBag());
+    const [first, second] = screen.getAllByTestId('bag-line') as HTMLElement[];
+    expect(
+      await within(first as HTMLElement).findByRole(
+        'button',
+        { name: /ののし・メッセージカードを選ぶ$/ },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(within(second as HTMLElement).queryByTestId('line-gift')).toBeNull();
+    cleanup();
+    $bagLoad.set('idle');
+    await showBag(bag());
+    expect(screen.queryByTestId('line-gift')).toBeNull();
+  });
+
+  it('explains each choice, shows what is printed, and sends it; the line then shows it', async () => {
+    await showBag(noshiBag());
+    const gift = {
+      noshi: { title: '御歳暮', placement: 'outside' as const, name: '山田' },
+      message: 'お元気で',
+    };
+    api.setCartGift.mockResolvedValue(noshiBag(gift));
+    fireEvent.click(
+      await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('form', {}, { timeout: 5000 });
+    expect(within(dialog).getByText(/ギフトラッピングはご注文全体/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '表書き' }), {
+      target: { value: '御歳暮' },
+    });
+    expect(within(dialog).getByText(/包装の上からのしを掛けます/)).toBeTruthy();
+    expect(within(dialog).getByText(/品物にのしを掛けてから包装します/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /外のし/ }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /名入れ/ }), { target: { value: '山田' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /メッセージカード/ }), {
+      target: { value: 'お元気で' },
+    });
+    expect(within(dialog).getByTestId('noshi-preview').textContent).toBe(
+      '印刷される内容：外のし・御歳暮・名入れ 山田',
+    );
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '決定する' })));
+    expect(api.setCartGift).toHaveBeenCalledWith({ productId: 1, variantId: 11, ...gift });
+    expect(screen.queryByRole('form')).toBeNull();
+    const line = within(screen.getAllByTestId('bag-line')[0] as HTMLElement);
+    expect(await line.findByText('のし：外のし・御歳暮・名入れ 山田')).toBeTruthy();
+    expect(line.getByText('メッセージカード：お元気で')).toBeTruthy();
+  });
+
+  it('refuses an over-long name before sending, keeping what was typed', async () => {
+    await showBag(noshiBag());
+    fireEvent.click(
+      await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('form');
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '表書き' }), { target: { value: '御礼' } });
+    const name = within(dialog).getByRole('textbox', { name: /名入れ/ }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '山'.repeat(21) } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '決定する' })));
+    expect(api.setCartGift).not.toHaveBeenCalled();
+    expect(within(dialog).getByText('名入れは20文字以内で入力してください。')).toBeTruthy();
+    expect(name.value).toBe('山'.repeat(21));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says the API’s refusal in the shopper’s words, keeping what was typed', async () => {
+    await showBag(noshiBag());
+    api.setCartGift.mockRejectedValue(
+      new DataNotFoundError('cart not found.', {
+        endpoint: 'PUT /catalog/cart/product-gift',
+        status: 422,
+        code: 'UNKNOWN_NOSHI_TITLE',
+        retryable: false,
+        cause: { code: 'UNKNOWN_NOSHI_TITLE', message: 'x', fields: { 'noshi.title': '表書き' } },
+      }),
+    );
+    fireEvent.click(
+      await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('form');
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '表書き' }), { target: { value: '寿' } });
+    const message = within(dialog).getByRole('textbox', { name: /メッセージカード/ }) as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: 'おめでとう' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '決定する' })));
+    expect(within(dialog).getByText('表書きは一覧から選んでください。')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('変更はまだ保存されていません');
+    expect(message.value).toBe('おめでとう');
+    expect(screen.getAllByTestId('bag-line')[0]?.textContent).not.toContain('のし：');
   });
 });

@@ -197,6 +197,7 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
                 onQty={(qty) => void changeQty(line, qty)}
                 onReceive={(receive) => void changeReceive(line, receive)}
                 onRemove={() => setRemoving(line)}
+                titles={bag.noshiTitles}
               />
             ))}
           </ul>

@@ -2,7 +2,8 @@
  * The bag page's behaviour over the `$bag` of bag-store.ts. Changes (quantity, receive, wrapping)
  * show at once, go to the server one at a time, and take the server's answer as the truth; a failed change
  * rolls the bag back to the server's state and says so in the notification bar. A second tap on a change
- * still on its way is ignored, never sent twice.
+ * still on its way is ignored, never sent twice. A line's のし and message card are a form's answer
+ * (gift-actions.ts, loaded with their choice), sent through the same queue.
  */
 import { atom, computed } from 'nanostores';
 import { apiErrorDetails } from '../../lib/catalog/api-error.ts';
@@ -29,7 +30,8 @@ export const $bagPending = atom<ReadonlySet<string>>(new Set());
 /** True while any change is on its way: the totals shown are not the server's yet. */
 export const $bagBusy = computed($bagPending, (pending) => pending.size > 0);
 
-function setPending(key: string, on: boolean): void {
+/** Marks a change on its way (`on`) or answered; gift-actions.ts's changes too. */
+export function setPending(key: string, on: boolean): void {
   const next = new Set($bagPending.get());
   if (on) next.add(key);
   else next.delete(key);
@@ -63,7 +65,7 @@ const unanswered = new Map<string, (bag: Cart) => Cart>();
  * Takes the server's bag as the truth, with the changes it has not answered yet laid on top again: an
  * answer to an earlier change must not undo on screen a later one still on its way.
  */
-function takeAnswer(answer: Cart): void {
+export function takeAnswer(answer: Cart): void {
   setBagFromServer(answer);
   if (unanswered.size === 0) return;
   $bag.set([...unanswered.values()].reduce((bag, optimistic) => optimistic(bag), answer));
@@ -71,6 +73,13 @@ function takeAnswer(answer: Cart): void {
 
 /** Changes go to the server one after another, so answers arrive in the order the changes were made. */
 let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `run` after every change before it (gift-actions.ts's too). */
+export function enqueue<T>(run: () => Promise<T>): Promise<T> {
+  const result = queue.then(run, run);
+  queue = result;
+  return result;
+}
 
 /**
  * One change: shown at once, sent after the ones before it, the server's bag taken as the truth. On failure
@@ -99,9 +108,7 @@ function change(key: string, optimistic: (bag: Cart) => Cart, send: () => Promis
       setPending(key, false);
     }
   };
-  const result = queue.then(run, run);
-  queue = result;
-  return result;
+  return enqueue(run);
 }
 
 async function rollBack(before: Cart | undefined): Promise<void> {

@@ -1,6 +1,6 @@
 /** What a bag line shows, derived from the bag the server answered (no rule in JSX). */
 import type { OrderLine } from '../../lib/catalog/cart.ts';
-import type { CartProduct, CartWarning, Variant } from '../../lib/catalog/types.ts';
+import type { CartProduct, CartWarning, LineGift, Variant } from '../../lib/catalog/types.ts';
 import { formatPrice } from '../../lib/format/price.ts';
 import type { SummaryLine } from '../../ui/SummaryLines.tsx';
 import { normalizeReceive } from './receive.ts';
@@ -31,6 +31,10 @@ export interface LineView extends LineKey {
   /** The most the stepper offers: the stock, at most 99, never below the current quantity. */
   maxQty: number;
   warning: CartWarning | undefined;
+  /** True when the product takes のし (the API says so on the line). */
+  noshi: boolean | undefined;
+  /** The line's のし and message card, absent for none. */
+  gift: LineGift | undefined;
 }
 
 function variantOf(line: CartProduct): Variant | undefined {
@@ -63,6 +67,8 @@ export function lineView(line: CartProduct, warnings: readonly CartWarning[] = [
     receive: normalizeReceive(line.receive),
     maxQty: Math.max(line.qty, Math.min(MAX_LINE_QTY, stock)),
     warning: warnings.find((w) => w.productId === key.productId && w.variantId === key.variantId),
+    noshi: line.noshi,
+    gift: line.gift,
   };
 }
 
@@ -78,6 +84,7 @@ export function summaryOfBagLine(line: CartProduct): SummaryLine {
     price: line.price,
     totalPrice: line.totalPrice,
     receive: view.receive,
+    gift: line.gift,
   };
 }
 
@@ -92,6 +99,7 @@ export function summaryOfOrderLine(line: OrderLine): SummaryLine {
     price: line.price,
     totalPrice: line.totalPrice,
     receive: normalizeReceive(line.receive),
+    gift: line.gift,
   };
 }
 

@@ -1,5 +1,6 @@
 import { DataNotFoundError } from '../errors.ts';
 import { checkCart, issueCartQr, setCartQty, setCartReceive, setCartWrapping } from './cart-bag.ts';
+import { setCartGift } from './cart-gift.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -49,6 +50,24 @@ describe("the bag page's calls, through plain fetch", () => {
       ['PUT', 'http://api.test/catalog/cart/wrapping', { wrapping: false, lang: 'en' }],
     ]);
     expect(seen.every((request) => request.credentials === 'include')).toBe(true);
+  });
+
+  it("set a line's のし and message card, and keep a 422's code and field messages", async () => {
+    const noshi = { title: '御歳暮', placement: 'outside' as const, name: '山田' };
+    const { seen, options } = recording(() => json({ products: [] }));
+    await setCartGift({ productId: 1, variantId: 11, noshi, message: 'おめでとう', lang: 'en' }, options);
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: 'http://api.test/catalog/cart/product-gift' });
+    expect(seen[0]?.body).toEqual({ productId: 1, variantId: 11, noshi, message: 'おめでとう', lang: 'en' });
+    const refusal = {
+      code: 'NOSHI_NAME_TOO_LONG',
+      message: 'x',
+      fields: { 'noshi.name': '名入れは20文字以内' },
+    };
+    const refused = recording(() => json(refusal, 422));
+    const error = await setCartGift({ productId: 1, variantId: 11, noshi }, refused.options).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 422, code: 'NOSHI_NAME_TOO_LONG', cause: refusal });
   });
 
   it('issue the QR and give its alias', async () => {

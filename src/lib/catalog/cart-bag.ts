@@ -1,7 +1,8 @@
 /**
  * The bag page's calls through plain fetch (`leanSend` in request.ts): reading the bag with its warnings,
  * changing a quantity or the wrapping, and issuing the QR. The typed client (openapi-fetch) stays off
- * the bag's page, as off the lists'. The QR, order and address pages keep the typed calls
+ * the bag's page, as off the lists'. Choosing a line's のし and message card is in cart-gift.ts, which loads
+ * with that choice. The QR, order and address pages keep the typed calls
  * (cart.ts).
  */
 import { leanSend, type RequestOptions } from './request.ts';

@@ -165,6 +165,32 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/catalog/cart/product-gift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose のし and a message card for a line, or take them off.
+         * @description `noshi` is the line's のし (a 表書き from the bag's `noshiTitles`, 内のし or 外のし, an optional 名入れ of
+         *     at most 20 characters), or null for none; only a line whose `noshi` is true takes one. `message` is
+         *     a message card for a shipped line (at most 100 characters, newlines allowed), or null for none; a
+         *     field left out keeps what the line has. Control characters are refused in both. A value the rules
+         *     refuse is a 422 naming it (`code` NOSHI_NOT_ACCEPTED, UNKNOWN_NOSHI_TITLE, NOSHI_NAME_TOO_LONG,
+         *     MESSAGE_TOO_LONG, MESSAGE_NOT_SHIPPED or CONTROL_CHARACTERS, the first found; `fields` with a Japanese
+         *     message per field at fault) and changes nothing.
+         */
+        put: operations["setCartGift"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/catalog/cart/wrapping": {
         parameters: {
             query?: never;
@@ -510,6 +536,33 @@ export type components = {
              */
             via?: "chat";
         };
+        SetGiftRequest: {
+            productId: number;
+            variantId: number;
+            /** @description The line's のし, or null to take it off; left out, the line keeps its own. */
+            noshi?: components["schemas"]["Noshi"] | null;
+            /** @description The message card's text, or null (or empty) for none; left out, the line keeps its own. */
+            message?: string | null;
+            lang?: components["schemas"]["Lang"];
+        };
+        /** @description のし (熨斗紙) on a line, as the store prints it: 「外のし・御歳暮・名入れ 山田」. */
+        Noshi: {
+            /** @description The 表書き, one of the bag's `noshiTitles` (the store's list), e.g. 御歳暮. */
+            title: string;
+            /**
+             * @description inside is 内のし (under the wrapping paper), outside is 外のし (over it).
+             * @enum {string}
+             */
+            placement: "inside" | "outside";
+            /** @description The 名入れ (the sender's name under the 表書き), at most 20 characters, no control characters. */
+            name?: string | null;
+        };
+        /** @description What a line is sent with as a gift; a line without one has no `gift`. */
+        LineGift: {
+            noshi: components["schemas"]["Noshi"] | null;
+            /** @description The message card's text (shipped lines only), newlines kept. */
+            message: string | null;
+        };
         /** @description A bag line, the product plus the chosen variant, its price, quantity and receive. */
         CartProduct: components["schemas"]["Product"] & {
             price: components["schemas"]["Yen"];
@@ -517,6 +570,9 @@ export type components = {
             selectVariantId: number;
             qty: number;
             receive: components["schemas"]["Receive"];
+            /** @description True when the product takes のし (the bag offers it); absent or false, none. */
+            noshi?: boolean;
+            gift?: components["schemas"]["LineGift"];
         };
         /** @description A line that cannot be ordered as it stands. */
         CartWarning: {
@@ -555,6 +611,11 @@ export type components = {
                 freeShippingFrom: components["schemas"]["Yen"];
                 wrappingFee: components["schemas"]["Yen"];
             };
+            /**
+             * @description The 表書き the store prints, in the order the bag offers them (the store configures the list).
+             *     Optional: without it the bag offers no のし.
+             */
+            noshiTitles?: string[];
         };
         QrIssued: {
             draftOrderAlias: components["schemas"]["Alias"];
@@ -607,6 +668,7 @@ export type components = {
             price: components["schemas"]["Yen"];
             totalPrice: components["schemas"]["Yen"];
             receive: components["schemas"]["Receive"];
+            gift?: components["schemas"]["LineGift"];
         };
         /** @description A Japanese delivery address. The server normalises and validates it (422 with fields). */
         ShipmentAddress: {
@@ -998,6 +1060,35 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+        };
+    };
+    setCartGift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetGiftRequest"];
+            };
+        };
+        responses: {
+            /** @description The bag after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
         };
     };
     setCartWrapping: {

@@ -16,6 +16,8 @@ export type Cart = Schemas['Cart'];
 export type CartProduct = Schemas['CartProduct'];
 export type CartWarning = Schemas['CartWarning'];
 export type Receive = Schemas['Receive'];
+export type Noshi = Schemas['Noshi'];
+export type LineGift = Schemas['LineGift'];
 
 /** `a` → `BASE A`. */
 export function placeLabel(place: Area['place']): string {
