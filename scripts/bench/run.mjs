@@ -168,25 +168,25 @@ async function expectedProductPages() {
 }
 
 /**
- * The rebuild after one changed product is as complete as the full build, every product page names the
- * rebuild (reused pages are stamped with its id), the changed product's pages show the change and every
- * other product page was reused rather than rendered (the build's own count, `phases`).
+ * The rebuild after one changed product is as complete as the full build, every product page carries the
+ * rebuild's code version, the changed product's pages show the change and every other product page was
+ * reused rather than rendered (the build's own count, `phases`).
  */
 async function checkRebuild(dir, full, rebuilt, phases) {
   for (const key of ['pages', 'payloads', 'productPages', 'withoutPayload', 'sitemap']) {
     if (rebuilt[key] !== full[key])
       throw new Error(`rebuild: ${rebuilt[key]} ${key}, the full build ${full[key]}`);
   }
-  const { buildId } = JSON.parse(await readFile(join(dir, '_build/latest.json'), 'utf8'));
+  const { codeVersion } = JSON.parse(await readFile(join(dir, '_build/latest.json'), 'utf8'));
   const entries = await readdir(join(dir, 'area'), { recursive: true });
   let stale = 0;
   for (const name of entries.filter((entry) => /^\d+\/products\/\d+\/index\.html$/.test(entry))) {
     const handle = await open(join(dir, 'area', name));
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(1024), 0, 1024, 0);
     await handle.close();
-    if (!buffer.toString('latin1', 0, bytesRead).includes(`data-build-id="${buildId}"`)) stale++;
+    if (!buffer.toString('latin1', 0, bytesRead).includes(`data-code-version="${codeVersion}"`)) stale++;
   }
-  if (stale) throw new Error(`rebuild: ${stale} product pages do not name build ${buildId}`);
+  if (stale) throw new Error(`rebuild: ${stale} product pages do not carry code version ${codeVersion}`);
   const changed = entries.filter((entry) => /^\d+\/products\/1\/index\.html$/.test(entry));
   if (changed.length === 0) throw new Error('rebuild: product 1 has no page');
   for (const name of changed) {

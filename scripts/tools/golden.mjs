@@ -1,9 +1,9 @@
 // `npm run golden`: proves that a change left the built site as it was. Builds the reference API's
-// 100-product seed with a fixed build time, build id, site URL and API URL, lists every output file with
-// its SHA-256, and compares the list with tests/golden/output.sha256. Prints the files that differ (added,
-// removed, changed) and exits 1 when any does. `npm run golden -- --update` writes the list instead: do that
-// in the commit that changes the output on purpose, and say why in its message. `--keep DIR` leaves the
-// built site in DIR, to compare with another commit's (`diff -r`).
+// 100-product seed with a fixed build time, build id, code version, site URL and API URL, lists every output
+// file with its SHA-256, and compares the list with tests/golden/output.sha256. Prints the files that differ
+// (added, removed, changed) and exits 1 when any does. `npm run golden -- --update` writes the list
+// instead: do that in the commit that changes the output on purpose, and say why in its message.
+// `--keep DIR` leaves the built site in DIR, to compare with another commit's (`diff -r`).
 //
 // A fresh API database and a fresh build cache each run, so nothing of this machine's other builds leaks in.
 // The site is built from a copy of the working tree (tracked and untracked files, what `git status` sees)
@@ -41,6 +41,8 @@ const BUILD_ENV = {
   SITE_URL: 'https://gift.example.jp',
   BUILD_TIME: '2026-04-01T00:00:00.000Z',
   BUILD_ID: 'golden',
+  // The code's version every page carries: fixed, or any edit of the source would change every page.
+  CODE_VERSION: 'golden',
   PUBLIC_SENTRY_DSN: undefined,
   PUBLIC_SENTRY_ENVIRONMENT: undefined,
   PUBLIC_SENTRY_RELEASE: undefined,

@@ -2,7 +2,7 @@
  * The engine's entry: `storefront()`, the one integration astro.config.mjs names. It orders the integrations
  * the site needs, sets the client build's chunk groups, the page policy (the content security policy) and
  * how pages render, and takes the build's context as its argument: its id and time, its canonical site,
- * the digest of its inputs and where its catalogue snapshot is. It is the one place that hands that context
+ * the digest of its inputs and the code's version made of it, and where its catalogue snapshot is. It is the one place that hands that context
  * on to the pages and the engine's threads (the process's environment, read through src/lib/build-info.ts,
  * src/engine/pages/build-inputs.ts and src/engine/catalogue/snapshot.ts).
  *
@@ -31,19 +31,24 @@ import headScripts from './files/head-scripts.ts';
 import postalData from './files/postal-data.ts';
 import sitemap from './files/sitemap.ts';
 import sourceMaps, { sourceMapUpload } from './files/source-maps.ts';
-import { buildInputsDigest } from './pages/build-inputs.ts';
+import { buildInputsDigest, codeVersionOf } from './pages/build-inputs.ts';
 import pageReuse from './pages/page-reuse.ts';
 
-/** What one build is: every page, payload and /_build/ file of it reads these. */
+/** What one build is: its pages, payloads and /_build/ files read these. */
 export interface BuildContext {
-  /** This build's id (`BUILD_ID` when the caller gives one: the golden output fixes it). */
+  /** This build's id (`BUILD_ID` when the caller gives one: the golden output fixes it); only its record says it. */
   buildId: string;
-  /** This build's time, ISO 8601 (`BUILD_TIME` when given). */
+  /** This build's time, ISO 8601 (`BUILD_TIME` when given): its record, and the seasonal theme in force. */
   builtAt: string;
   /** The canonical origin (canonical URLs, Open Graph, the sitemap). */
   siteUrl: string;
   /** Digest of what the pages are made of besides the catalogue (build-inputs.ts): the cache keys start with it. */
   buildInputs: string;
+  /**
+   * The code's version every page carries, made of `buildInputs`: the same for every build of the same code
+   * (`CODE_VERSION` when the caller gives one: the golden output fixes it, so that a refactor changes no page).
+   */
+  codeVersion: string;
   /** Where the build writes, and its cache folder (the snapshot and the page pack live there). */
   outDir: string;
   cacheDir: string;
@@ -64,11 +69,13 @@ export function buildContext(
 ): BuildContext {
   const builtAt = env.BUILD_TIME ?? new Date().toISOString();
   const cacheDir = resolve(root, env.ASTRO_CACHE_DIR ?? 'node_modules/.astro');
+  const buildInputs = buildInputsDigest(root, { ...env, SITE_URL: site });
   return {
     buildId: env.BUILD_ID ?? createBuildId(new Date(builtAt)),
     builtAt,
     siteUrl: site,
-    buildInputs: buildInputsDigest(root, { ...env, SITE_URL: site }),
+    buildInputs,
+    codeVersion: env.CODE_VERSION ?? codeVersionOf(buildInputs),
     outDir: resolve(root, env.OUT_DIR ?? 'dist'),
     cacheDir,
     snapshotPath: join(cacheDir, 'catalogue', 'snapshot.ndjson'),
@@ -86,6 +93,7 @@ function handOn(context: BuildContext): void {
   process.env.BUILD_ID = context.buildId;
   process.env.SITE_URL = context.siteUrl;
   process.env.BUILD_INPUTS = context.buildInputs;
+  process.env.CODE_VERSION = context.codeVersion;
   process.env.CATALOGUE_SNAPSHOT = context.snapshotPath;
 }
 
@@ -143,12 +151,12 @@ function integrations(context: BuildContext, env: Record<string, string | undefi
     catalogueVersion(),
     backgroundFiles(),
     // A product page whose cache key (what the one door hands it, src/engine/catalogue/catalogue-data.ts)
-    // is the same as in the last build is that build's page, stamped with this build's id.
+    // is the same as in the last build is that build's page, byte for byte.
     pageReuse(),
     // The policy's digests of a route's head scripts and styles computed once, not for every page.
     cspDigests(),
-    // Source maps for error reports, when a Sentry auth token is configured.
-    sourceMaps(sourceMapUpload(env, context.buildId), context.outDir),
+    // Source maps for error reports, when a Sentry auth token is configured, for the code's version.
+    sourceMaps(sourceMapUpload(env, context.codeVersion), context.outDir),
   ];
 }
 

@@ -1,4 +1,11 @@
-import { BUILD_ID_PATTERN, buildInfo, createBuildId, manifestPath, routeRules } from './build-info.ts';
+import {
+  BUILD_ID_PATTERN,
+  buildInfo,
+  codeVersion,
+  createBuildId,
+  manifestPath,
+  routeRules,
+} from './build-info.ts';
 
 describe('the build id', () => {
   it('is the build time in UTC with a random tail, safe in a URL path', () => {
@@ -39,9 +46,21 @@ describe('the build id', () => {
     expect(buildInfo(env)).toEqual(first);
   });
 
-  it('names the manifest, and cannot be a path of its own', () => {
-    expect(manifestPath('20261121T203015Z-abcd')).toBe('/_build/20261121T203015Z-abcd.json');
+  it('cannot be a path of its own', () => {
     expect(() => buildInfo({ BUILD_ID: '../a', BUILD_TIME: '2026-11-21T00:00:00Z' })).toThrow(RangeError);
+  });
+});
+
+describe("the code's version", () => {
+  it('is the one storefront() handed on, and names the manifest', () => {
+    const env = { CODE_VERSION: '3f9a0c1d2e4b5a69', BUILD_ID: 'b-1', BUILD_TIME: '2026-11-21T20:30:15.000Z' };
+    expect(codeVersion(env)).toBe('3f9a0c1d2e4b5a69');
+    expect(manifestPath(codeVersion(env))).toBe('/_build/3f9a0c1d2e4b5a69.json');
+  });
+
+  it('stops a build that was not handed one, or one that could be a path of its own', () => {
+    expect(() => codeVersion({ BUILD_ID: 'b-1' })).toThrow(/CODE_VERSION is not set/);
+    expect(() => codeVersion({ CODE_VERSION: '../a' })).toThrow(RangeError);
   });
 });
 

@@ -1,23 +1,35 @@
 /**
- * The build's identity and its manifest (the browser fetches it by build id for the route rules). One build
- * id per build: src/engine/storefront.ts sets `BUILD_ID` and `BUILD_TIME` once, before anything renders, and every
- * page, payload and manifest of that build reads the same pair from here. Pages carry the id on
- * `<html data-build-id>`, so the browser's version check compares against the document it is showing.
+ * The build's identity, the code's version and the build's route rules. One build id and time per build:
+ * src/engine/storefront.ts sets `BUILD_ID` and `BUILD_TIME` once, before anything renders, and the build's
+ * record (`/_build/latest.json`) reads them from here. No page carries them: a page carries the code's
+ * version (`<html data-code-version>`, `CODE_VERSION`, made by storefront() from the digest of the build's
+ * inputs), which two builds of the same code share, so a rebuild rewrites only the files whose content
+ * changed. The browser's version check compares the version of the document it is showing with the
+ * deployed one.
  */
 
 /** Where the browser asks for the newest deployed build. */
 export const LATEST_BUILD_PATH = '/_build/latest.json';
 
-/** A build id: letters, digits and hyphens, safe in a URL path. */
+/** A build id, or a code version: letters, digits and hyphens, safe in a URL path. */
 export const BUILD_ID_PATTERN = /^[0-9A-Za-z-]{1,64}$/;
 
-/** The body of `/_build/latest.json`. */
-export interface LatestBuild {
+/** One build: its id and time, and the catalogue it was made from. */
+export interface BuildInfo {
   buildId: string;
   /** ISO 8601, UTC. */
   builtAt: string;
   /** The catalog API's version the build was made from; null when the API could not say. */
   catalogVersion: string | null;
+}
+
+/** The body of `/_build/latest.json`: the build's own record, the one file every build rewrites. */
+export interface LatestBuild extends BuildInfo {
+  /**
+   * The version of the code and public environment the build's pages carry (`<html data-code-version>`):
+   * the same for every build of the same code, whatever its catalogue.
+   */
+  codeVersion: string;
   /**
    * The next seasonal theme launch after this build (ISO 8601, UTC), or null: once it has come, the rebuild
    * schedule builds again so the theme appears on its date. Only `/_build/latest.json` carries it.
@@ -45,8 +57,12 @@ export interface RouteRule {
   prerender: boolean;
 }
 
-/** The body of `/_build/{buildId}.json`: the build's route rules (redirects, prerender flags). */
-export interface BuildManifest extends LatestBuild {
+/**
+ * The body of `/_build/{codeVersion}.json`: the route rules (redirects, prerender flags) of the code the
+ * page comes from. Made of the code alone, it is the same file in every build of that code.
+ */
+export interface BuildManifest {
+  codeVersion: string;
   redirects: RedirectRule[];
   routes: RouteRule[];
 }
@@ -63,19 +79,19 @@ export function createBuildId(now: Date = new Date(), random: () => number = Mat
   return `${stamp}-${tail}`;
 }
 
-/** `/_build/{buildId}.json` (ids are checked where they are made, in buildInfo). */
-export function manifestPath(buildId: string): string {
-  return `/_build/${buildId}.json`;
+/** `/_build/{codeVersion}.json` (versions are checked where they are read, in codeVersion). */
+export function manifestPath(codeVersion: string): string {
+  return `/_build/${codeVersion}.json`;
 }
 
-let checked: { id: string; time: string; version: string | undefined; info: LatestBuild } | undefined;
+let checked: { id: string; time: string; version: string | undefined; info: BuildInfo } | undefined;
 
 /**
  * This build's id and time. storefront() (src/engine/storefront.ts) sets them before the build starts; the first caller in a
  * process without them (a test, a script) sets them, so everything in one process agrees. Checked once
  * per set of values, not once per page.
  */
-export function buildInfo(env: Record<string, string | undefined> = process.env): LatestBuild {
+export function buildInfo(env: Record<string, string | undefined> = process.env): BuildInfo {
   if (!env.BUILD_TIME) env.BUILD_TIME = new Date().toISOString();
   if (!env.BUILD_ID) env.BUILD_ID = createBuildId(new Date(env.BUILD_TIME));
   const { BUILD_ID: id, BUILD_TIME: time, CATALOG_VERSION: version } = env;
@@ -89,6 +105,20 @@ export function buildInfo(env: Record<string, string | undefined> = process.env)
     };
   }
   return { ...checked.info };
+}
+
+/**
+ * The version of the code this build's pages carry (`CODE_VERSION`, set by storefront() in
+ * src/engine/storefront.ts before the build); a build without it stops.
+ */
+export function codeVersion(env: Record<string, string | undefined> = process.env): string {
+  const version = env.CODE_VERSION;
+  if (!version)
+    throw new Error(
+      'CODE_VERSION is not set: storefront() (src/engine/storefront.ts) hands it on before the build',
+    );
+  if (!BUILD_ID_PATTERN.test(version)) throw new RangeError(`CODE_VERSION is not a version: ${version}`);
+  return version;
 }
 
 /** The redirects and rewrites of netlify.toml (as @netlify/redirect-parser gives them) in the manifest's form. */

@@ -29,7 +29,7 @@ describe('page payloads', () => {
       answers[url] ?? new Response('<h1>404</h1>', { status: 404 })) as unknown as typeof fetch;
     expect(
       (
-        await fetchPayload<{ kind: 'product'; buildId: string; summary: typeof summary }>(
+        await fetchPayload<{ kind: 'product'; summary: typeof summary }>(
           '/area/1/products/2/',
           'product',
           fetchImpl,

@@ -10,10 +10,11 @@
 /** The param value of the `[payload].json.ts` endpoints: they answer `{page}/_payload.json`. */
 export const PAYLOAD_PARAM = '_payload';
 
-/** What every payload carries. */
+/**
+ * What every payload carries. Nothing per build: a payload changes only when what its page shows does.
+ */
 export interface Payload {
   kind: string;
-  buildId: string;
 }
 
 /** The payload URL of a page path: `/area/1/` → `/area/1/_payload.json`. */

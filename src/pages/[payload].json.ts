@@ -20,7 +20,6 @@ export const GET: APIRoute = async () => {
   const theme = currentTheme(themes, new Date(buildInfo().builtAt)).data;
   const payload: HomePayload = {
     kind: 'home',
-    buildId: buildInfo().buildId,
     theme: { title: theme.title, launchedAt: theme.launchedAt.toISOString() },
     areas,
     brands: catalogueTenants()

@@ -183,20 +183,22 @@ test.describe('legacy area URLs', () => {
 });
 
 test.describe('the build manifest', () => {
-  test('latest.json names this build, whose manifest holds the route rules', async ({ page }) => {
+  test("latest.json names this build and its code's version, whose manifest holds the route rules", async ({
+    page,
+  }) => {
     const latestResponse = await page.request.get(`${LATEST_BUILD_PATH}?t=${Date.now()}`);
     expect(latestResponse.headers()['cache-control']).toBe('no-cache');
     const latest = (await latestResponse.json()) as LatestBuild;
     expect(latest.buildId).toMatch(/^[0-9A-Za-z-]+$/);
     expect(Number.isNaN(Date.parse(latest.builtAt))).toBe(false);
+    expect(latest.codeVersion).toMatch(/^[0-9a-f]{16}$/);
     // The catalogue version it was built from, for the scheduled rebuild to compare with the API's.
     expect(latest.catalogVersion).toMatch(/^\S+$/);
 
-    const manifest = (await (await page.request.get(manifestPath(latest.buildId))).json()) as BuildManifest;
-    expect({ buildId: manifest.buildId, builtAt: manifest.builtAt }).toEqual({
-      buildId: latest.buildId,
-      builtAt: latest.builtAt,
-    });
+    const manifest = (await (
+      await page.request.get(manifestPath(latest.codeVersion))
+    ).json()) as BuildManifest;
+    expect(manifest.codeVersion).toBe(latest.codeVersion);
     expect(manifest.redirects).toContainEqual({
       from: '/area',
       query: { id: ':id' },
@@ -207,17 +209,19 @@ test.describe('the build manifest', () => {
     expect(manifest.routes).toContainEqual({ pattern: '/', type: 'page', prerender: true });
     expect(manifest.routes.every((route) => route.prerender)).toBe(true);
 
+    // A page carries the code's version, not the build's id: a rebuild of the same code leaves it as it was.
     await page.goto('/about/');
-    await expect(page.locator('html')).toHaveAttribute('data-build-id', latest.buildId);
+    await expect(page.locator('html')).toHaveAttribute('data-code-version', latest.codeVersion);
+    await expect(page.locator('html')).not.toHaveAttribute('data-build-id');
   });
 
   test('a page fetches it about a second after load', async ({ page }) => {
     await page.clock.install();
     const manifest = page.waitForRequest(/\/_build\/[0-9A-Za-z-]+\.json$/);
     await page.goto('/terms/');
-    const buildId = await page.locator('html').getAttribute('data-build-id');
+    const version = await page.locator('html').getAttribute('data-code-version');
     await page.clock.runFor(1500);
-    expect(new URL((await manifest).url()).pathname).toBe(manifestPath(buildId ?? ''));
+    expect(new URL((await manifest).url()).pathname).toBe(manifestPath(version ?? ''));
   });
 
   test('a page on a slow connection or saving data skips it', async ({ page }) => {

@@ -398,9 +398,10 @@ describe('a rebuild after one product changed', () => {
       '2/products/3/index.html',
     ]);
     expect([...rebuilt.keys()]).toEqual([...rendered.keys()]);
+    const { codeVersion } = JSON.parse(await readFile(join(rebuild.outDir, '_build/latest.json'), 'utf8'));
     for (const [name, bytes] of rebuilt) {
       expect(bytes.toString(), name).toBe(rendered.get(name)?.toString());
-      expect(bytes.toString(), name).toContain('data-build-id="reuse-2"');
+      expect(bytes.toString(), name).toContain(`data-code-version="${codeVersion}"`);
     }
     expect(rebuilt.get('1/products/1/index.html')?.toString()).toContain('改訂した商品名');
     // Beside every product page its payload file, and chat's search index in each language, written while
@@ -409,7 +410,7 @@ describe('a rebuild after one product changed', () => {
       const payload = JSON.parse(
         await readFile(join(rebuild.outDir, 'area', name.replace('index.html', '_payload.json')), 'utf8'),
       );
-      expect(payload.buildId, name).toBe('reuse-2');
+      expect(payload.kind, name).toBe('product');
     }
     for (const language of ['en', 'zh', 'ko']) {
       const index = JSON.parse(

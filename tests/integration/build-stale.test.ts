@@ -6,6 +6,10 @@
  * cache key does not cover shows the old value in the first build and the new one in the second: this test
  * fails, naming the file.
  *
+ * A deploy changes only what changed: every build has its own id and time, as the publisher's have, and
+ * two builds of the same catalogue and code differ only in the build's own record (`/_build/latest.json`);
+ * after one product's title changes, only the files that show that product differ.
+ *
  * The catalogue is changed through a stand-in catalog API answering the calls the build makes, as the
  * contract (src/lib/catalog/openapi.yaml) describes them, from a copy of the seed the reference API served
  * once at the start (its public routes only, so the reference API's storage is none of this test's
@@ -145,6 +149,16 @@ async function copySource(to: string): Promise<void> {
   await symlink(join(ROOT, 'node_modules'), join(to, 'node_modules'), 'dir');
 }
 
+/** The files under `/_build/` that say which build this is: the one file two builds of one site differ in. */
+const BUILD_RECORD = '_build/latest.json';
+
+let stamps = 0;
+/** Each build's own id and time, as the publisher gives every build its own (all on one day: one theme). */
+function buildStamp() {
+  const n = ++stamps;
+  return { BUILD_ID: `stale-test-${n}`, BUILD_TIME: new Date(Date.UTC(2026, 3, 1, 0, n)).toISOString() };
+}
+
 /** Builds the site into `out` with the cache folder `cacheDir`; the build's log, for a failure's message. */
 async function build(out: string, cacheDir: string): Promise<string> {
   const built = await runNode([...BUILD_NODE_OPTIONS, bin('astro/bin/astro.mjs'), 'build'], {
@@ -155,8 +169,7 @@ async function build(out: string, cacheDir: string): Promise<string> {
       ...buildEnv(),
       CATALOG_API_URL: API,
       SITE_URL: 'https://gift.example.jp',
-      BUILD_TIME: '2026-04-01T00:00:00.000Z',
-      BUILD_ID: 'stale-test',
+      ...buildStamp(),
       CATALOG_VERSION: undefined,
       PUBLIC_SENTRY_DSN: undefined,
       PUBLIC_SENTRY_ENVIRONMENT: undefined,
@@ -189,6 +202,29 @@ async function digests(dir: string): Promise<Map<string, string>> {
   }
   return files;
 }
+
+/** The files of two built sites that are in one only or differ, sorted. */
+async function changedFiles(before: string, after: string): Promise<string[]> {
+  const [a, b] = await Promise.all([digests(before), digests(after)]);
+  return [...new Set([...a.keys(), ...b.keys()])].filter((file) => a.get(file) !== b.get(file)).sort();
+}
+
+/** The files of the built site `dir` whose text holds one of `texts`, sorted. */
+async function filesHolding(dir: string, texts: readonly string[]): Promise<string[]> {
+  const holding: string[] = [];
+  for (const file of (await digests(dir)).keys()) {
+    const text = await readFile(join(dir, file), 'utf8');
+    if (texts.some((t) => text.includes(t))) holding.push(file);
+  }
+  return holding.sort();
+}
+
+/** `text` as a page or a JSON file writes it: as it is, escaped for HTML, escaped in a JSON string. */
+const written = (text: string) => [
+  text,
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+  JSON.stringify(text).slice(1, -1),
+];
 
 /** The files that differ between two built sites, a line each. */
 async function differences(a: string, b: string): Promise<string[]> {
@@ -248,9 +284,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(API_PORT, '127.0.0.1', resolve));
   await copySource(source);
-  // The first build fills the cache every later rebuild starts from.
+  // The first build fills the cache every later rebuild starts from; its output is the deploy the first
+  // tests compare with.
   await build(join(work, 'first'), cache);
-  await rm(join(work, 'first'), { recursive: true, force: true });
 }, 600_000);
 
 afterAll(async () => {
@@ -401,11 +437,90 @@ const changes: [name: string, change: () => Promise<void> | void, reuses: boolea
   ],
 ];
 
+describe('a deploy changes only what changed', () => {
+  it(`two builds of the same catalogue and code, each with its own id and time, differ only in ${BUILD_RECORD}`, async () => {
+    // Without the cache: every page rendered by a build with another id and time.
+    await build(join(work, 'again'), join(work, 'again-cache'));
+    expect(await changedFiles(join(work, 'first'), join(work, 'again'))).toEqual([BUILD_RECORD]);
+    await rm(join(work, 'again'), { recursive: true, force: true });
+    await rm(join(work, 'again-cache'), { recursive: true, force: true });
+  });
+
+  it("after one product's title changes, only the files that show the product differ, counted", async () => {
+    // The API's first product in more than one area and with a tag, whose title is no part of another
+    // product's (in any language): among the first of every list it is in, so on each list's first page.
+    const languages = Object.keys(catalogue.products) as Language[];
+    const titleIn = (lang: Language, id: number) =>
+      catalogue.products[lang].find((p) => p.id === id)?.title ?? '';
+    const product = catalogue.products.ja.find(
+      (p) =>
+        p.areas.length > 1 &&
+        p.tags.length > 0 &&
+        languages.every((lang) =>
+          catalogue.products[lang].every((q) => q.id === p.id || !q.title.includes(titleIn(lang, p.id))),
+        ),
+    );
+    if (!product) throw new Error('the seed has no product in two areas, with a tag and a title of its own');
+    // The rule: a file shows the product when it holds its title, in one of the site's languages.
+    const showing = await filesHolding(
+      join(work, 'first'),
+      languages.flatMap((lang) => written(titleIn(lang, product.id))),
+    );
+    everyProduct(
+      (p) => p.id === product.id,
+      (p) => ({ ...p, title: `${p.title}（新）` }),
+    );
+    catalogue.version++;
+    // As the publisher rebuilds: with the cache of the build before.
+    await build(join(work, 'titled'), cache);
+    const differing = await changedFiles(join(work, 'first'), join(work, 'titled'));
+    expect(differing).toEqual([...showing, BUILD_RECORD].sort());
+
+    // Counted by kind: its page and payload in each of its areas; the first page (HTML and payload) of the
+    // list of each of its areas, of its brand and of each of its tags, and its brand's chat page; chat's
+    // search index in each language; the build's record. The sitemap names pages, not titles: it stays.
+    const { id, areas, tenant, tags } = product;
+    const kinds: [kind: string, path: RegExp][] = [
+      [
+        'its pages and payloads',
+        new RegExp(`^area/(${areas.join('|')})/products/${id}/(index\\.html|_payload\\.json)$`),
+      ],
+      ['area lists', new RegExp(`^area/(${areas.join('|')})/(index\\.html|_payload\\.json)$`)],
+      ['brand lists', new RegExp(`^(chat/)?brands/${tenant.id}/(index\\.html|_payload\\.json)$`)],
+      [
+        'tag lists',
+        new RegExp(`^product-tags/(${tags.map((t) => t.id).join('|')})/(index\\.html|_payload\\.json)$`),
+      ],
+      ['search indexes', /^chat\/search\/(en|zh|ko)\.json$/],
+      ['sitemap', /^sitemap/],
+      ['record', new RegExp(`^${BUILD_RECORD.replace('.', '\\.')}$`)],
+    ];
+    const counted: Record<string, number> = { other: 0 };
+    for (const [kind] of kinds) counted[kind] = 0;
+    for (const file of differing) {
+      const kind = kinds.find(([, path]) => path.test(file))?.[0] ?? 'other';
+      counted[kind] = (counted[kind] ?? 0) + 1;
+    }
+    expect(counted).toEqual({
+      'its pages and payloads': 2 * areas.length,
+      'area lists': 2 * areas.length,
+      'brand lists': 3,
+      'tag lists': 2 * tags.length,
+      'search indexes': LANGUAGES.length,
+      sitemap: 0,
+      record: 1,
+      other: 0,
+    });
+    await rm(join(work, 'titled'), { recursive: true, force: true });
+  });
+});
+
 describe('a rebuild with the cache equals a build without it', () => {
   it.each(changes)('after %s', async (_name, change, reuses) => {
     await change();
     const { differing, reused, reuseLine } = await rebuildAgainstFresh();
-    expect(differing).toEqual([]);
+    // Two builds, each with its own id and time: only the build's record may differ.
+    expect(differing).toEqual([`differs: ${BUILD_RECORD}`]);
     if (reuses) expect(reused, reuseLine).toBeGreaterThan(0);
   });
 });

@@ -18,6 +18,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'catalogue-data-'));
   vi.stubEnv('BUILD_ID', 'build-1');
   vi.stubEnv('BUILD_INPUTS', 'inputs-1');
+  vi.stubEnv('CODE_VERSION', 'code-1');
   vi.stubEnv('CATALOGUE_SNAPSHOT', join(dir, 'snapshot.ndjson'));
 });
 afterEach(() => {
@@ -73,5 +74,15 @@ describe('the pages’ one door to the catalogue', () => {
     vi.stubEnv('BUILD_INPUTS', 'inputs-2');
     build([area(1)], products);
     expect(keys().get('1/8')).not.toBe(before.get('1/8'));
+  });
+
+  it("changes every product page's key with the code's version the page carries, not with the build's id", () => {
+    const products = [sampleProduct(7, [1])];
+    build([area(1)], products);
+    const before = keys();
+    build([area(1)], products);
+    expect(keys()).toEqual(before);
+    vi.stubEnv('CODE_VERSION', 'code-2');
+    expect(keys().get('1/7')).not.toBe(before.get('1/7'));
   });
 });

@@ -18,7 +18,7 @@ import { brandList } from '../../features/catalogue/brand-list.ts';
 import { listings, tagPageSize, tagPages } from '../../features/catalogue/tags.ts';
 import { type ListedProduct, listedProduct } from '../../features/product/index.ts';
 import { productPagePaths } from '../../features/product/product-rules.ts';
-import { buildInfo } from '../../lib/build-info.ts';
+import { buildInfo, codeVersion } from '../../lib/build-info.ts';
 import type { Area, Lang, Product, Tag, Tenant } from '../../lib/catalog/types.ts';
 import { buildInputs, jsonDigest } from '../pages/build-inputs.ts';
 import { fetchFirstPageTexts } from './loaders.ts';
@@ -95,13 +95,13 @@ export interface ProductPageProps {
 
 /**
  * Every product page's path (one per area of each product) with what it is handed and its cache key: the
- * build's inputs (source, config, public environment), the areas, the page's area and the product's
- * digest, which is all the props carry. The build id is not in it: a reused page is stamped with this
- * build's (page-reuse.ts).
+ * build's inputs (source, config, public environment) and the code's version the page carries, the areas,
+ * the page's area and the product's digest, which is all the props carry, and all the page is made of: no
+ * page carries anything of one build alone, so a reused page is its bytes as they were.
  */
 export function productPages() {
   const { products, areas } = catalogueIndex();
-  const handedToEvery = `${buildInputs()}.${jsonDigest(areas)}`;
+  const handedToEvery = `${buildInputs()}.${codeVersion()}.${jsonDigest(areas)}`;
   return productPagePaths(products, areas).map(({ params, props }) => ({
     params,
     props: { ...props, areas } satisfies ProductPageProps,

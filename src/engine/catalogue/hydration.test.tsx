@@ -76,7 +76,6 @@ test('an area page’s list hydrates without a difference, whatever Unicode its 
   const payload = areaPayload(
     { id: 1, place: 'a', imageSrc: 'https://img.test/a.jpg', description: '' },
     products.map(listedProduct),
-    'build-1',
   );
   const props = {
     listKey: 'area:1',

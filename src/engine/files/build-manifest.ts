@@ -1,5 +1,5 @@
 /**
- * Gives the `/_build/{buildId}.json` endpoint the route rules it publishes: the redirects and rewrites of
+ * Gives the `/_build/{codeVersion}.json` endpoint the route rules it publishes: the redirects and rewrites of
  * netlify.toml (parsed with Netlify's own parser, as scripts/parity-server/serve.mjs does) and Astro's own route table
  * with each route's prerender flag. They reach the endpoint as the virtual module `virtual:build-manifest`.
  */

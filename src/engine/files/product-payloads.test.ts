@@ -46,7 +46,7 @@ describe("the product pages' payload files of a build", () => {
       'area/2/products/2/_payload.json',
     ]);
     expect(readFileSync(join(out, 'area/2/products/1/_payload.json'), 'utf8')).toBe(
-      JSON.stringify(productPayload(products[0] as (typeof products)[0], 2, 'build-1')),
+      JSON.stringify(productPayload(products[0] as (typeof products)[0], 2)),
     );
   });
 

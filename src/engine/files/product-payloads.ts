@@ -43,10 +43,7 @@ export async function writeProductPayloads(
       if (!areaIds.has(areaId)) continue;
       const page = productHref(areaId, entry.product.id);
       mkdirSync(join(dir, page), { recursive: true });
-      writeFileSync(
-        join(dir, payloadPath(page)),
-        JSON.stringify(productPayload(entry.product, areaId, buildId)),
-      );
+      writeFileSync(join(dir, payloadPath(page)), JSON.stringify(productPayload(entry.product, areaId)));
       pages.push(page);
       if (pages.length % FILES_PER_TURN === 0) await nextTurn();
     }

@@ -40,7 +40,7 @@ describe('source maps for error reports', () => {
     });
   });
 
-  it('are uploaded for the configured release, else for the build the pages name', () => {
+  it("are uploaded for the configured release, else for the code's version the pages carry", () => {
     expect(sourceMapUpload({ ...configured, PUBLIC_SENTRY_RELEASE: 'spring' }, 'b1')?.release).toBe('spring');
     expect(sourceMapUpload({ ...configured, SENTRY_URL: 'https://sentry.store.example' }, 'b1')?.url).toBe(
       'https://sentry.store.example',

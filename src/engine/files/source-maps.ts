@@ -6,7 +6,7 @@
  *
  * The maps are matched by release and URL (`~/_astro/…`), not by debug ids: those would add a snippet to
  * every bundle, and the plain pages' JavaScript budget has no room for it. The release is PUBLIC_SENTRY_RELEASE,
- * or else the build id, which the error reporter names when no release is configured.
+ * or else the code's version the pages carry, which the error reporter names when no release is configured.
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,11 +25,11 @@ export interface SourceMapUpload {
 /** The upload this environment configures, or undefined when it configures none. */
 export function sourceMapUpload(
   env: Record<string, string | undefined>,
-  buildId: string,
+  codeVersion: string,
 ): SourceMapUpload | undefined {
   const { SENTRY_AUTH_TOKEN: authToken, SENTRY_ORG: org, SENTRY_PROJECT: project } = env;
   if (!authToken || !org || !project || !env.PUBLIC_SENTRY_DSN) return undefined;
-  return { authToken, org, project, url: env.SENTRY_URL, release: env.PUBLIC_SENTRY_RELEASE || buildId };
+  return { authToken, org, project, url: env.SENTRY_URL, release: env.PUBLIC_SENTRY_RELEASE || codeVersion };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildInputs, buildInputsDigest, jsonDigest } from './build-inputs.ts';
+import { buildInputs, buildInputsDigest, codeVersionOf, jsonDigest } from './build-inputs.ts';
 
 let root: string;
 beforeEach(() => {
@@ -43,6 +43,13 @@ describe("a build's inputs besides the catalogue", () => {
   it('are read from BUILD_INPUTS, which the config sets; a build without it stops', () => {
     expect(buildInputs({ BUILD_INPUTS: 'abc' })).toBe('abc');
     expect(() => buildInputs({})).toThrow(/BUILD_INPUTS is not set/);
+  });
+
+  it("give the code's version: the same for the same inputs, another for others, safe in a URL path", () => {
+    const version = codeVersionOf(buildInputsDigest(root, { PUBLIC_X: '1' }));
+    expect(version).toMatch(/^[0-9a-f]{16}$/);
+    expect(codeVersionOf(buildInputsDigest(root, { PUBLIC_X: '1', BUILD_ID: 'other' }))).toBe(version);
+    expect(codeVersionOf(buildInputsDigest(root, { PUBLIC_X: '2' }))).not.toBe(version);
   });
 
   it('digest a JSON value by its content', () => {

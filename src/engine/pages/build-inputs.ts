@@ -4,7 +4,8 @@
  * the last build renders to the same bytes, so the build may reuse it (page-reuse.ts; the product pages key
  * their output by this digest and the product's own). Any change to the source changes the digest and
  * every product page is rendered again: a scheduled rebuild, where only the catalogue moves, is what reuses
- * pages.
+ * pages. The same digest, shortened, is the code's version every page carries (codeVersionOf): it moves only
+ * when the code or the public environment does, never from one build of the same code to the next.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -69,6 +70,13 @@ export function buildInputs(env: Record<string, string | undefined> = process.en
     );
   return digest;
 }
+
+/**
+ * The code's version for the digest of the build's inputs: 16 hex digits, safe in a URL path (the build's
+ * route rules are published as `/_build/{codeVersion}.json`, src/lib/build-info.ts).
+ */
+export const codeVersionOf = (inputsDigest: string) =>
+  Buffer.from(inputsDigest, 'base64url').toString('hex').slice(0, 16);
 
 /** The digest of a JSON value, for cache keys. */
 export const jsonDigest = (value: unknown) =>

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { PLANNED_PAGES, plannedPagesLine } from './build-plan.ts';
 import { PagePack, PagePackWriter } from './page-pack.ts';
-import { BytesResponse, removeAstroIncrementalFiles, reusingPrerenderer, withBuildId } from './page-reuse.ts';
+import { BytesResponse, removeAstroIncrementalFiles, reusingPrerenderer } from './page-reuse.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -22,8 +22,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const page = (id: number, buildId: string, text = `商品 ${id}`) =>
-  Buffer.from(`<!DOCTYPE html><html lang="ja" data-build-id="${buildId}"><body>${text}</body></html>`);
+/** A page as the build with code version `version` renders it. */
+const page = (id: number, version: string, text = `商品 ${id}`) =>
+  Buffer.from(`<!DOCTYPE html><html lang="ja" data-code-version="${version}"><body>${text}</body></html>`);
 
 /** A pack of `pages` (path → bytes, all under key `k`) committed by build `buildId`. */
 async function committedPack(buildId: string, pages: Record<string, Buffer>, { owned = false } = {}) {
@@ -145,28 +146,6 @@ describe("the last build's page pack", () => {
   });
 });
 
-describe('a reused page', () => {
-  it("carries this build's id on its <html>, the rest of its bytes as they were", () => {
-    expect(withBuildId(page(1, 'build-1', 'data-build-id="build-1"'), 'build-2')?.toString()).toBe(
-      page(1, 'build-1', 'data-build-id="build-1"')
-        .toString()
-        .replace('lang="ja" data-build-id="build-1"', 'lang="ja" data-build-id="build-2"'),
-    );
-    // An id of another length.
-    expect(withBuildId(page(1, 'b-1', '羊羹'), '20261123T175805Z-d36g')?.toString()).toBe(
-      page(1, '20261123T175805Z-d36g', '羊羹').toString(),
-    );
-  });
-
-  it('is not reused when it carries no build id near its start', () => {
-    expect(withBuildId(Buffer.from('<!DOCTYPE html><html lang="ja"></html>'), 'build-2')).toBeUndefined();
-    const late = Buffer.from(
-      `<!DOCTYPE html><html lang="ja">${' '.repeat(2000)}data-build-id="build-1"</html>`,
-    );
-    expect(withBuildId(late, 'build-2')).toBeUndefined();
-  });
-});
-
 describe('a page handed to Astro', () => {
   const init = { status: 200, statusText: 'OK', headers: { 'content-type': 'text/html' } };
 
@@ -250,21 +229,20 @@ describe("the build's prerenderer", () => {
     const prerenderer = reusingPrerenderer(astro, {
       last: PagePack.open(dir),
       next,
-      buildId: 'build-2',
       counts,
     });
     await prerenderer.setup?.();
     expect(await prerenderer.getStaticPaths()).toHaveLength(5);
 
-    // Two reused pages answered before either is read: each keeps its own bytes.
+    // Two reused pages answered before either is read: each is the last build's bytes, as they were.
     const answer = (path: string) =>
       prerenderer.render(new Request(`http://localhost${path}`), {
         routeData: {} as never,
       }) as Promise<Response>;
     const [first, fourth] = [await answer('/area/1/products/1/'), await answer('/area/1/products/4/')];
     expect(first.status).toBe(200);
-    expect(await first.text()).toBe(page(1, 'build-2', '前回').toString());
-    expect(await fourth.text()).toBe(page(4, 'build-2', '前回の4').toString());
+    expect(await first.text()).toBe(page(1, 'build-1', '前回').toString());
+    expect(await fourth.text()).toBe(page(4, 'build-1', '前回の4').toString());
     // Its key changed: rendered again.
     expect((await render(prerenderer, '/area/1/products/2/')).text).toContain('/area/1/products/2/');
     // Not a page: answered as rendered, kept out of the pack.
@@ -278,7 +256,7 @@ describe("the build's prerenderer", () => {
     await next.commit();
     const pack = PagePack.open(dir);
     expect(pack?.size).toBe(3);
-    expect(pack?.page('/area/1/products/1/', 'k1')).toEqual(page(1, 'build-2', '前回'));
+    expect(pack?.page('/area/1/products/1/', 'k1')).toEqual(page(1, 'build-1', '前回'));
     expect(pack?.page('/area/1/products/2/', 'k2-new')?.toString()).toContain('/area/1/products/2/');
     pack?.close();
   });
@@ -301,7 +279,6 @@ describe("the build's plan", () => {
     const prerenderer = reusingPrerenderer(astro, {
       last: undefined,
       next: new PagePackWriter(dir, 'build-1'),
-      buildId: 'build-1',
       counts: { reused: 0, rendered: 0 },
       planned: (pages) => told.push(pages),
     });

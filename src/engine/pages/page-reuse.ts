@@ -2,10 +2,11 @@
  * Reuses the last build's page for every page whose cache key is unchanged, instead of rendering it again.
  *
  * A page opts in with a `cacheKey` in its `getStaticPaths` entry that names everything it is made of (the
- * product pages: the build's inputs, the areas and the product's digest; the build id is left out). This
- * integration wraps Astro's prerenderer: a page whose path and key are in the last build's pack
- * (page-pack.ts) is answered with those bytes, its `<html data-build-id>` stamped with this build's id, and
- * its component never runs; any other keyed page is rendered and its bytes go into this build's pack.
+ * product pages: the build's inputs, the areas and the product's digest). No page carries anything of one
+ * build alone (its `<html data-code-version>` is made of the build's inputs), so a page is its key's bytes.
+ * This integration wraps Astro's prerenderer: a page whose path and key are in the last build's pack
+ * (page-pack.ts) is answered with those bytes, as they are, and its component never runs; any other keyed
+ * page is rendered and its bytes go into this build's pack.
  * Astro writes the page either way, so every page of the site is in the output, in the sitemap and in the
  * build's page list, as if rendered. Pages without a key are always rendered.
  *
@@ -18,31 +19,6 @@ import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { buildInfo } from '../../lib/build-info.ts';
 import { plannedPagesLine } from './build-plan.ts';
 import { PagePack, PagePackWriter, pagePath } from './page-pack.ts';
-
-/** Bytes at the start of a page within which `<html data-build-id>` is. */
-const HEAD_BYTES = 1024;
-const BUILD_ID_ATTRIBUTE = /data-build-id="([^"]*)"/;
-
-/**
- * The page `bytes` with its `<html data-build-id>` naming `buildId` (changed in place when the two ids
- * have one length); undefined when the page has no build id near its start (then it is rendered again
- * rather than reused). Only that attribute changes: the key leaves the build id out and covers everything
- * else, so the result is what rendering would give.
- */
-export function withBuildId(bytes: Buffer, buildId: string): Buffer | undefined {
-  // Build ids are ASCII (BUILD_ID_PATTERN), and so is the attribute: a character is a byte.
-  const found = BUILD_ID_ATTRIBUTE.exec(bytes.toString('latin1', 0, Math.min(HEAD_BYTES, bytes.length)));
-  if (!found?.[1]) return undefined;
-  if (found[1] === buildId) return bytes;
-  const start = found.index + 'data-build-id="'.length;
-  // The same length (ids made by createBuildId always are): written over the old one, in place.
-  if (found[1].length === buildId.length) {
-    bytes.write(buildId, start, 'latin1');
-    return bytes;
-  }
-  const end = start + found[1].length;
-  return Buffer.concat([bytes.subarray(0, start), Buffer.from(buildId, 'latin1'), bytes.subarray(end)]);
-}
 
 /**
  * Bytes in hand as a Response that gives them back as they are. A Response made from bytes copies them,
@@ -130,13 +106,11 @@ export function reusingPrerenderer(
   {
     last,
     next,
-    buildId,
     counts,
     planned,
   }: {
     last: PagePack | undefined;
     next: PagePackWriter;
-    buildId: string;
     counts: Counts;
     /** Told once how many pages (HTML, not endpoints) Astro will write, as soon as it has listed them. */
     planned?: (pages: number) => void;
@@ -161,11 +135,10 @@ export function reusingPrerenderer(
       // From here to the Response, synchronously: the kept bytes are the pack's read buffer until the
       // Response copies them.
       const kept = last?.page(path, key);
-      const reused = kept && withBuildId(kept, buildId);
-      if (reused) {
+      if (kept) {
         counts.reused++;
         // One copy of the pack's bytes, for this build's pack and for Astro, which only read it.
-        const bytes = Uint8Array.prototype.slice.call(reused) as Uint8Array<ArrayBuffer>;
+        const bytes = Uint8Array.prototype.slice.call(kept) as Uint8Array<ArrayBuffer>;
         next.add(path, key, bytes, { owned: true });
         return new BytesResponse(bytes, { status: 200, headers: { 'content-type': 'text/html' } });
       }
@@ -223,7 +196,6 @@ export default function pageReuse(): AstroIntegration {
           reusingPrerenderer(base, {
             last: PagePack.open(dir),
             next: writer,
-            buildId,
             counts,
             // The plan in the log, for whoever watches the build (build-plan.ts).
             planned: (pages) => logger.info(plannedPagesLine(pages)),

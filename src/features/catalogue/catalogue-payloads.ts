@@ -6,7 +6,6 @@ import type { TagPage, TagSummary } from './tags.ts';
 
 export interface AreaPayload extends FirstPage {
   kind: 'area';
-  buildId: string;
   area: Area;
   /** The brands with products in the area, for the brand filter. */
   tenants: BrandOption[];
@@ -14,14 +13,12 @@ export interface AreaPayload extends FirstPage {
 
 export interface BrandPayload extends FirstPage {
   kind: 'brand';
-  buildId: string;
   tenant: Tenant;
 }
 
 /** `/`: the seasonal theme and the entries to areas, brands and tags. */
 export interface HomePayload {
   kind: 'home';
-  buildId: string;
   theme: { title: string /** ISO 8601. */; launchedAt: string };
   areas: Area[];
   brands: BrandOption[];
@@ -31,14 +28,12 @@ export interface HomePayload {
 /** `/brands/`: every brand with how many products it lists. */
 export interface BrandsPayload {
   kind: 'brands';
-  buildId: string;
   brands: (Tenant & { productCount: number })[];
 }
 
 /** `/product-tags/{id}/` and its `page/N/`: one page of a tag's products. */
 export interface TagPayload {
   kind: 'tag';
-  buildId: string;
   tag: TagSummary;
   /** 1-based. */
   page: number;
@@ -47,10 +42,9 @@ export interface TagPayload {
 }
 
 /** The payload of an area page: the area, its first page of products and its brands. */
-export function areaPayload(area: Area, products: readonly ListedProduct[], buildId: string): AreaPayload {
+export function areaPayload(area: Area, products: readonly ListedProduct[]): AreaPayload {
   return {
     kind: 'area',
-    buildId,
     area,
     ...firstPage(products, { areaId: area.id }),
     tenants: brandsInArea(products, area.id),
@@ -58,12 +52,8 @@ export function areaPayload(area: Area, products: readonly ListedProduct[], buil
 }
 
 /** The payload of a brand page: the brand and the first page of its products in every area. */
-export function brandPayload(
-  tenant: Tenant,
-  products: readonly ListedProduct[],
-  buildId: string,
-): BrandPayload {
-  return { kind: 'brand', buildId, tenant, ...firstPage(products, { tenantIds: [tenant.id] }) };
+export function brandPayload(tenant: Tenant, products: readonly ListedProduct[]): BrandPayload {
+  return { kind: 'brand', tenant, ...firstPage(products, { tenantIds: [tenant.id] }) };
 }
 
 /** The products of one tag page, as its cards and payload show them. */
@@ -72,10 +62,9 @@ export function tagPageProducts(page: TagPage): ProductSummary[] {
 }
 
 /** The payload of one page of a tag. */
-export function tagPayload(page: TagPage, buildId: string): TagPayload {
+export function tagPayload(page: TagPage): TagPayload {
   return {
     kind: 'tag',
-    buildId,
     tag: page.tag,
     page: page.page,
     pageCount: page.pageCount,

@@ -4,7 +4,6 @@ import { type ProductSummary, productSummary } from './product-summary.ts';
 
 export interface ProductPayload {
   kind: 'product';
-  buildId: string;
   areaId: number;
   product: Product;
   /** The product as the wishlist and lists show it. */
@@ -12,6 +11,6 @@ export interface ProductPayload {
 }
 
 /** The payload of a product page seen from an area. */
-export function productPayload(product: Product, areaId: number, buildId: string): ProductPayload {
-  return { kind: 'product', buildId, areaId, product, summary: productSummary(product, areaId) };
+export function productPayload(product: Product, areaId: number): ProductPayload {
+  return { kind: 'product', areaId, product, summary: productSummary(product, areaId) };
 }

@@ -72,7 +72,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (path: string) =>
       path === '/area/1/products/2/_payload.json'
-        ? Response.json({ kind: 'product', buildId: 'b', areaId: 1, product: { id: 2, tenant: { id: 5 } } })
+        ? Response.json({ kind: 'product', areaId: 1, product: { id: 2, tenant: { id: 5 } } })
         : new Response('', { status: 404 }),
     ),
   );

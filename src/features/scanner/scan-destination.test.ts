@@ -12,7 +12,7 @@ function site(pages: [number, number, number][]): typeof fetch & { asked: string
     const page = pages.find(([area, product]) => path === `/area/${area}/products/${product}/_payload.json`);
     if (!page) return new Response('not found', { status: 404 });
     const [areaId, id, tenantId] = page;
-    const payload = { kind: 'product', buildId: 'b1', areaId, product: { id, tenant: { id: tenantId } } };
+    const payload = { kind: 'product', areaId, product: { id, tenant: { id: tenantId } } };
     return Response.json(payload as unknown as ProductPayload);
   }) as typeof fetch & { asked: string[] };
   impl.asked = asked;
@@ -54,7 +54,6 @@ describe('resolving a scan', () => {
     const liar = (async () =>
       Response.json({
         kind: 'product',
-        buildId: 'b',
         areaId: 1,
         product: { id: 7, tenant: { id: 1 } },
       })) as typeof fetch;

@@ -1,7 +1,7 @@
 import {
   guardReload,
   isChunkLoadError,
-  isNewerBuild,
+  isOtherCode,
   isSlowConnection,
   RELOAD_GUARD_KEY,
   RELOAD_GUARD_WINDOW_MS,
@@ -119,15 +119,24 @@ describe('slow connections', () => {
   });
 });
 
-describe('a newer build', () => {
-  it('is a latest.json naming another build id', () => {
-    expect(isNewerBuild('b1', { buildId: 'b2', builtAt: '2026-11-21T00:00:00Z' })).toBe(true);
-    expect(isNewerBuild('b1', { buildId: 'b1', builtAt: '2026-11-21T00:00:00Z' })).toBe(false);
+describe('new code deployed', () => {
+  const latest = { buildId: 'b2', builtAt: '2026-11-21T00:00:00Z', catalogVersion: '7' };
+
+  it("is a latest.json naming another code version than the page's", () => {
+    expect(isOtherCode('v1', { ...latest, codeVersion: 'v2' })).toBe(true);
+  });
+
+  it('is not a build of the same code from another catalogue', () => {
+    expect(isOtherCode('v1', { ...latest, codeVersion: 'v1' })).toBe(false);
+    expect(isOtherCode('v1', { ...latest, buildId: 'b3', catalogVersion: '8', codeVersion: 'v1' })).toBe(
+      false,
+    );
   });
 
   it('is never read from a malformed answer', () => {
-    expect(isNewerBuild('b1', { id: 'b2' })).toBe(false);
-    expect(isNewerBuild('b1', null)).toBe(false);
-    expect(isNewerBuild('b1', '<html>')).toBe(false);
+    expect(isOtherCode('v1', { codeVersion: 2 })).toBe(false);
+    expect(isOtherCode('v1', { buildId: 'b2' })).toBe(false);
+    expect(isOtherCode('v1', null)).toBe(false);
+    expect(isOtherCode('v1', '<html>')).toBe(false);
   });
 });

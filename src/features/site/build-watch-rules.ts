@@ -1,6 +1,6 @@
 /**
  * The rules behind src/features/site/build-watch.ts, as pure functions: when to skip the build manifest,
- * what a newer build looks like, and the reload guard for failed chunk loads.
+ * what new code looks like, and the reload guard for failed chunk loads.
  */
 import type { LatestBuild } from '../../lib/build-info.ts';
 
@@ -27,10 +27,14 @@ export function isSlowConnection(connection: ConnectionInfo | undefined): boolea
   return connection?.saveData === true || /2g$/.test(connection?.effectiveType ?? '');
 }
 
-/** True when `latest` (a `/_build/latest.json` body) names another build than this page's. */
-export function isNewerBuild(current: string, latest: unknown): boolean {
-  const buildId = (latest as Partial<LatestBuild> | null)?.buildId;
-  return typeof buildId === 'string' && buildId !== current;
+/**
+ * True when `latest` (a `/_build/latest.json` body) names another code version than this page's: the code
+ * was deployed anew. A build of the same code with another catalogue is not one (a page's prices and stock
+ * are asked of the API where they matter).
+ */
+export function isOtherCode(current: string, latest: unknown): boolean {
+  const version = (latest as Partial<LatestBuild> | null)?.codeVersion;
+  return typeof version === 'string' && version !== current;
 }
 
 const CHUNK_ERROR =

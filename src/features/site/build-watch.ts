@@ -1,16 +1,18 @@
 /**
- * Every page's version watch, started by the layout's one page script (src/layouts/page-start.ts):
- * - about 1 s after load, unless the connection is slow, fetch this build's manifest (a failure is logged);
+ * Every page's version watch, started by the layout's one page script (src/layouts/page-start.ts), over the
+ * code's version the page carries (`<html data-code-version>`):
+ * - about 1 s after load, unless the connection is slow, fetch that code's manifest (a failure is logged);
  * - ask `/_build/latest.json` every few minutes and when the page comes back into view; a page restored
- *   from the back-forward cache that turns out older than the deployed build reloads (every other
- *   navigation of this multi-page site already loads the new document);
+ *   from the back-forward cache whose code is no longer the deployed code reloads (every other navigation
+ *   of this multi-page site already loads the new document); a rebuild of the catalogue alone reloads
+ *   nothing: the product page and the bag ask the API for prices and stock;
  * - a code chunk that fails to load reloads the page, once per path within 10 s.
  */
 import { LATEST_BUILD_PATH, manifestPath } from '../../lib/build-info.ts';
 import {
   type ConnectionInfo,
   isChunkLoadError,
-  isNewerBuild,
+  isOtherCode,
   isSlowConnection,
   MANIFEST_DELAY_MS,
   POLL_INTERVAL_MS,
@@ -26,9 +28,9 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-/** Starts the watch for this page's build. */
+/** Starts the watch for this page's code. */
 export function startVersionWatch(): void {
-  const current = document.documentElement.dataset.buildId;
+  const current = document.documentElement.dataset.codeVersion;
   const reloadPage = () => reloadOnce(location.pathname, sessionStore(), () => location.reload());
 
   addEventListener('vite:preloadError', (event) => {
@@ -46,7 +48,7 @@ export function startVersionWatch(): void {
       checkedAt = Date.now();
       try {
         const response = await fetch(`${LATEST_BUILD_PATH}?t=${checkedAt}`);
-        if (response.ok && isNewerBuild(current, await response.json())) stale = true;
+        if (response.ok && isOtherCode(current, await response.json())) stale = true;
       } catch {
         // Offline or between deploys: ask again later.
       }

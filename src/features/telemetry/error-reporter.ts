@@ -32,12 +32,11 @@ function withoutAlias<E extends { request?: { url?: string } }>(event: E): E {
 }
 
 /**
- * The release a report names: the configured one, else the build the page comes from (a page reused from
- * an earlier build carries this build's id), which is what source maps are uploaded for
- * (src/engine/files/source-maps.ts).
+ * The release a report names: the configured one, else the version of the code the page comes from, which
+ * is what source maps are uploaded for (src/engine/files/source-maps.ts).
  */
 function releaseOf(config: TelemetryConfig): string | undefined {
-  return config.release ?? document.documentElement.dataset.buildId;
+  return config.release ?? document.documentElement.dataset.codeVersion;
 }
 
 function start(config: TelemetryConfig): void {

@@ -1,13 +1,13 @@
 /**
- * `/_build/latest.json`: the newest build's id and time, polled by open pages
- * (src/features/site/build-watch.ts), with what the rebuild schedule compares: the catalogue version the
- * build was made from and the next seasonal theme launch. Astro skips files and folders whose names start
+ * `/_build/latest.json`: the newest build's record, the one file every build rewrites: its id and time, the
+ * code's version, which open pages poll (src/features/site/build-watch.ts), and what the rebuild schedule
+ * compares: the catalogue version the build was made from and the next seasonal theme launch. Astro skips files and folders whose names start
  * with `_`, so the `_build` folder is a parameter.
  */
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { buildInfo, type LatestBuild } from '../../lib/build-info.ts';
+import { buildInfo, codeVersion, type LatestBuild } from '../../lib/build-info.ts';
 import { nextThemeLaunch } from '../../lib/content.ts';
 
 export function getStaticPaths() {
@@ -17,6 +17,12 @@ export function getStaticPaths() {
 export const GET: APIRoute = async () => {
   const { buildId, builtAt, catalogVersion } = buildInfo();
   const next = nextThemeLaunch(await getCollection('theme'), new Date(builtAt));
-  const body: LatestBuild = { buildId, builtAt, catalogVersion, nextThemeAt: next?.toISOString() ?? null };
+  const body: LatestBuild = {
+    buildId,
+    builtAt,
+    codeVersion: codeVersion(),
+    catalogVersion,
+    nextThemeAt: next?.toISOString() ?? null,
+  };
   return Response.json(body);
 };

@@ -3,7 +3,6 @@
 import type { APIRoute } from 'astro';
 import { loadBrandList } from '../../engine/catalogue/catalogue-data.ts';
 import type { BrandsPayload } from '../../features/catalogue/catalogue-payloads.ts';
-import { buildInfo } from '../../lib/build-info.ts';
 import { PAYLOAD_PARAM, payloadResponse } from '../../lib/payload.ts';
 
 export function getStaticPaths() {
@@ -14,7 +13,6 @@ export const GET: APIRoute = async () => {
   const brands = await loadBrandList();
   const payload: BrandsPayload = {
     kind: 'brands',
-    buildId: buildInfo().buildId,
     brands: brands.map(({ tenant, productCount }) => ({ ...tenant, productCount })),
   };
   return payloadResponse(payload);

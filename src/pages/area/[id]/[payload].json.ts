@@ -3,7 +3,6 @@
 import type { APIRoute } from 'astro';
 import { catalogueAreas, catalogueProducts } from '../../../engine/catalogue/catalogue-data.ts';
 import { areaPayload } from '../../../features/catalogue/catalogue-payloads.ts';
-import { buildInfo } from '../../../lib/build-info.ts';
 import type { Area } from '../../../lib/catalog/types.ts';
 import { PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
 
@@ -16,5 +15,5 @@ export async function getStaticPaths() {
 
 export const GET: APIRoute<{ area: Area }> = async ({ props }) => {
   const products = catalogueProducts();
-  return payloadResponse(areaPayload(props.area, products, buildInfo().buildId));
+  return payloadResponse(areaPayload(props.area, products));
 };

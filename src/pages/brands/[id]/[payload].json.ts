@@ -3,7 +3,6 @@
 import type { APIRoute } from 'astro';
 import { catalogueProducts, catalogueTenants } from '../../../engine/catalogue/catalogue-data.ts';
 import { brandPayload } from '../../../features/catalogue/catalogue-payloads.ts';
-import { buildInfo } from '../../../lib/build-info.ts';
 import type { Tenant } from '../../../lib/catalog/types.ts';
 import { PAYLOAD_PARAM, payloadResponse } from '../../../lib/payload.ts';
 
@@ -15,5 +14,5 @@ export async function getStaticPaths() {
 
 export const GET: APIRoute<{ tenant: Tenant }> = async ({ props }) => {
   const products = catalogueProducts();
-  return payloadResponse(brandPayload(props.tenant, products, buildInfo().buildId));
+  return payloadResponse(brandPayload(props.tenant, products));
 };

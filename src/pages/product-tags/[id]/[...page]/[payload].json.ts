@@ -3,7 +3,6 @@ import type { APIRoute } from 'astro';
 import { loadTagPages } from '../../../../engine/catalogue/catalogue-data.ts';
 import { tagPayload } from '../../../../features/catalogue/catalogue-payloads.ts';
 import type { TagPage } from '../../../../features/catalogue/tags.ts';
-import { buildInfo } from '../../../../lib/build-info.ts';
 import { PAYLOAD_PARAM, payloadResponse } from '../../../../lib/payload.ts';
 
 export async function getStaticPaths() {
@@ -13,5 +12,4 @@ export async function getStaticPaths() {
   }));
 }
 
-export const GET: APIRoute<{ page: TagPage }> = ({ props: { page } }) =>
-  payloadResponse(tagPayload(page, buildInfo().buildId));
+export const GET: APIRoute<{ page: TagPage }> = ({ props: { page } }) => payloadResponse(tagPayload(page));
