@@ -41,7 +41,7 @@ export function BagLine({
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-bold leading-snug">
             {href ? (
-              <a href={href} className="hover:underline">
+              <a href={href} className="flex min-h-11 items-center hover:underline">
                 {line.title}
               </a>
             ) : (

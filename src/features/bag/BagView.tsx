@@ -68,7 +68,8 @@ export default function BagView() {
     if ($bagLoad.get() === 'idle') void loadBag();
   }, []);
 
-  const ready = load === 'ready' && bag !== undefined;
+  // The bag the visitor holds (restoreBag, bag-load.ts) is drawn at once; its controls wait for the server's.
+  const refreshing = load !== 'ready';
   return (
     <>
       {load === 'failed' ? (
@@ -82,10 +83,10 @@ export default function BagView() {
             {t('bag.retry')}
           </button>
         </div>
-      ) : ready && bag.products.length === 0 ? (
+      ) : bag?.products.length === 0 && !refreshing ? (
         <EmptyBag shop={links.shop} />
       ) : (
-        <Bag bag={ready ? bag : undefined} links={links} />
+        <Bag bag={bag} refreshing={refreshing} links={links} />
       )}
       <NotificationBar />
     </>
@@ -128,10 +129,13 @@ function LineSkeletons() {
   );
 }
 
-/** The bag's layout; `bag` is undefined until the server has answered. */
-function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
+/**
+ * The bag's layout; `bag` is undefined until the server has answered or a held bag is restored, and
+ * `refreshing` while the server's is on its way.
+ */
+function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: boolean; links: BagLinks }) {
   const pending = useStore($bagPending);
-  const busy = useStore($bagBusy);
+  const busy = useStore($bagBusy) || refreshing;
   const [removing, setRemoving] = useState<LineView | null>(null);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | undefined>();
@@ -191,8 +195,8 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
                 key={line.key}
                 line={line}
                 href={href}
-                qtyBusy={pending.has(`qty:${line.key}`)}
-                receiveBusy={pending.has(`receive:${line.key}`)}
+                qtyBusy={refreshing || pending.has(`qty:${line.key}`)}
+                receiveBusy={refreshing || pending.has(`receive:${line.key}`)}
                 shipPrice={prices.ship}
                 onQty={(qty) => void changeQty(line, qty)}
                 onReceive={(receive) => void changeReceive(line, receive)}
@@ -211,11 +215,12 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
       >
         <fieldset aria-busy={pending.has('wrapping') || undefined}>
           <legend className="text-sm font-bold">{t('bag.wrapping.title')}</legend>
-          <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-2">
+          {/* Each text whole on its line: the fee goes under the choice rather than break it (ギフトラッピングを／する). */}
+          <label className="mt-2 flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 whitespace-nowrap">
             <input
               type="checkbox"
               checked={bag?.wrapping ?? false}
-              disabled={!bag || pending.has('wrapping')}
+              disabled={!bag || refreshing || pending.has('wrapping')}
               onChange={(event) => void changeWrapping(event.target.checked)}
               className="h-5 w-5 accent-primary"
             />

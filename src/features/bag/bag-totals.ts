@@ -68,18 +68,24 @@ export function bagTotalRows(bag: Cart): TotalRow[] {
 
 /** What the bag's choices cost, written beside them before they are chosen (none when the API gives no rates). */
 export interface ChoicePrices {
-  /** Beside "ship": the shipping charge, or free when the subtotal already ships free. */
+  /**
+   * Beside "ship": the shipping charge, or free when the subtotal already ships free; none once a line
+   * ships (the charge is per order: the totals show it once, and shipping another line adds nothing).
+   */
   ship: string | undefined;
   /** Beside gift wrapping: its fee. */
   wrapping: string | undefined;
 }
 
-export function choicePrices(bag: Pick<Cart, 'rates' | 'subtotal'>): ChoicePrices {
+export function choicePrices(
+  bag: Pick<Cart, 'rates' | 'subtotal'> & { products: readonly { receive: unknown }[] },
+): ChoicePrices {
   const rates = bag.rates;
   if (!rates) return { ship: undefined, wrapping: undefined };
   return {
-    ship:
-      bag.subtotal >= rates.freeShippingFrom || rates.shippingCharge === 0
+    ship: anyShipped(bag.products)
+      ? undefined
+      : bag.subtotal >= rates.freeShippingFrom || rates.shippingCharge === 0
         ? t('bag.receive.shipFree')
         : t('bag.receive.shipCharge', { price: formatPrice(rates.shippingCharge) }),
     wrapping: t('bag.wrapping.fee', { price: formatPrice(rates.wrappingFee) }),

@@ -33,8 +33,8 @@ export function markOnboardingSeen(): void {
   $onboardingSeen.set(true);
 }
 
-/** True on the routes that mark the dialog seen at once. */
-function marksOnboardingSeen(pathname: string): boolean {
+/** True on the routes that mark the dialog seen at once (they carry no dialog: BaseLayout.astro). */
+export function marksOnboardingSeen(pathname: string): boolean {
   return SEEN_AT_ONCE.test(pathname);
 }
 
