@@ -108,8 +108,9 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expect(shipment.getByTestId('shipment-status')).toHaveText('お届け先の入力待ち');
     await expectNoAxeViolations(page);
 
-    // The address step: a bad postal code is refused, nothing typed is lost, then it goes through.
-    await shipment.getByRole('link', { name: 'お届け先を入力する' }).click();
+    // The address step, first on the page: a bad postal code is refused, nothing typed is lost, then it
+    // goes through.
+    await page.getByTestId('address-step').getByRole('link', { name: 'お届け先を入力する' }).click();
     await page.waitForURL(/\/address\/[A-Za-z0-9_-]{16,64}\/$/);
     const postal = page.getByLabel(/^郵便番号/);
     await postal.fill('123-45');

@@ -66,12 +66,14 @@ export function BagLine({
           name={`receive-${line.key}`}
           value={line.receive}
           busy={receiveBusy}
+          inStore={line.storeStock > 0}
           shipPrice={shipPrice}
           onChange={onReceive}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-2">
             <QtyStepper
+              id={`qty-${line.key.replace(':', '-')}`}
               title={line.title}
               qty={line.qty}
               max={line.maxQty}

@@ -112,6 +112,28 @@ describe('the bag page', () => {
     expect(first.getByRole('status', { name: '数量' }).textContent).toBe('2');
   });
 
+  it('offers no pickup for a line the store holds none of, and says why', async () => {
+    const none = cartLine({ id: 3, title: '店頭にない品', selectVariantId: 11 });
+    const variant = { ...(none.variants[0] as Cart['products'][number]['variants'][number]), stockInShop: 0 };
+    await showBag(bag({ products: [{ ...none, variants: [variant], stockInShop: 0 }] }));
+    const line = within(screen.getByTestId('bag-line'));
+    const pickup = line.getByRole('radio', { name: /店頭で受け取る/ }) as HTMLInputElement;
+    expect(pickup.disabled).toBe(true);
+    expect(pickup.getAttribute('aria-describedby')).toBeTruthy();
+    expect(line.getByText('店頭在庫なし')).toBeTruthy();
+    expect((line.getByRole('radio', { name: /配送する/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('says why “+” is off once the line holds all there is', async () => {
+    const all = cartLine({ qty: 8 });
+    await showBag(bag({ products: [all] }));
+    const line = within(screen.getByTestId('bag-line'));
+    const more = line.getByRole('button', { name: /をひとつ増やす|増やす/ }) as HTMLButtonElement;
+    expect(more.disabled).toBe(true);
+    const reason = document.getElementById(more.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('ご注文は8点までです');
+  });
+
   it('shows the server’s charges, with free shipping and wrapping', async () => {
     await showBag(filled());
     const totals = screen.getByTestId('bag-totals');
@@ -144,7 +166,9 @@ describe('the bag page', () => {
   it('shows a warning on the line it concerns, and holds the payment back', async () => {
     await showBag(filled());
     const [first, second] = screen.getAllByTestId('bag-line') as HTMLElement[];
-    expect(within(second as HTMLElement).getByText(/店頭の在庫が残り0点です/)).toBeTruthy();
+    expect(
+      within(second as HTMLElement).getByText(/店頭在庫がありません。配送に変更してください。/),
+    ).toBeTruthy();
     expect(within(first as HTMLElement).queryByText(/在庫/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '店頭でのお支払いに進む' }));
     expect(

@@ -30,6 +30,8 @@ export interface LineView extends LineKey {
   receive: 'store' | 'ship';
   /** The most the stepper offers: the stock, at most 99, never below the current quantity. */
   maxQty: number;
+  /** How many of the variant the store holds (pickup needs one). */
+  storeStock: number;
   warning: CartWarning | undefined;
 }
 
@@ -74,6 +76,7 @@ export function lineView(line: CartProduct, warnings: readonly CartWarning[] = [
     lineTotal: formatPrice(line.totalPrice),
     receive: normalizeReceive(line.receive),
     maxQty: Math.max(line.qty, Math.min(MAX_LINE_QTY, stock)),
+    storeStock: variant?.stockInShop ?? line.stockInShop,
     warning: warnings.find((w) => w.productId === key.productId && w.variantId === key.variantId),
   };
 }

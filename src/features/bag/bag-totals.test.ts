@@ -18,6 +18,15 @@ describe('the totals display', () => {
     expect(rows.filter((row) => row.emphasis).map((row) => row.key)).toEqual(['grandTotal']);
   });
 
+  it('names the total of a paid order as paid, not as a total to pay', () => {
+    const rows = totalRows(
+      { subtotal: 8740, shippingCharge: 880, wrappingFee: 0, grandTotal: 9620 },
+      { anyShipped: true, wrapping: false, paid: true },
+    );
+    expect(shown(rows).at(-1)).toEqual(['お支払い済み金額', '¥9,620（税込）']);
+    expect(rows.at(-1)?.emphasis).toBe(true);
+  });
+
   it('says 無料 when shipped lines travel free', () => {
     const rows = totalRows(
       { subtotal: 12000, shippingCharge: 0, wrappingFee: 0, grandTotal: 12000 },

@@ -18,6 +18,8 @@ export interface TotalsContext {
   anyShipped: boolean;
   /** True when gift wrapping is on. */
   wrapping: boolean;
+  /** True for an order (paid at the counter): its total is what was paid, not what is to pay. */
+  paid?: boolean;
 }
 
 export type { TotalRow };
@@ -54,7 +56,7 @@ export function totalRows(charges: Charges, context: TotalsContext): TotalRow[] 
   }
   rows.push({
     key: 'grandTotal',
-    label: t('bag.totals.grandTotal'),
+    label: context.paid ? t('bag.totals.paidTotal') : t('bag.totals.grandTotal'),
     value: formatPrice(charges.grandTotal),
     emphasis: true,
   });
