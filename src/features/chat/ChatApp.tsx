@@ -85,13 +85,19 @@ function Conversation({ language }: { language: ChatLanguage }) {
 }
 
 /**
- * Brings the newest message into view: the page's end first, where the thread ends above the quick replies
- * and the sticky search box instead of under them, then, for a reply taller than the room left, its start
- * just under the sticky header.
+ * Brings the newest message into view when it is not wholly in the room between the sticky header and the
+ * sticky search box: the page's end first, where the thread ends above the quick replies and the search box
+ * instead of under them, then, for a reply taller than the room left, its start just under the header. A
+ * reply already in view stays where it is: nothing on the screen moves (a carried product's picture).
  */
 function showReply(reply: HTMLElement) {
-  window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
   const headerEnd = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  const roomEnd =
+    (document.getElementById('chat-name') as HTMLInputElement | null)?.form?.getBoundingClientRect().top ??
+    window.innerHeight;
+  const { top, bottom } = reply.getBoundingClientRect();
+  if (top >= headerEnd && bottom <= roomEnd) return;
+  window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
   const start = reply.getBoundingClientRect().top;
   if (start < headerEnd) window.scrollBy({ top: start - headerEnd - 8, behavior: 'instant' });
 }
