@@ -29,12 +29,10 @@ export interface CardProduct {
 export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5';
 
 /**
- * The place a card is coming to, in the lists' grid: as tall as a card of one line of title (its square
- * picture, then a line of brand (1rem), one of title (0.875rem × 1.375), one of price (1.25rem) and the three
- * gaps between them (0.75rem)), and empty: a place that paints nothing moves nothing on screen when the
- * cards before it turn out taller.
+ * The place a card is coming to, in the lists' grid: as tall as a card of one line of title, and empty
+ * (global.css, `.card-place`, says how tall).
  */
-export const CARD_PLACE_CLASS = 'pb-[4.203125rem] before:block before:aspect-square';
+export const CARD_PLACE_CLASS = 'card-place';
 
 export interface ProductCardLabels {
   sale: string;

@@ -5,7 +5,6 @@
  * restores the cached pages and the scroll position on Back (area-list-store.ts).
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { PRODUCT_PAGE_SIZE } from '../../lib/catalog/product-list-lean.ts';
 import {
   CARD_PLACE_CLASS,
   PRODUCT_GRID_CLASS,
@@ -26,7 +25,7 @@ import {
   scrollRestored,
   startProductList,
 } from './area-list-store.ts';
-import type { FirstPage } from './product-list.ts';
+import { type FirstPage, placesKept } from './product-list.ts';
 
 export interface ProductListLabels extends ProductCardLabels {
   /** 「{count}点の商品」, or a function where the language has plural forms (chat mode). */
@@ -70,13 +69,6 @@ export interface ProductListProps {
   /** How the cards' pictures load: ListPictures. */
   pictures?: ListPictures;
 }
-
-/**
- * Places kept for products still to come: three pages. A flick faster than three pages' loads would reach
- * the footer of a longer list before its end; a list's whole length in places would be a page of empty
- * elements for an area of thousands.
- */
-const PLACES_KEPT = 3 * PRODUCT_PAGE_SIZE;
 
 /** Loads the next page this far (px) before the sentinel (the places) scrolls into view. */
 const PRELOAD_PX = 600;
@@ -159,10 +151,9 @@ export function ProductListView({
   }, [state.restoreScrollY]);
 
   const showSentinel = !complete && state.status !== 'error' && state.nextPage > 1;
-  // The places of the products still to come (up to PLACES_KEPT), kept while they may come: each page
-  // arrives in room already there, and what follows the list (the footer) is where it will stay
-  // (src/ui/ProductCard.tsx, CARD_PLACE_CLASS).
-  const awaited = showSentinel ? Math.min(PLACES_KEPT, state.count - state.products.length) : 0;
+  // The places of the products still to come (placesKept), kept while they may come: each page arrives in
+  // room already there, and what follows the list (the footer) is where it will stay (product-list.ts).
+  const awaited = showSentinel ? placesKept(state.count, state.products.length) : 0;
   // The places are the sentinel: the next page loads when any of them nears the screen (the first as the
   // shopper nears the loaded cards' end, a later one when the shopper jumped past it). Observed afresh each
   // time a page lands (`loaded`): an observer reports only changes it saw at a rendering update, and a
