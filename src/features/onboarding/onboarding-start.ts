@@ -1,10 +1,10 @@
 /**
  * The first-visit check every page runs (started by the layout's one page script): the pages that mark the
  * onboarding dialog seen at once (chat's, which carry no dialog, among them) mark it. The dialog itself
- * opens as its page is parsed, not from here (onboarding-open.ts).
+ * opens, for a visitor who has not seen it, as its page is parsed, not from here (onboarding-open.ts).
  */
-import { shouldOfferOnboarding } from './onboarding-store.ts';
+import { markSeenAtOnce } from './onboarding-store.ts';
 
 export function startOnboarding(): void {
-  shouldOfferOnboarding(location.pathname);
+  markSeenAtOnce(location.pathname);
 }
