@@ -201,6 +201,35 @@ test.describe('the bag and the QR hand-off to the store', () => {
     expect(scripts.filter(confirmation)).toHaveLength(1);
   });
 
+  test('asks before removing a line, its question loaded only then, and removes it', async ({ page }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 3, offset: 21 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await bag.open();
+    await bag.settled();
+    await page.waitForLoadState('networkidle');
+    const question = (url: string) => /\/_astro\/RemoveDialog\.[\w-]+\.js$/.test(url);
+    expect(scripts.filter(question)).toEqual([]);
+
+    const title = pick.product.title;
+    await bag
+      .line(title)
+      .getByRole('button', { name: `${title}をバッグから削除` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: '商品の削除' });
+    await expect(dialog).toContainText(`「${title}」をバッグから削除しますか？`);
+    expect(scripts.filter(question)).toHaveLength(1);
+    await dialog.getByRole('button', { name: '削除する' }).click();
+    await expect(page.getByTestId('notification')).toContainText(`「${title}」をバッグから削除しました。`);
+    await expect(page.getByRole('heading', { name: 'ショッピングバッグに商品はありません' })).toBeVisible();
+    expect((await bag.serverBag()).count).toBe(0);
+  });
+
   test('a failed change rolls the bag back to the server’s state and says so', async ({ page }) => {
     const bag = new BagPage(page);
     const [pick] = await pickProducts(page.request, 1, { qty: 3, offset: 20 });

@@ -12,7 +12,6 @@ import type { Cart } from '../../lib/catalog/types.ts';
 import { $mode, type Mode } from '../../lib/mode.ts';
 import { homeHref, qrHref, termsHref } from '../../lib/mode-routes.ts';
 import { chatProductHref, productHref } from '../../lib/routes.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
 import { NotificationBar } from '../site/components.ts';
@@ -31,6 +30,11 @@ import { bagTotalRows, choicePrices } from './bag-totals.ts';
  */
 const PaymentDialog = lazy(() =>
   import('./PaymentDialog.tsx').then(({ PaymentDialog }) => ({ default: PaymentDialog })),
+);
+
+/** The question before a line leaves the bag, loaded when the shopper asks to remove one. */
+const RemoveDialog = lazy(() =>
+  import('./RemoveDialog.tsx').then(({ RemoveDialog }) => ({ default: RemoveDialog })),
 );
 
 /** Where the bag's links lead: the web catalogue's pages, or chat mode's (src/lib/mode.ts). */
@@ -264,32 +268,15 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
         </div>
       </aside>
 
-      <Dialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t('bag.remove.title')}
-        size="sm"
-        footer={
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              onClick={() => setRemoving(null)}
-              className="min-h-11 rounded border border-accent/60 px-4 hover:bg-neutral-50"
-            >
-              {t('bag.remove.cancel')}
-            </button>
-            <button
-              type="button"
-              onClick={() => removing && void remove(removing)}
-              className="min-h-11 rounded bg-primary px-4 font-bold text-white hover:bg-black"
-            >
-              {t('bag.remove.confirm')}
-            </button>
-          </div>
-        }
-      >
-        <p className="text-sm">{removing && t('bag.remove.body', { title: removing.title })}</p>
-      </Dialog>
+      {removing && (
+        <Suspense fallback={null}>
+          <RemoveDialog
+            line={removing}
+            onCancel={() => setRemoving(null)}
+            onConfirm={() => void remove(removing)}
+          />
+        </Suspense>
+      )}
 
       {paying && bag && (
         <Suspense fallback={null}>
