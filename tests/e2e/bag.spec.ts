@@ -176,9 +176,33 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await page.waitForURL(/\/qr\/[A-Za-z0-9_-]{16,64}\/$/);
     expect(new URL(page.url()).pathname).not.toContain(alias);
     await expect(page.getByRole('img', { name: 'お支払い用QRコード' })).toBeVisible();
-    // The old QR now says it expired (its errorCode), never a blank page.
+    // The old QR now says a newer code took its place (REPLACED), not that its time ran out again.
     await page.goto(`/qr/${alias}/`);
-    await page.waitForURL(/\/qr\/timeout\/$/);
+    await expect(page.getByRole('heading', { name: 'このQRコードは使えません' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      '新しいQRコードが発行されたため、このQRコードは使えません。',
+    );
+    expect(new URL(page.url()).pathname).toBe(`/qr/${alias}/`);
+  });
+
+  test('a QR issued again: the first one says a newer code replaced it, not that its time ran out', async ({
+    page,
+  }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 1, offset: 11 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    await bag.open();
+    const first = await bag.pay();
+    await bag.open();
+    const second = await bag.pay();
+    expect(second).not.toBe(first);
+    await page.goto(`/qr/${first}/`);
+    await expect(page.getByRole('heading', { name: 'このQRコードは使えません' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      '新しいQRコードが発行されたため、このQRコードは使えません。',
+    );
+    expect(new URL(page.url()).pathname).toBe(`/qr/${first}/`);
   });
 
   test("loads the final confirmation's code only when the shopper presses pay", async ({ page }) => {

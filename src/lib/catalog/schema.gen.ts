@@ -582,8 +582,11 @@ export type components = {
             counterCode?: string;
         };
         CartConfirmationError: {
-            /** @enum {string} */
-            errorCode: "NOT_FOUND" | "EXPIRED" | "COMPLETED" | "STOCK_CHANGED";
+            /**
+             * @description NOT_FOUND: no such draft order. EXPIRED: its time to pay has passed. REPLACED: the bag issued a newer QR code, which took this one's place. COMPLETED: paid. STOCK_CHANGED: the stock no longer covers it.
+             * @enum {string}
+             */
+            errorCode: "NOT_FOUND" | "EXPIRED" | "REPLACED" | "COMPLETED" | "STOCK_CHANGED";
             /** @description With COMPLETED, the order it became; only for the visitor session that issued it. */
             orderAlias?: string;
         };
@@ -1092,7 +1095,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The confirmation, or an errorCode (NOT_FOUND, EXPIRED, COMPLETED, STOCK_CHANGED). */
+            /** @description The confirmation, or an errorCode (NOT_FOUND, EXPIRED, REPLACED, COMPLETED, STOCK_CHANGED). */
             200: {
                 headers: {
                     [name: string]: unknown;
