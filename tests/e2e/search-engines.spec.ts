@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { Product } from '../../src/lib/catalog/types.ts';
+import { formatPrice } from '../../src/lib/format/price.ts';
 import { apiProducts } from './fixtures/browse.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -117,6 +118,31 @@ test.describe('what a crawler reads of a product page', () => {
       price: lead?.compareAtPrice,
       priceCurrency: 'JPY',
     });
+  });
+
+  test("another variant's sale price with its regular price struck through, in the HTML", async ({
+    request,
+  }) => {
+    const products = await apiProducts(request);
+    const onSale = (variant: Product['variants'][number]) =>
+      variant.compareAtPrice !== null && variant.compareAtPrice > variant.price;
+    // The page's first choice: the cheapest variant in stock, else the cheapest.
+    const firstChoice = (product: Product) => {
+      const byPrice = [...product.variants].sort((a, b) => a.price - b.price);
+      return byPrice.find((variant) => variant.totalStock > 0) ?? byPrice[0];
+    };
+    const product = products.find((each) =>
+      each.variants.some((variant) => variant !== firstChoice(each) && onSale(variant)),
+    );
+    if (!product) throw new Error('the seed has no product with a sale on a variant other than the first');
+    const other = product.variants.find((variant) => variant !== firstChoice(product) && onSale(variant));
+    const page = await served(request, `/area/${product.areas[0]}/products/${product.id}/`);
+    const prices = /<details[^>]*><summary[^>]*>すべての価格<\/summary>(.*?)<\/details>/s.exec(
+      page.html,
+    )?.[1];
+    expect(prices, "the list of every variant's price").toBeDefined();
+    expect(prices).toContain(formatPrice(other?.price ?? 0));
+    expect(prices).toContain(`<s>¥${(other?.compareAtPrice ?? 0).toLocaleString('en')}</s>`);
   });
 
   test('a description keeps its list items apart in meta, Open Graph and JSON-LD', async ({ request }) => {
