@@ -1,5 +1,5 @@
 // JavaScript per page type as a real browser loads it: Chromium (Playwright) opens each page of a served
-// site twice, as a first visitor (empty storage: the onboarding dialog opens and its chunk loads) and as a
+// site twice, as a first visitor (empty storage: the onboarding dialog opens, from its inline script) and as a
 // returning visitor (onboarding already seen), and every script response in its network log is counted,
 // with the document's inline scripts, in gzip bytes (level 9, per file, as scripts/bench/js-bytes.mjs
 // counts), beside the bytes the server actually sent. Budgets per page type are checked on both visits.

@@ -43,7 +43,7 @@ describe('validateAddress', () => {
       address: {
         ...GOOD,
         postalCode: '100-0001',
-        phone: '09012345678',
+        phone: '+819012345678',
         nameKana: 'ヤマダ タロウ',
         building: null,
         deliveryDate: '2025-01-18',
@@ -75,8 +75,9 @@ describe('validateAddress', () => {
       city: '市区町村を入力してください',
       street: '番地を入力してください',
       name: '氏名を入力してください',
-      nameKana: 'フリガナは全角カタカナで入力してください',
-      phone: '電話番号は0から始まる10桁または11桁の数字で入力してください（ハイフンは省略できます）',
+      nameKana: 'フリガナは全角カタカナ（海外のお名前はローマ字）で入力してください',
+      phone:
+        '電話番号は0から始まる10桁または11桁の数字、海外の番号は＋と国番号から入力してください（例: 090-1234-5678、+82 10-1234-5678）',
       deliveryDate: 'お届け希望日は2025年1月18日以降の日付を選択してください',
       deliveryTimeSlot: 'お届け時間帯は選択肢から選んでください',
     });
@@ -94,11 +95,25 @@ describe('validateAddress', () => {
     expect(impossible.ok ? null : impossible.fields.deliveryDate).toContain('正しい日付');
   });
 
-  test('phones: 10 or 11 digits starting with 0', () => {
-    expect(validateAddress({ ...GOOD, phone: '0312345678' }, NOW).ok).toBe(true);
+  test('phones: a Japanese number as written at home, or + and a country code; stored in E.164', () => {
+    expect(validateAddress({ ...GOOD, phone: '0312345678' }, NOW)).toMatchObject({
+      address: { phone: '+81312345678' },
+    });
     expect(validateAddress({ ...GOOD, phone: '090-1234-5678' }, NOW).ok).toBe(true);
+    expect(validateAddress({ ...GOOD, phone: '+82 10-1234-5678' }, NOW)).toMatchObject({
+      address: { phone: '+821012345678' },
+    });
     expect(validateAddress({ ...GOOD, phone: '031234567' }, NOW).ok).toBe(false);
     expect(validateAddress({ ...GOOD, phone: '090123456789' }, NOW).ok).toBe(false);
+    const korean = validateAddress({ ...GOOD, phone: '010-1234-5678' }, NOW);
+    expect(korean.ok ? null : korean.fields.phone).toContain('国番号');
+  });
+
+  test('a name in any script, with its reading in Latin letters', () => {
+    expect(validateAddress({ ...GOOD, name: '김민지', nameKana: 'Kim Minji' }, NOW)).toMatchObject({
+      address: { name: '김민지', nameKana: 'Kim Minji' },
+    });
+    expect(validateAddress({ ...GOOD, name: '김민지', nameKana: '' }, NOW).ok).toBe(false);
   });
 
   test('lengths are checked in characters', () => {
@@ -158,7 +173,7 @@ describe('PUT /catalog/shipments/{alias}/address', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       status: 'address_received',
-      address: { postalCode: '100-0001', phone: '0312345678' },
+      address: { postalCode: '100-0001', phone: '+81312345678' },
     });
     const corrected = await put({ ...GOOD, city: '中央区' });
     expect(corrected.body).toMatchObject({ address: { city: '中央区' } });

@@ -471,9 +471,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}の職人が、素材の持ち味をいかして一つひとつ手づくりしています。',
-      en: 'Each piece is made by hand by the confectioners of {tenant}, letting the ingredients speak.',
-      zh: '由{tenant}的职人发挥食材本味，逐一手工制作。',
-      ko: '{tenant}의 장인이 재료 본연의 맛을 살려 하나하나 손으로 만듭니다.',
+      en: 'Each piece is made by hand by our confectioners, letting the ingredients speak.',
+      zh: '由我们的职人发挥食材本味，逐一手工制作。',
+      ko: '저희 장인이 재료 본연의 맛을 살려 하나하나 손으로 만듭니다.',
     },
     facts: [
       {
@@ -556,9 +556,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}のパティシエが、発酵バターと国産小麦を使って毎朝焼き上げています。',
-      en: 'Baked every morning by the pâtissiers of {tenant} with cultured butter and Japanese wheat.',
-      zh: '{tenant}的甜点师每天早晨使用发酵黄油和日本国产小麦烘焙。',
-      ko: '{tenant}의 파티시에가 발효 버터와 일본산 밀로 매일 아침 굽습니다.',
+      en: 'Baked every morning by our pâtissiers with cultured butter and Japanese wheat.',
+      zh: '我们的甜点师每天早晨使用发酵黄油和日本国产小麦烘焙。',
+      ko: '저희 파티시에가 발효 버터와 일본산 밀로 매일 아침 굽습니다.',
     },
     facts: [
       {
@@ -650,9 +650,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}が契約農園の茶葉を自家焙煎で仕上げ、香りを閉じ込めて袋詰めしました。',
-      en: '{tenant} finishes leaves from its partner farms in its own roaster and seals in the aroma.',
-      zh: '{tenant}将契约茶园的茶叶自家焙制，锁住香气后封装。',
-      ko: '{tenant}가 계약 농원의 찻잎을 직접 볶아 향을 가둔 채 포장했습니다.',
+      en: 'We finish leaves from our partner farms in our own roaster and seal in the aroma.',
+      zh: '我们将契约茶园的茶叶自家焙制，锁住香气后封装。',
+      ko: '계약 농원의 찻잎을 저희가 직접 볶아 향을 가둔 채 포장했습니다.',
     },
     facts: [
       { label: L.shelf, value: months12 },
@@ -729,9 +729,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}が山田錦と宮水で、冬の寒さの中じっくりと醸しました。',
-      en: 'Slowly brewed through the winter cold by {tenant} from Yamada-nishiki rice and Miyamizu water.',
-      zh: '{tenant}以山田锦米与宫水，在冬季严寒中慢慢酿造。',
-      ko: '{tenant}가 야마다니시키 쌀과 미야미즈로 겨울 추위 속에서 천천히 빚었습니다.',
+      en: 'Slowly brewed through the winter cold from Yamada-nishiki rice and Miyamizu water.',
+      zh: '我们以山田锦米与宫水，在冬季严寒中慢慢酿造。',
+      ko: '야마다니시키 쌀과 미야미즈로 겨울 추위 속에서 천천히 빚었습니다.',
     },
     facts: [
       {
@@ -814,9 +814,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}が各地の職人と相談しながら、毎日使いたくなる形に仕立てました。',
-      en: 'Designed by {tenant} together with artisans around Japan, for everyday use.',
-      zh: '{tenant}与各地职人共同商讨，打造出让人想每天使用的样式。',
-      ko: '{tenant}가 각지의 장인과 상의하며 매일 쓰고 싶은 모양으로 만들었습니다.',
+      en: 'Designed with artisans around Japan, for everyday use.',
+      zh: '我们与各地职人共同商讨，打造出让人想每天使用的样式。',
+      ko: '각지의 장인과 상의하며 매일 쓰고 싶은 모양으로 만들었습니다.',
     },
     facts: [
       {
@@ -920,9 +920,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}が窯元や工房を訪ね、食卓で使いやすいものだけを選びました。',
-      en: '{tenant} visited kilns and workshops and chose only pieces that are easy to use at the table.',
-      zh: '{tenant}走访窑元与工坊，只挑选在餐桌上好用的器物。',
-      ko: '{tenant}가 가마와 공방을 찾아 식탁에서 쓰기 좋은 것만 골랐습니다.',
+      en: 'We visited kilns and workshops and chose only pieces that are easy to use at the table.',
+      zh: '我们走访窑元与工坊，只挑选在餐桌上好用的器物。',
+      ko: '가마와 공방을 찾아 식탁에서 쓰기 좋은 것만 골랐습니다.',
     },
     facts: [
       {
@@ -1001,9 +1001,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}が今治の軟水で丁寧に晒し、ふんわりとした風合いに仕上げました。',
-      en: "{tenant} bleaches the cotton gently in Imabari's soft water for a fluffy finish.",
-      zh: '{tenant}以今治的软水细心漂洗，打造松软的触感。',
-      ko: '{tenant}가 이마바리의 연수로 정성껏 표백해 폭신한 감촉으로 완성했습니다.',
+      en: "We bleach the cotton gently in Imabari's soft water for a fluffy finish.",
+      zh: '我们以今治的软水细心漂洗，打造松软的触感。',
+      ko: '이마바리의 연수로 정성껏 표백해 폭신한 감촉으로 완성했습니다.',
     },
     facts: [
       { label: L.material, value: { ja: '綿100%', en: 'Cotton 100%', zh: '100%棉', ko: '면 100%' } },
@@ -1083,9 +1083,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}が小さな直火式焙煎機で、ご注文ごとに焼き上げています。',
-      en: 'Roasted to order by {tenant} in a small direct-flame roaster.',
-      zh: '{tenant}使用小型直火烘焙机，按订单现烘。',
-      ko: '{tenant}가 작은 직화식 로스터로 주문마다 볶습니다.',
+      en: 'Roasted to order in our small direct-flame roaster.',
+      zh: '我们使用小型直火烘焙机，按订单现烘。',
+      ko: '작은 직화식 로스터로 주문마다 볶습니다.',
     },
     facts: [
       {
@@ -1170,9 +1170,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}が市場で目利きした素材を、自社工場で丁寧に加工しました。',
-      en: 'Chosen at the market by {tenant} and carefully prepared in its own kitchen.',
-      zh: '{tenant}在市场精挑细选食材，于自家工厂精心加工。',
-      ko: '{tenant}가 시장에서 고른 재료를 자사 공장에서 정성껏 가공했습니다.',
+      en: 'Chosen at the market and carefully prepared in our own kitchen.',
+      zh: '我们在市场精挑细选食材，于自家工厂精心加工。',
+      ko: '시장에서 고른 재료를 자사 공장에서 정성껏 가공했습니다.',
     },
     facts: [
       {
@@ -1254,9 +1254,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}の果樹園で完熟を待って収穫した果実を、その日のうちに加工しています。',
-      en: 'Fruit from the {tenant} orchards is picked fully ripe and processed the same day.',
-      zh: '{tenant}果园的果实待完全成熟后采摘，并于当天加工。',
-      ko: '{tenant} 과수원에서 완숙을 기다려 수확한 과일을 그날 바로 가공합니다.',
+      en: 'Fruit from our orchards is picked fully ripe and processed the same day.',
+      zh: '我们果园的果实待完全成熟后采摘，并于当天加工。',
+      ko: '저희 과수원에서 완숙을 기다려 수확한 과일을 그날 바로 가공합니다.',
     },
     facts: [
       {
@@ -1331,9 +1331,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}の調香師が、天然香料を中心に一つひとつ調合しています。',
-      en: 'Blended one by one by the perfumers of {tenant}, mainly from natural ingredients.',
-      zh: '{tenant}的调香师以天然香料为主，逐一调配而成。',
-      ko: '{tenant}의 조향사가 천연 향료를 중심으로 하나하나 조합합니다.',
+      en: 'Blended one by one by our perfumers, mainly from natural ingredients.',
+      zh: '我们的调香师以天然香料为主，逐一调配而成。',
+      ko: '저희 조향사가 천연 향료를 중심으로 하나하나 조합합니다.',
     },
     facts: [
       {
@@ -1424,9 +1424,9 @@ export const CATEGORIES: Readonly<Record<CategoryKey, CategoryDef>> = {
     ],
     craft: {
       ja: '{tenant}が自家製の糀を使い、木桶でじっくりと熟成させました。',
-      en: 'Made by {tenant} with its own koji and slowly matured in wooden barrels.',
-      zh: '{tenant}使用自制米曲，在木桶中慢慢熟成。',
-      ko: '{tenant}가 직접 만든 누룩으로 나무통에서 천천히 숙성시켰습니다.',
+      en: 'Made with our own koji and slowly matured in wooden barrels.',
+      zh: '我们使用自制米曲，在木桶中慢慢熟成。',
+      ko: '직접 만든 누룩으로 나무통에서 천천히 숙성시켰습니다.',
     },
     facts: [
       { label: L.shelf, value: months12 },

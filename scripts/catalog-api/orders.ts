@@ -326,9 +326,10 @@ export class OrderService {
       const orderAlias = draft.row.session_id === viewer ? this.#orderOfDraft(alias, draft.row) : null;
       return orderAlias === null ? { errorCode: 'COMPLETED' } : { errorCode: 'COMPLETED', orderAlias };
     }
+    // A draft is cancelled only when its bag issues a newer QR code (issue): its page says it was replaced.
+    if (draft.status === 'cancelled') return { errorCode: 'REPLACED' };
     const s = draft.snapshot;
-    if (draft.status === 'expired' || draft.status === 'cancelled' || s === null)
-      return { errorCode: 'EXPIRED' };
+    if (draft.status === 'expired' || s === null) return { errorCode: 'EXPIRED' };
     if ((await this.stockShortfalls(s.lines)).length > 0) return { errorCode: 'STOCK_CHANGED' };
     const lang: Lang = isLang(draft.row.lang) ? draft.row.lang : 'ja';
     const products: CartProduct[] = [];

@@ -104,7 +104,8 @@ describe('issuing a QR code', () => {
     expect(first).not.toBe(second);
     expect(await status(first)).toMatchObject({ status: 'cancelled' });
     expect(await status(second)).toMatchObject({ status: 'pending' });
-    expect(await confirmation(first)).toEqual({ errorCode: 'EXPIRED' });
+    // Its page says a newer code replaced it, not that the time to pay has passed.
+    expect(await confirmation(first)).toEqual({ errorCode: 'REPLACED' });
     const refused = await complete(first);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'CANCELLED' });

@@ -33,8 +33,8 @@ const ADDRESS = {
   phone: '03-1234-5678',
 };
 
-/** ADDRESS as its owner reads it back: validated (the phone kept as its digits). */
-const OPENED = { ...ADDRESS, phone: ADDRESS.phone.replace(/\D/g, '') };
+/** ADDRESS as its owner reads it back: validated (the phone in E.164). */
+const OPENED = { ...ADDRESS, phone: '+81312345678' };
 
 /** What of ADDRESS is the recipient's alone: none of it may be stored in plain text. */
 const PRIVATE_VALUES = [
@@ -43,6 +43,7 @@ const PRIVATE_VALUES = [
   ADDRESS.nameKana,
   ADDRESS.phone,
   ADDRESS.phone.replace(/\D/g, ''),
+  OPENED.phone,
   ADDRESS.street,
   ADDRESS.postalCode,
   ADDRESS.postalCode.replace(/\D/g, ''),

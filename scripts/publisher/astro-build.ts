@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 
 /** Set by astro.config.mjs for one build only: a new build must make its own. */
-const PER_BUILD = ['BUILD_ID', 'BUILD_TIME', 'CATALOG_VERSION', 'OUT_DIR'];
+const PER_BUILD = ['BUILD_ID', 'BUILD_TIME', 'CATALOG_VERSION', 'CATALOG_UPDATED_AT', 'OUT_DIR'];
 
 /** The line of a failed build's output that says why: the first that is not a retry, a stack frame or a label. */
 export function failureLine(output: string): string {

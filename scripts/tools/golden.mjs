@@ -43,6 +43,8 @@ const BUILD_ENV = {
   BUILD_ID: 'golden',
   // The code's version every page carries: fixed, or any edit of the source would change every page.
   CODE_VERSION: 'golden',
+  // The catalogue's last change, the sitemap's lastmod: the seed's own is the time it was seeded.
+  CATALOG_UPDATED_AT: '2026-04-01T00:00:00.000Z',
   PUBLIC_SENTRY_DSN: undefined,
   PUBLIC_SENTRY_ENVIRONMENT: undefined,
   PUBLIC_SENTRY_RELEASE: undefined,

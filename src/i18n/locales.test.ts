@@ -113,3 +113,16 @@ describe('the chat languages', () => {
     expect(kana).toEqual([]);
   });
 });
+
+describe('the words around a link', () => {
+  // `{x}.before`, the link, `{x}.after` are written one after the other: a language with spaces between
+  // words needs the space in the strings ("read our terms", "주문 전에 이용약관을"), not "ourterms".
+  const befores = (locale: string) =>
+    Object.entries(LOCALES[locale] ?? {}).filter(([key]) => key.endsWith('.before'));
+
+  it.each(['en', 'ko'])('leave a space before the link in %s', (locale) => {
+    const joined = befores(locale).filter(([, text]) => text !== '' && !text.endsWith(' '));
+    expect(befores(locale).length).toBeGreaterThan(0);
+    expect(joined).toEqual([]);
+  });
+});

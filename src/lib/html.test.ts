@@ -94,6 +94,16 @@ describe('description sanitising', () => {
     expect(descriptionText('<p>A &amp; B</p>')).toBe('A & B');
   });
 
+  it('keeps list items, cells and lines apart, and sentences as Japanese writes them', () => {
+    const html =
+      '<p>甘みの濃い玉露です。</p><p>自家焙煎</p><ul><li><strong>内容</strong>：玉露・ほうじ茶</li>' +
+      '<li><strong>日持ち</strong>：12か月</li></ul><p>のし<br>手提げ袋</p><table><tr><td>表</td><td>記</td></tr></table>';
+    expect(plainText(html)).toBe(
+      '甘みの濃い玉露です。自家焙煎 内容：玉露・ほうじ茶 日持ち：12か月 のし 手提げ袋 表 記',
+    );
+    expect(descriptionText(html, 30)).toBe('甘みの濃い玉露です。自家焙煎 内容：玉露・ほうじ茶 日持ち…');
+  });
+
   it("reads the text sanitize-html's own text-only mode finds in the API's description", () => {
     // sanitize-html with no tag allowed: the text, with & < > written as entities.
     const textOnly = (html: string) =>
@@ -103,11 +113,12 @@ describe('description sanitising', () => {
         .replace(/&amp;/g, '&')
         .replace(/\s+/g, ' ')
         .trim();
+    // Within one block: between blocks, a separator (below).
     const descriptions = [
-      '<p>国産<strong>抹茶</strong>使用</p>\n<ul><li>8個入</li></ul>',
+      '<p>国産<strong>抹茶</strong>使用 8個入</p>',
       '<p onclick="x()">a<script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)" title="a>b">b</a></p>',
       '<div><custom-tag data-x=">">中身</custom-tag><style>p{}</style>&nbsp;末尾&#x1F375;</div>',
-      '<table><tr><td colspan="2">表 &gt; 1</td></tr></table><ruby>漢<rt>かん</rt></ruby>',
+      '<p><span title="x">表 &gt; 1</span><ruby>漢<rt>かん</rt></ruby></p>',
       'plain & simple < 3',
     ];
     for (const html of descriptions) expect(plainTextOf(sanitizeDescription(html))).toBe(textOnly(html));

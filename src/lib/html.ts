@@ -106,19 +106,29 @@ export function sanitizeDescription(html: string, storeSite?: string): SafeHtml 
 const OUTPUT_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 
 /**
- * The plain text of a sanitised description: tags dropped, the entities sanitize-html writes decoded,
- * whitespace collapsed. Text, not markup: whoever places it escapes it (an attribute, JSON-LD). Read from
+ * The plain text of a sanitised description: tags dropped (a block's edge kept as a space, BLOCK_EDGE), the
+ * entities sanitize-html writes decoded, whitespace collapsed. Text, not markup: whoever places it escapes it (an attribute, JSON-LD). Read from
  * sanitizeDescription's output, whose tags hold no `>` in their attribute values (sanitize-html escapes
  * them) and whose text holds no `<`, so a tag is `<` to the next `>`. One parse of the description instead
  * of two (plainText); what that saves a build is in docs/performance.md.
  */
 export function plainTextOf(html: SafeHtml): string {
   return html
+    .replace(BLOCK_EDGE, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&(?:amp|lt|gt|quot);/g, (entity) => OUTPUT_ENTITIES[entity] ?? entity)
+    .replace(AFTER_SENTENCE, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Where one block of a description ends and the next begins (a paragraph, a list item, a cell, a line
+ * break): the text keeps a separator there, so list items do not run together (「…抹茶」「日持ち：…」).
+ */
+const BLOCK_EDGE = /<\/(?:p|li|h3|h4|td|th|tr|blockquote)>|<(?:br|hr)\b[^>]*>/g;
+/** A block's edge after the end of a sentence: Japanese runs on without a space (「…です。次の…」). */
+const AFTER_SENTENCE = /(?<=[。！？])\s*\n\s*/g;
 
 /** The plain text of a description from the API (plainTextOf its sanitised markup). */
 export function plainText(html: string): string {

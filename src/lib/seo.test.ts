@@ -44,11 +44,17 @@ describe('the sitemap', () => {
 });
 
 describe('robots.txt', () => {
-  it('allows the site, keeps per-visitor pages out and names the sitemap by its absolute URL', () => {
+  it('allows the site, keeps the build manifest out and names the sitemap by its absolute URL', () => {
     const text = robotsTxt(new URL(site));
     expect(text).toContain('User-agent: *\nAllow: /\n');
-    expect(text).toContain('Disallow: /cart/\n');
-    expect(text).toContain('Disallow: /wishlist/\n');
+    expect(text).toContain('Disallow: /_build/\n');
     expect(text).toContain(`Sitemap: ${site}/sitemap-index.xml\n`);
+  });
+
+  it('lets crawlers reach the per-visitor pages, whose noindex they must read to keep them out', () => {
+    const text = robotsTxt(new URL(site));
+    for (const path of ['/cart/', '/wishlist/', '/qr/', '/order/', '/address/']) {
+      expect(text).not.toContain(`Disallow: ${path}`);
+    }
   });
 });

@@ -24,12 +24,16 @@ export function inSitemap(pageUrl: string): boolean {
   return ![...PER_VISITOR_PATHS, ...TOOL_PATHS, ...MACHINE_PATHS].some((prefix) => path.startsWith(prefix));
 }
 
-/** The robots.txt body for a site. */
+/**
+ * The robots.txt body for a site. Only what is no page is kept out: the per-visitor pages carry `noindex`,
+ * which a crawler reads only on a page it may fetch (linked from every page, they would otherwise be
+ * indexed by their links alone).
+ */
 export function robotsTxt(site: URL): string {
   return [
     'User-agent: *',
     'Allow: /',
-    ...[...PER_VISITOR_PATHS, ...MACHINE_PATHS].map((path) => `Disallow: ${path}`),
+    ...MACHINE_PATHS.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${new URL('sitemap-index.xml', site)}`,
     '',

@@ -11,10 +11,16 @@ export function ErrorScreen({
   statusCode,
   description,
   children,
+  title,
+  home,
 }: {
   statusCode: number;
   description?: string | undefined;
   children?: ReactNode;
+  /** The title when not the page language's (chat pages' fatal screen: each chat language's). */
+  title?: ReactNode;
+  /** The way home when not the site's home in the page's language. */
+  home?: { href: string; label: ReactNode };
 }) {
   const screen = errorScreen(statusCode, description);
   return (
@@ -27,15 +33,15 @@ export function ErrorScreen({
         {screen.statusCode}
       </p>
       <h1 id="error-title" className="text-lg font-bold">
-        {screen.title}
+        {title ?? screen.title}
       </h1>
       {screen.description && <p className="text-sm text-secondary">{screen.description}</p>}
       {children}
       <a
-        href="/"
+        href={home?.href ?? '/'}
         className="mt-4 inline-block rounded border border-primary px-6 py-3 font-bold hover:bg-primary hover:text-white"
       >
-        {t('error.home')}
+        {home?.label ?? t('error.home')}
       </a>
     </section>
   );

@@ -28,6 +28,12 @@ export interface CardProduct {
 /** The lists' grid of cards: 2 columns on a phone, then 3, then 5. */
 export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-5';
 
+/**
+ * The place a card is coming to, in the lists' grid: as tall as a card of one line of title, and empty
+ * (global.css, `.card-place`, says how tall).
+ */
+export const CARD_PLACE_CLASS = 'card-place';
+
 export interface ProductCardLabels {
   sale: string;
   soldOut: string;

@@ -17,7 +17,7 @@ export function breadcrumbHtml(items: readonly BreadcrumbItem[]): string {
   trail.forEach((item, index) => {
     html +=
       item.href && index < trail.length - 1
-        ? `<li><a${attr('href', item.href)} class="inline-flex min-h-6 items-center underline underline-offset-4">${escapeHtml(item.label)}</a><span aria-hidden="true" class="ml-1">/</span></li>`
+        ? `<li><a${attr('href', item.href)} class="inline-flex min-h-11 min-w-11 items-center justify-center underline underline-offset-4">${escapeHtml(item.label)}</a><span aria-hidden="true" class="ml-1">/</span></li>`
         : `<li aria-current="page" class="line-clamp-1">${escapeHtml(item.label)}</li>`;
   });
   return `${html}</ol></nav>`;

@@ -8,7 +8,12 @@
 import { summaryPrice } from '../lib/format/list-price.ts';
 import { escapeHtml } from '../lib/markup.ts';
 import { catalogueImageHtml } from './catalogue-image-html.ts';
-import { type CardProduct, PRODUCT_GRID_CLASS, type ProductCardLabels } from './ProductCard.tsx';
+import {
+  CARD_PLACE_CLASS,
+  type CardProduct,
+  PRODUCT_GRID_CLASS,
+  type ProductCardLabels,
+} from './ProductCard.tsx';
 
 /**
  * A card's words as HTML: each the escaped text (productCardGridHtml), or, on a chat page built for every
@@ -66,6 +71,14 @@ export function cardHtml(product: CardProduct, words: CardWordsHtml, priority: b
     `<p class="flex flex-wrap items-baseline gap-x-1 text-sm"><span>${words.price}</span>${compareAt}${soldOut}</p>` +
     '</article>'
   );
+}
+
+/**
+ * `count` places of cards still to come, as the product list's island keeps them after its cards
+ * (src/features/catalogue/ProductList.tsx): a list built into a page takes the island's room from the start.
+ */
+export function cardPlacesHtml(count: number): string {
+  return `<li aria-hidden="true" data-wake-near="" class="${CARD_PLACE_CLASS}"></li>`.repeat(count);
 }
 
 /** The grid of `products`' cards, the first one's image loaded eagerly. */

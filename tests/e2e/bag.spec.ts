@@ -108,8 +108,9 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expect(shipment.getByTestId('shipment-status')).toHaveText('お届け先の入力待ち');
     await expectNoAxeViolations(page);
 
-    // The address step: a bad postal code is refused, nothing typed is lost, then it goes through.
-    await shipment.getByRole('link', { name: 'お届け先を入力する' }).click();
+    // The address step, first on the page: a bad postal code is refused, nothing typed is lost, then it
+    // goes through.
+    await page.getByTestId('address-step').getByRole('link', { name: 'お届け先を入力する' }).click();
     await page.waitForURL(/\/address\/[A-Za-z0-9_-]{16,64}\/$/);
     const postal = page.getByLabel(/^郵便番号/);
     await postal.fill('123-45');
@@ -186,9 +187,33 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await page.waitForURL(/\/qr\/[A-Za-z0-9_-]{16,64}\/$/);
     expect(new URL(page.url()).pathname).not.toContain(alias);
     await expect(page.getByRole('img', { name: 'お支払い用QRコード' })).toBeVisible();
-    // The old QR now says it expired (its errorCode), never a blank page.
+    // The old QR now says a newer code took its place (REPLACED), not that its time ran out again.
     await page.goto(`/qr/${alias}/`);
-    await page.waitForURL(/\/qr\/timeout\/$/);
+    await expect(page.getByRole('heading', { name: 'このQRコードは使えません' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      '新しいQRコードが発行されたため、このQRコードは使えません。',
+    );
+    expect(new URL(page.url()).pathname).toBe(`/qr/${alias}/`);
+  });
+
+  test('a QR issued again: the first one says a newer code replaced it, not that its time ran out', async ({
+    page,
+  }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 1, offset: 11 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    await bag.open();
+    const first = await bag.pay();
+    await bag.open();
+    const second = await bag.pay();
+    expect(second).not.toBe(first);
+    await page.goto(`/qr/${first}/`);
+    await expect(page.getByRole('heading', { name: 'このQRコードは使えません' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      '新しいQRコードが発行されたため、このQRコードは使えません。',
+    );
+    expect(new URL(page.url()).pathname).toBe(`/qr/${first}/`);
   });
 
   test("loads the final confirmation's code only when the shopper presses pay", async ({ page }) => {
@@ -209,6 +234,35 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await page.getByRole('button', { name: '店頭でのお支払いに進む' }).click();
     await expect(page.getByRole('dialog', { name: 'ご注文内容の最終確認' })).toBeVisible();
     expect(scripts.filter(confirmation)).toHaveLength(1);
+  });
+
+  test('asks before removing a line, its question loaded only then, and removes it', async ({ page }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 3, offset: 21 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await bag.open();
+    await bag.settled();
+    await page.waitForLoadState('networkidle');
+    const question = (url: string) => /\/_astro\/RemoveDialog\.[\w-]+\.js$/.test(url);
+    expect(scripts.filter(question)).toEqual([]);
+
+    const title = pick.product.title;
+    await bag
+      .line(title)
+      .getByRole('button', { name: `${title}をバッグから削除` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: '商品の削除' });
+    await expect(dialog).toContainText(`「${title}」をバッグから削除しますか？`);
+    expect(scripts.filter(question)).toHaveLength(1);
+    await dialog.getByRole('button', { name: '削除する' }).click();
+    await expect(page.getByTestId('notification')).toContainText(`「${title}」をバッグから削除しました。`);
+    await expect(page.getByRole('heading', { name: 'ショッピングバッグに商品はありません' })).toBeVisible();
+    expect((await bag.serverBag()).count).toBe(0);
   });
 
   test('a failed change rolls the bag back to the server’s state and says so', async ({ page }) => {

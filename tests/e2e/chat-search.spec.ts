@@ -1,15 +1,39 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { brands, brandsIn, expectNoJapanese } from './fixtures/chat.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /** Chat's type-to-find across languages, on a 390 px phone (the `phone` project). */
 
-async function ask(page: Page, query: string) {
+/** Sends a query and gives the shop's reply (the last shop bubble once the visitor's message is in). */
+async function send(page: Page, query: string) {
+  const visitor = page.getByRole('log').locator('[data-from="visitor"]');
+  const before = await visitor.count();
   await page.getByRole('searchbox').fill(query);
   await page.getByRole('searchbox').press('Enter');
-  const reply = page.getByRole('log').locator('[data-from="shop"]').last();
+  await expect(visitor).toHaveCount(before + 1);
+  return page.getByRole('log').locator('[data-from="shop"]').last();
+}
+
+async function ask(page: Page, query: string) {
+  const reply = await send(page, query);
   await expect(reply.getByRole('link').first()).toBeVisible();
   return reply;
+}
+
+/** Fails unless the reply's start is on screen between the sticky header and the sticky search box. */
+async function expectInView(page: Page, reply: Locator) {
+  const box = page.locator('form').filter({ has: page.getByRole('searchbox') });
+  await expect(async () => {
+    const replyRect = await reply.boundingBox();
+    const boxRect = await box.boundingBox();
+    const headerRect = await page.locator('header').first().boundingBox();
+    if (!replyRect || !boxRect || !headerRect) throw new Error('no reply, search box or header');
+    expect(replyRect.y, 'the reply starts below the header').toBeGreaterThanOrEqual(
+      headerRect.y + headerRect.height - 1,
+    );
+    const visibleEnd = Math.min(replyRect.y + replyRect.height, replyRect.y + 40);
+    expect(visibleEnd, 'the reply starts above the search box').toBeLessThanOrEqual(boxRect.y + 1);
+  }).toPass();
 }
 
 /** Every name a brand is shown under: Japanese where the API has no other (proper names, not page text). */
@@ -30,6 +54,54 @@ test.describe('chat search in Korean', () => {
       '/chat/brands/2/',
     );
     await expectNoJapanese(page, 'ko', await brandNames(page, 'ko'));
+  });
+
+  test('answers in view above the search box, a search that finds nothing too, however long the thread', async ({
+    page,
+  }) => {
+    await page.goto('/chat/');
+    for (const query of ['루미에르', '말차', '커피']) await ask(page, query);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > 2 * innerHeight)).toBe(true);
+    const nothing = await send(page, '없는상품이름');
+    await expect(nothing).toContainText('없는상품이름');
+    await expect(nothing.getByRole('button')).toBeVisible();
+    await expectInView(page, nothing);
+    const found = await ask(page, '루미에르');
+    await expectInView(page, found);
+  });
+
+  test('finds a name as people spell it (츠 for ツ, 타올) and goods by their everyday word', async ({
+    page,
+  }) => {
+    const named = await brandsIn(page, 'ko');
+    await page.goto('/chat/');
+    const kougetsudo = named.find((b) => b.id === 1)?.name ?? '';
+    await expect((await ask(page, '고게츠도')).getByRole('link', { name: kougetsudo })).toHaveAttribute(
+      'href',
+      '/chat/brands/1/',
+    );
+    const tsukiakari = named.find((b) => b.id === 8)?.name ?? '';
+    await expect((await ask(page, '츠키아카리')).getByRole('link', { name: tsukiakari })).toHaveAttribute(
+      'href',
+      '/chat/brands/8/',
+    );
+    const towels = (await ask(page, '수건')).locator('article h3');
+    await expect(towels.first()).toContainText('타월');
+    await expect((await ask(page, '타올')).locator('article h3').first()).toContainText('타월');
+    const teas = await (await ask(page, '녹차')).locator('article h3').allInnerTexts();
+    expect(
+      teas.some((title) => /말차|센차|교쿠로/.test(title)),
+      teas.join(),
+    ).toBe(true);
+    expect(
+      teas.some((title) => /홍차/.test(title)),
+      'black tea is not green tea',
+    ).toBe(false);
+    const sake = await (await ask(page, '사케')).locator('article h3').allInnerTexts();
+    expect(
+      sake.some((title) => /준마이/.test(title)),
+      sake.join(),
+    ).toBe(true);
   });
 });
 
@@ -55,6 +127,19 @@ test.describe('chat search in English', () => {
     await expect(reply.getByRole('link')).toHaveCount(count);
     await expect(all).toBeHidden();
     await expectNoJapanese(page, 'en', await brandNames(page, 'en'));
+  });
+
+  test('finds green tea by its everyday name', async ({ page }) => {
+    await page.goto('/chat/');
+    const teas = await (await ask(page, 'green tea')).locator('article h3').allInnerTexts();
+    expect(
+      teas.some((title) => /Sencha|Matcha|Gyokuro/.test(title)),
+      teas.join(),
+    ).toBe(true);
+    expect(
+      teas.some((title) => /Black Tea/.test(title)),
+      'black tea is not green tea',
+    ).toBe(false);
   });
 
   test('finds a brand by its name without accents', async ({ page }) => {
@@ -130,5 +215,19 @@ test.describe('chat search in Chinese', () => {
     }
     await expect(reply.getByRole('link', { name: /咖啡/ }).first()).toBeVisible();
     await expectNoJapanese(page, 'zh', await brandNames(page, 'zh'));
+  });
+
+  test('finds names typed in traditional characters, and green tea as 綠茶', async ({ page }) => {
+    const suien = (await brandsIn(page, 'zh')).find((b) => b.id === 3);
+    await page.goto('/chat/');
+    await expect((await ask(page, '翠園')).getByRole('link', { name: suien?.name ?? '' })).toHaveAttribute(
+      'href',
+      '/chat/brands/3/',
+    );
+    const teas = await (await ask(page, '綠茶')).locator('article h3').allInnerTexts();
+    expect(
+      teas.some((title) => /抹茶|煎茶|玉露/.test(title)),
+      teas.join(),
+    ).toBe(true);
   });
 });

@@ -114,7 +114,11 @@ function answer(url: URL): unknown {
   const lang = (url.searchParams.get('lang') ?? 'ja') as Language;
   switch (url.pathname) {
     case '/catalog/version':
-      return { version: String(catalogue.version) };
+      // Each version a minute after the one before: the sitemap's lastmod follows the catalogue.
+      return {
+        version: String(catalogue.version),
+        updatedAt: new Date(Date.UTC(2026, 3, 1) + catalogue.version * 60_000).toISOString(),
+      };
     case '/catalog/areas':
       return catalogue.areas;
     case '/catalog/products-filters':
@@ -171,6 +175,7 @@ async function build(out: string, cacheDir: string): Promise<string> {
       SITE_URL: 'https://gift.example.jp',
       ...buildStamp(),
       CATALOG_VERSION: undefined,
+      CATALOG_UPDATED_AT: undefined,
       PUBLIC_SENTRY_DSN: undefined,
       PUBLIC_SENTRY_ENVIRONMENT: undefined,
       PUBLIC_SENTRY_RELEASE: undefined,
@@ -478,7 +483,8 @@ describe('a deploy changes only what changed', () => {
 
     // Counted by kind: its page and payload in each of its areas; the first page (HTML and payload) of the
     // list of each of its areas, of its brand and of each of its tags, and its brand's chat page; chat's
-    // search index in each language; the build's record. The sitemap names pages, not titles: it stays.
+    // search index in each language; the build's record; the sitemap's files, whose lastmod is the
+    // catalogue's last change.
     const { id, areas, tenant, tags } = product;
     const kinds: [kind: string, path: RegExp][] = [
       [
@@ -507,7 +513,7 @@ describe('a deploy changes only what changed', () => {
       'brand lists': 3,
       'tag lists': 2 * tags.length,
       'search indexes': LANGUAGES.length,
-      sitemap: 0,
+      sitemap: 2,
       record: 1,
       other: 0,
     });

@@ -3,7 +3,9 @@
  * `/_build/latest.json` publishes it (`catalogVersion`), and the scheduled rebuild
  * (netlify/functions/scheduled-rebuild.mts) builds again only when the API's version differs. A change
  * during the build is therefore never taken as built. When the API cannot say, the build records null and
- * the next check rebuilds.
+ * the next check rebuilds. The time the catalogue last changed (`CATALOG_UPDATED_AT`) is the sitemap's
+ * `<lastmod>`: the same for every build of one catalogue, so a rebuild of an unchanged catalogue writes the
+ * same sitemap.
  */
 import type { AstroIntegration } from 'astro';
 import { getCatalogVersion } from '../../lib/catalog/catalogue.ts';
@@ -13,9 +15,11 @@ export default function catalogueVersion(): AstroIntegration {
     name: 'catalog-version',
     hooks: {
       'astro:config:setup': async ({ command, logger }) => {
-        if (command !== 'build' || process.env.CATALOG_VERSION) return;
+        if (command !== 'build' || (process.env.CATALOG_VERSION && process.env.CATALOG_UPDATED_AT)) return;
         try {
-          process.env.CATALOG_VERSION = (await getCatalogVersion()).version;
+          const { version, updatedAt } = await getCatalogVersion();
+          process.env.CATALOG_VERSION ||= version;
+          process.env.CATALOG_UPDATED_AT ||= updatedAt;
           logger.info(`catalogue version ${process.env.CATALOG_VERSION}`);
         } catch (error) {
           logger.warn(`the catalog API did not give its version (${String(error)}); the next check rebuilds`);

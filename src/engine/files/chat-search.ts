@@ -2,7 +2,7 @@
  * The chat search indexes as the site serves them, `/chat/search/{lang}.json` (search-index.ts), made at
  * build time: every product in each language from the catalog API (its `lang`), checked as the catalogue's
  * own are, with its Japanese title and every brand from the build's checked catalogue (the caller's, from
- * its snapshot). English comes first: its titles and brand names are searched in the other languages too
+ * its snapshot), and the texts of chat-search-texts.ts (descriptions, everyday words, other spellings). English comes first: its titles and brand names are searched in the other languages too
  * (`coffee` in Chinese chat), so only they are kept from it. Each product is cut down to its index entry as
  * its page of the list arrives, so the catalogue is never held a second time as products.
  */
@@ -19,6 +19,7 @@ import type { Tenant } from '../../lib/catalog/types.ts';
 import { FALLBACK_IMAGE_SRC } from '../../lib/images.ts';
 import { urlGuard } from '../catalogue/catalogue-check.ts';
 import { fetchAllProducts } from '../catalogue/loaders.ts';
+import { chatSearchTexts } from './chat-search-texts.ts';
 
 /** The languages with a search index: chat mode's, English first (the others search its names). */
 export const SEARCH_LANGUAGES: readonly ChatLanguage[] = ['en', 'zh', 'ko'];
@@ -65,14 +66,23 @@ export async function* chatSearchJsons(
 ): AsyncGenerator<{ language: ChatLanguage; json: string }> {
   let english: LanguageEntries | undefined;
   for (const language of SEARCH_LANGUAGES) {
+    const texts = chatSearchTexts(language);
     const names: OtherNames = {
       japaneseTitles: japanese.titles,
       ...(english ? { englishTitles: english.titles } : {}),
+      texts,
     };
     const found = await entriesIn(language, names);
     if (language === 'en') english = { ...found, entries: [] };
     const englishBrands = english?.brandNames ?? found.brandNames;
-    const index = searchIndexOf(language, found.entries, japanese.tenants, found.brandNames, englishBrands);
+    const index = searchIndexOf(
+      language,
+      found.entries,
+      japanese.tenants,
+      found.brandNames,
+      englishBrands,
+      texts,
+    );
     yield { language, json: JSON.stringify(index) };
   }
 }

@@ -1,5 +1,5 @@
 import { inSitemap } from '../../lib/seo.ts';
-import { sitemapFiles, sitemapUrls, xmlText } from './sitemap.ts';
+import { canonicalOnly, sitemapFiles, sitemapUrls, xmlText } from './sitemap.ts';
 
 const site = new URL('http://shop.test/');
 const route = (pathname: string | undefined, type: 'page' | 'endpoint' = 'page') => ({
@@ -60,6 +60,26 @@ describe('the sitemap', () => {
       '<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
         '<sitemap><loc>http://shop.test/sitemap-0.xml</loc></sitemap><sitemap><loc>http://shop.test/sitemap-1.xml</loc></sitemap>' +
         '<sitemap><loc>http://shop.test/sitemap-2.xml</loc></sitemap></sitemapindex>',
+    );
+  });
+
+  it("lists a product in several areas once, at its canonical page, not its other areas' pages", () => {
+    const urls = sitemapUrls(
+      [{ pathname: 'area/1/products/5/' }, { pathname: 'area/2/products/5/' }, { pathname: 'area/2/' }],
+      [],
+      site,
+      canonicalOnly(inSitemap, new Set(['/area/2/products/5/'])),
+    );
+    expect(urls).toEqual(['http://shop.test/area/1/products/5/', 'http://shop.test/area/2/']);
+  });
+
+  it('says when each page and each file last changed: the build that wrote them', () => {
+    const files = sitemapFiles(['http://shop.test/'], site, 2, '2026-11-28T10:00:00.000Z');
+    expect(files[0]?.text).toContain(
+      '<url><loc>http://shop.test/</loc><lastmod>2026-11-28T10:00:00.000Z</lastmod></url>',
+    );
+    expect(files[1]?.text).toContain(
+      '<sitemap><loc>http://shop.test/sitemap-0.xml</loc><lastmod>2026-11-28T10:00:00.000Z</lastmod></sitemap>',
     );
   });
 

@@ -1,9 +1,10 @@
 /**
  * The sitemap: `sitemap-index.xml` naming `sitemap-0.xml`, `sitemap-1.xml`… of at most 45,000 pages each,
- * every built page the filter keeps (src/lib/seo.ts), ordered as people read numbers (`/area/1/products/2/`
- * before `/area/1/products/10/`).
+ * every built page the filter keeps (src/lib/seo.ts) but the product pages that name another as canonical,
+ * ordered as people read numbers (`/area/1/products/2/` before `/area/1/products/10/`), each with the
+ * time the catalogue last changed as its `<lastmod>` (catalogue-version.ts; none when the API did not say).
  *
- * It writes what @astrojs/sitemap writes for this site, byte for byte, without that integration's cost at
+ * It writes what @astrojs/sitemap writes for this site, with `<lastmod>`, without that integration's cost at
  * 100,000 products: it sorts with `localeCompare` (a collator set up per comparison, where one
  * `Intl.Collator` gives the same order) and streams every URL as an object, where the build's memory peaked.
  */
@@ -11,7 +12,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
+import { duplicateProductPaths } from '../../features/product/product-rules.ts';
 import { escapeHtml } from '../../lib/markup.ts';
+import { catalogueIndex } from '../catalogue/catalogue-data.ts';
+
+/** When the catalogue last changed (ISO 8601), as its API said at the build's start; undefined if unknown. */
+function catalogueUpdatedAt(env: Record<string, string | undefined> = process.env): string | undefined {
+  const at = env.CATALOG_UPDATED_AT;
+  return at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : undefined;
+}
 
 /** Pages per sitemap file (the format allows 50,000). */
 export const PAGES_PER_FILE = 45_000;
@@ -61,18 +70,30 @@ export function sitemapUrls(
   return [...urls].filter((url) => filter(url)).sort(collator.compare);
 }
 
-/** The sitemap files for `urls` (already ordered): each file's name and text, the index last. */
-export function sitemapFiles(urls: readonly string[], site: URL, perFile = PAGES_PER_FILE) {
+/**
+ * A filter that keeps what `filter` keeps but the product pages that name another page as canonical (a
+ * product in several areas is listed once, at its first area's page: `duplicates`, their pathnames).
+ */
+export function canonicalOnly(filter: (url: string) => boolean, duplicates: ReadonlySet<string>) {
+  return (url: string) => filter(url) && !duplicates.has(new URL(url).pathname);
+}
+
+/**
+ * The sitemap files for `urls` (already ordered): each file's name and text, the index last. `lastmod`
+ * (ISO 8601): when the pages last changed, the catalogue's last change.
+ */
+export function sitemapFiles(urls: readonly string[], site: URL, perFile = PAGES_PER_FILE, lastmod?: string) {
+  const modified = lastmod ? `<lastmod>${xmlText(lastmod)}</lastmod>` : '';
   const files: { name: string; text: string }[] = [];
   for (let start = 0; start < urls.length; start += perFile) {
     const entries = urls
       .slice(start, start + perFile)
-      .map((url) => `<url><loc>${xmlText(url)}</loc></url>`)
+      .map((url) => `<url><loc>${xmlText(url)}</loc>${modified}</url>`)
       .join('');
     files.push({ name: `sitemap-${files.length}.xml`, text: `${XML}${URLSET}${entries}</urlset>` });
   }
   const index = files
-    .map(({ name }) => `<sitemap><loc>${xmlText(new URL(name, site).href)}</loc></sitemap>`)
+    .map(({ name }) => `<sitemap><loc>${xmlText(new URL(name, site).href)}</loc>${modified}</sitemap>`)
     .join('');
   files.push({
     name: 'sitemap-index.xml',
@@ -96,11 +117,15 @@ export default function sitemap({ filter }: { filter: (url: string) => boolean }
       'astro:build:done': async ({ dir, pages, logger }) => {
         if (!config?.site) throw new Error('the sitemap needs the site URL (SITE_URL): it was not written');
         const site = new URL(config.base, config.site);
-        const urls = sitemapUrls(pages, routes, site, filter, config.build.format === 'directory');
+        // A product in several areas: only its canonical page (decisions.md, "One URL per product").
+        const { products, areas } = catalogueIndex();
+        const keep = canonicalOnly(filter, duplicateProductPaths(products, areas));
+        const urls = sitemapUrls(pages, routes, site, keep, config.build.format === 'directory');
         if (urls.length === 0) throw new Error('no page belongs in the sitemap: it was not written');
         const folder = fileURLToPath(dir);
         await mkdir(folder, { recursive: true });
-        for (const { name, text } of sitemapFiles(urls, site)) await writeFile(join(folder, name), text);
+        const files = sitemapFiles(urls, site, PAGES_PER_FILE, catalogueUpdatedAt());
+        for (const { name, text } of files) await writeFile(join(folder, name), text);
         logger.info(`\`sitemap-index.xml\` created at \`${relative(process.cwd(), folder)}\``);
       },
     },

@@ -11,6 +11,7 @@ import {
   ADDRESS_FIELDS,
   type AddressField,
   DELIVERY_LEAD_DAYS,
+  isLatinName,
   japaneseDate,
   PREFECTURES,
   TIME_SLOTS,
@@ -29,8 +30,6 @@ const label = (field: AddressField) => t(`address.${field}` as AddressKey);
 const prefectureLabel = (index: number) => t(`address.prefecture.${index + 1}` as AddressKey);
 
 const OPTIONAL = new Set<AddressField>(['building', 'deliveryDate', 'deliveryTimeSlot']);
-/** In chat mode the reading is optional: a name in Latin letters needs none (address-rules.ts). */
-const OPTIONAL_IN_CHAT = new Set<AddressField>([...OPTIONAL, 'nameKana']);
 
 const fieldId = (field: AddressField) => `address-${field}`;
 
@@ -44,7 +43,9 @@ const POSTAL_MESSAGES = {
 export function AddressForm() {
   const form = useStore($addressForm);
   const chat = useStore($mode).kind === 'chat';
-  const optional = chat ? OPTIONAL_IN_CHAT : OPTIONAL;
+  // The reading is optional for a name in Latin letters, which needs none (address-rules.ts).
+  const latinName = isLatinName(form.values.name ?? '');
+  const optional = (field: AddressField) => OPTIONAL.has(field) || (field === 'nameKana' && latinName);
   const summary = useRef<HTMLDivElement>(null);
   const errorCount = Object.keys(form.errors).length;
   const earliest = tokyoDatePlus(Date.now(), DELIVERY_LEAD_DAYS);
@@ -71,7 +72,7 @@ export function AddressForm() {
     value: form.values[field],
     'aria-invalid': form.errors[field] ? true : undefined,
     'aria-describedby': describedBy(field, hasHint),
-    'aria-required': optional.has(field) ? undefined : true,
+    'aria-required': optional(field) ? undefined : true,
     onChange: (event: { target: { value: string } }) => setAddressField(field, event.target.value),
     className: `mt-1 block min-h-11 w-full rounded border bg-white px-3 text-base ${form.errors[field] ? 'border-2 border-error' : 'border-accent'}`,
   });
@@ -153,9 +154,9 @@ export function AddressForm() {
 
       <Field
         field="nameKana"
-        optional={chat}
+        optional={latinName}
         error={form.errors.nameKana}
-        hint={chat ? t('address.nameKana.hintLatin') : t('address.nameKana.hint')}
+        hint={t('address.nameKana.hint')}
       >
         <input {...input('nameKana', true)} type="text" autoComplete="off" maxLength={60} />
       </Field>

@@ -12,6 +12,7 @@ describe('the address messages', () => {
     expect(t('address.error.postalFormat')).toBe(JAPANESE_MESSAGES.postalFormat);
     expect(t('address.error.phoneFormat')).toBe(JAPANESE_MESSAGES.phoneFormat);
     expect(t('address.error.kanaFormat')).toBe(JAPANESE_MESSAGES.kanaFormat);
+    expect(t('address.error.phoneInternational')).toBe(JAPANESE_MESSAGES.phoneInternational);
     expect(t('address.error.dateTooEarly', { date: '2025年1月18日' })).toBe(
       JAPANESE_MESSAGES.dateTooEarly('2025-01-18'),
     );

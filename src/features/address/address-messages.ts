@@ -28,6 +28,9 @@ const translated: AddressMessages = {
   get phoneFormat() {
     return t('address.error.phoneFormat');
   },
+  get phoneInternational() {
+    return t('address.error.phoneInternational');
+  },
   get dateFormat() {
     return t('address.error.dateFormat');
   },

@@ -34,7 +34,7 @@ describe('the address rules the form and the server share', () => {
       address: {
         ...GOOD,
         postalCode: '100-0001',
-        phone: '09012345678',
+        phone: '+819012345678',
         building: null,
         deliveryDate: null,
         deliveryTimeSlot: null,
@@ -72,8 +72,8 @@ describe('the address rules the form and the server share', () => {
     );
     expect(result.ok ? null : result.fields).toEqual({
       postalCode: '郵便番号は7桁の数字で入力してください（例: 100-0001）',
-      nameKana: 'フリガナは全角カタカナで入力してください',
-      phone: '電話番号は0から始まる10桁または11桁の数字で入力してください（ハイフンは省略できます）',
+      nameKana: 'フリガナは全角カタカナ（海外のお名前はローマ字）で入力してください',
+      phone: JAPANESE_MESSAGES.phoneFormat,
       deliveryDate: 'お届け希望日は2025年1月18日以降の日付を選択してください',
       deliveryTimeSlot: 'お届け時間帯は選択肢から選んでください',
     });
@@ -97,9 +97,58 @@ describe('a name in Latin letters', () => {
     expect(japanese.ok ? null : japanese.fields.nameKana).toBe('フリガナを入力してください');
   });
 
-  it('still has a reading given checked as katakana', () => {
-    const result = validateAddressValues({ ...GOOD, name: 'Jane Smith', nameKana: 'Jane' }, NOW);
+  it('still has a reading given checked as katakana or Latin letters', () => {
+    const result = validateAddressValues({ ...GOOD, name: 'Jane Smith', nameKana: 'じぇーん' }, NOW);
     expect(result.ok ? null : result.fields.nameKana).toBe(JAPANESE_MESSAGES.kanaFormat);
+  });
+});
+
+describe('a name in any script', () => {
+  it('takes a name in Hangul with its reading in Latin letters or katakana, and needs one of them', () => {
+    const latin = validateAddressValues({ ...GOOD, name: '김민지', nameKana: 'Kim Minji' }, NOW);
+    expect(latin).toMatchObject({ ok: true, address: { name: '김민지', nameKana: 'Kim Minji' } });
+    const kana = validateAddressValues({ ...GOOD, name: '김민지', nameKana: 'キム ミンジ' }, NOW);
+    expect(kana).toMatchObject({ ok: true, address: { nameKana: 'キム ミンジ' } });
+    const none = validateAddressValues({ ...GOOD, name: '김민지', nameKana: '' }, NOW);
+    expect(none.ok ? null : none.fields.nameKana).toBe('フリガナを入力してください');
+    const hangul = validateAddressValues({ ...GOOD, name: '김민지', nameKana: '김민지' }, NOW);
+    expect(hangul.ok ? null : hangul.fields.nameKana).toBe(JAPANESE_MESSAGES.kanaFormat);
+  });
+
+  it('takes a Chinese name with its reading in pinyin', () => {
+    const result = validateAddressValues({ ...GOOD, name: '王小明', nameKana: 'Wang Xiaoming' }, NOW);
+    expect(result).toMatchObject({ ok: true, address: { name: '王小明', nameKana: 'Wang Xiaoming' } });
+  });
+});
+
+describe('a phone number from anywhere', () => {
+  const phone = (value: string) => validateAddressValues({ ...GOOD, phone: value }, NOW);
+
+  it('keeps a Japanese number written as shoppers write it, in E.164', () => {
+    expect(phone('090-1234-5678')).toMatchObject({ ok: true, address: { phone: '+819012345678' } });
+    expect(phone('０３－１２３４－５６７８')).toMatchObject({ ok: true, address: { phone: '+81312345678' } });
+    expect(phone('(03) 1234 5678')).toMatchObject({ ok: true, address: { phone: '+81312345678' } });
+    expect(phone('+81 90-1234-5678')).toMatchObject({ ok: true, address: { phone: '+819012345678' } });
+  });
+
+  it('takes a number from abroad with + and its country code', () => {
+    expect(phone('+82 10-1234-5678')).toMatchObject({ ok: true, address: { phone: '+821012345678' } });
+    expect(phone('＋82 010 1234 5678')).toMatchObject({ ok: true, address: { phone: '+821012345678' } });
+    expect(phone('+86 138 0013 8000')).toMatchObject({ ok: true, address: { phone: '+8613800138000' } });
+  });
+
+  it('never takes a Korean 010 number or a dialled international prefix as Japanese', () => {
+    for (const value of ['010-1234-5678', '01012345678', '0082-10-1234-5678', '010-82-10-1234-5678']) {
+      const result = phone(value);
+      expect(result.ok ? null : result.fields.phone, value).toBe(JAPANESE_MESSAGES.phoneInternational);
+    }
+  });
+
+  it('refuses what is no phone number', () => {
+    for (const value of ['12-3456-7890', '+82 12', '090-1234', 'tel']) {
+      const result = phone(value);
+      expect(result.ok ? null : result.fields.phone, value).toBe(JAPANESE_MESSAGES.phoneFormat);
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * mode's language when the form passes its words (address-messages.ts). One module for both sides: the address form checks with it before sending, and the reference
  * API (scripts/catalog-api/address.ts) answers 422 with the same messages, so the two cannot disagree.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { components } from '../../lib/catalog/schema.gen.ts';
 
 export type ShipmentAddress = components['schemas']['ShipmentAddress'];
@@ -147,6 +148,8 @@ export interface AddressMessages {
   prefectureUnknown: string;
   kanaFormat: string;
   phoneFormat: string;
+  /** A number written with a country's own leading 0 or a dialled international prefix, without +. */
+  phoneInternational: string;
   dateFormat: string;
   /** `earliest` is YYYY-MM-DD. */
   dateTooEarly(earliest: string): string;
@@ -169,8 +172,10 @@ export const JAPANESE_MESSAGES: AddressMessages = {
   postalFormat: '郵便番号は7桁の数字で入力してください（例: 100-0001）',
   prefectureRequired: '都道府県を選択してください',
   prefectureUnknown: '都道府県は一覧から選択してください',
-  kanaFormat: 'フリガナは全角カタカナで入力してください',
-  phoneFormat: '電話番号は0から始まる10桁または11桁の数字で入力してください（ハイフンは省略できます）',
+  kanaFormat: 'フリガナは全角カタカナ（海外のお名前はローマ字）で入力してください',
+  phoneFormat:
+    '電話番号は0から始まる10桁または11桁の数字、海外の番号は＋と国番号から入力してください（例: 090-1234-5678、+82 10-1234-5678）',
+  phoneInternational: '海外の電話番号は＋と国番号から入力してください（例: +82 10-1234-5678）',
   dateFormat: 'お届け希望日は正しい日付（例: 2025-01-31）で入力してください',
   dateTooEarly: (earliest) => `お届け希望日は${japaneseDate(earliest)}以降の日付を選択してください`,
   slotUnknown: 'お届け時間帯は選択肢から選んでください',
@@ -184,9 +189,29 @@ export function isLatinName(name: string): boolean {
   return /^[\p{Script=Latin}][\p{Script=Latin}\p{M} .,'’-]*$/u.test(name.normalize('NFKC').trim());
 }
 
+/** A reading in full-width katakana, as a Japanese delivery label reads a name. */
+const KATAKANA_READING = /^[\u30A1-\u30FA\u30FB\u30FC ]+$/;
+
+/**
+ * A phone number as it is stored, E.164 (`+819012345678`), or why not. A number without `+` is Japanese,
+ * written as shoppers write it (`090-1234-5678`, full-width, with brackets); a number from abroad starts
+ * with `+` and its country code (`+82 10-1234-5678`). A number that starts with a dialled international
+ * prefix (`010`, `00`) is never read as Japanese: a Korean mobile written at home, `010-1234-5678`, would
+ * otherwise pass for a Japanese one of the right length (docs/decisions.md, "Phone numbers from abroad").
+ */
+function phoneE164(value: string): { ok: true; phone: string } | { ok: false; international: boolean } {
+  const typed = asciiDigitsAndHyphens(value).replace(/[-()（）.]/g, '');
+  if (!typed.startsWith('+') && /^(00|010)/.test(typed)) return { ok: false, international: true };
+  if (!/^\+?\d+$/.test(typed)) return { ok: false, international: false };
+  const number = parsePhoneNumberFromString(typed, 'JP');
+  if (!number?.isValid()) return { ok: false, international: false };
+  return { ok: true, phone: number.number };
+}
+
 /**
  * Checks and normalises an address; every wrong field gets its message (Japanese unless `messages` says
- * otherwise). The katakana reading is required unless the name is written in Latin letters.
+ * otherwise). A name may be in any script; its reading, in katakana or Latin letters, is required unless
+ * the name is written in Latin letters. The phone is stored in E.164 (phoneE164).
  */
 export function validateAddressValues(
   input: AddressInput,
@@ -224,13 +249,16 @@ export function validateAddressValues(
   const kana = text('nameKana').normalize('NFKC').replace(/\s+/g, ' ');
   if (kana === '') {
     if (!isLatinName(name)) fields.nameKana = messages.required('nameKana');
-  } else if (!/^[\u30A1-\u30FA\u30FB\u30FC ]+$/.test(kana)) {
+  } else if (!KATAKANA_READING.test(kana) && !isLatinName(kana)) {
     fields.nameKana = messages.kanaFormat;
   } else if (chars(kana) > 60) fields.nameKana = messages.tooLong('nameKana', 60);
 
-  const phone = asciiDigitsAndHyphens(text('phone')).replace(/[-()（）]/g, '');
+  const phoneResult = phoneE164(text('phone'));
+  const phone = phoneResult.ok ? phoneResult.phone : '';
   if (text('phone') === '') fields.phone = messages.required('phone');
-  else if (!/^0\d{9,10}$/.test(phone)) fields.phone = messages.phoneFormat;
+  else if (!phoneResult.ok) {
+    fields.phone = phoneResult.international ? messages.phoneInternational : messages.phoneFormat;
+  }
 
   let deliveryDate: string | null = null;
   const dateText = text('deliveryDate');

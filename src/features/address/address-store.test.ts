@@ -160,6 +160,7 @@ describe('the address form', () => {
     expect(api.putShipmentAddress).toHaveBeenCalledWith('S'.repeat(32), {
       ...GOOD,
       postalCode: '100-0001',
+      phone: '+81312345678',
       building: null,
       deliveryDate: null,
       deliveryTimeSlot: null,

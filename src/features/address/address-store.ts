@@ -13,6 +13,7 @@ import {
   type Shipment,
 } from '../../lib/catalog/cart.ts';
 import { DataNotFoundError, markHandled } from '../../lib/errors.ts';
+import { formatPhone } from '../../lib/format/phone.ts';
 import { addressCompleteHref } from '../../lib/mode-routes.ts';
 import { isRecord, readStored, writeStored } from '../../lib/storage.ts';
 import { addressMessages } from './address-messages.ts';
@@ -204,7 +205,8 @@ function initialValues(shipment: Shipment): AddressValues {
     building: address.building ?? '',
     name: address.name,
     nameKana: address.nameKana,
-    phone: address.phone,
+    // Stored in E.164; a Japanese number is shown as the shopper wrote it.
+    phone: formatPhone(address.phone),
     deliveryDate: address.deliveryDate ?? '',
     deliveryTimeSlot: address.deliveryTimeSlot ?? '',
   };

@@ -51,7 +51,7 @@ export function BagLine({
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-bold leading-snug">
             {href ? (
-              <a href={href} className="hover:underline">
+              <a href={href} className="flex min-h-11 items-center hover:underline">
                 {line.title}
               </a>
             ) : (
@@ -76,6 +76,7 @@ export function BagLine({
           name={`receive-${line.key}`}
           value={line.receive}
           busy={receiveBusy}
+          inStore={line.storeStock > 0}
           shipPrice={shipPrice}
           onChange={onReceive}
         />
@@ -87,6 +88,7 @@ export function BagLine({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-2">
             <QtyStepper
+              id={`qty-${line.key.replace(':', '-')}`}
               title={line.title}
               qty={line.qty}
               max={line.maxQty}

@@ -22,6 +22,7 @@ vi.mock('../../lib/catalog/cart-gift.ts', () => ({ setCartGift: api.setCartGift 
 const { default: BagView } = await import('./BagView.tsx');
 const { closeNotification } = await import('../site/index.ts');
 const { $bagLoad } = await import('./bag-load.ts');
+const { $bag } = await import('./bag-store.ts');
 
 const filled = (): Cart =>
   bag({
@@ -57,6 +58,7 @@ beforeEach(() => {
   sessionStorage.clear();
   closeNotification();
   $bagLoad.set('idle');
+  $bag.set(undefined);
 });
 afterEach(() => {
   cleanup();
@@ -69,6 +71,36 @@ async function showBag(value: Cart) {
   await screen.findByText(/点の商品$/);
 }
 
+describe('the bag the visitor already holds', () => {
+  it('draws its lines at once, then takes the server’s bag; its controls wait for the server', async () => {
+    let answer: (value: Cart) => void = () => {};
+    api.checkCart.mockReturnValue(new Promise<Cart>((resolve) => (answer = resolve)));
+    // The page's script restored the tab's bag and started reading it before React came.
+    $bag.set(filled());
+    $bagLoad.set('loading');
+    void (await import('./bag-load.ts')).loadBag();
+    render(<BagView />);
+    try {
+      expect(screen.getAllByTestId('bag-line')).toHaveLength(2);
+      expect(screen.getByText(`${filled().count}点の商品`)).toBeTruthy();
+    } finally {
+      // Never leave the read hanging for the next test.
+      setTimeout(() => answer(filled()), 0);
+    }
+    const pay = screen.getByRole('button', { name: '店頭でのお支払いに進む' }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+    expect(
+      (screen.getAllByRole('button', { name: /数量を1つ増やす/ })[0] as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await act(async () => answer({ ...filled(), products: filled().products.slice(0, 1), count: 2 }));
+    await act(async () => {});
+    expect(screen.getAllByTestId('bag-line')).toHaveLength(1);
+    expect(
+      (screen.getAllByRole('button', { name: /数量を1つ増やす/ })[0] as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+});
+
 describe('the bag page', () => {
   it('shows each line with its title, variant, unit price, line total, receive and quantity', async () => {
     await showBag(filled());
@@ -76,11 +108,33 @@ describe('the bag page', () => {
     expect(lines).toHaveLength(2);
     const first = within(lines[0] as HTMLElement);
     expect(first.getByRole('heading', { name: '季節の焼き菓子詰め合わせ' })).toBeTruthy();
-    expect(first.getByText('容量: 500ml')).toBeTruthy();
+    expect(first.getByText('容量：500ml')).toBeTruthy();
     expect(first.getByTestId('unit-price').textContent).toBe('¥3,240（税込）');
     expect(first.getByTestId('line-total').textContent).toBe('¥6,480（税込）');
     expect((first.getByRole('radio', { name: '配送する' }) as HTMLInputElement).checked).toBe(true);
     expect(first.getByRole('status', { name: '数量' }).textContent).toBe('2');
+  });
+
+  it('offers no pickup for a line the store holds none of, and says why', async () => {
+    const none = cartLine({ id: 3, title: '店頭にない品', selectVariantId: 11 });
+    const variant = { ...(none.variants[0] as Cart['products'][number]['variants'][number]), stockInShop: 0 };
+    await showBag(bag({ products: [{ ...none, variants: [variant], stockInShop: 0 }] }));
+    const line = within(screen.getByTestId('bag-line'));
+    const pickup = line.getByRole('radio', { name: /店頭で受け取る/ }) as HTMLInputElement;
+    expect(pickup.disabled).toBe(true);
+    expect(pickup.getAttribute('aria-describedby')).toBeTruthy();
+    expect(line.getByText('店頭在庫なし')).toBeTruthy();
+    expect((line.getByRole('radio', { name: /配送する/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('says why “+” is off once the line holds all there is', async () => {
+    const all = cartLine({ qty: 8 });
+    await showBag(bag({ products: [all] }));
+    const line = within(screen.getByTestId('bag-line'));
+    const more = line.getByRole('button', { name: /をひとつ増やす|増やす/ }) as HTMLButtonElement;
+    expect(more.disabled).toBe(true);
+    const reason = document.getElementById(more.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('ご注文は8点までです');
   });
 
   it('shows the server’s charges, with free shipping and wrapping', async () => {
@@ -97,16 +151,27 @@ describe('the bag page', () => {
 
   it('names what shipping and wrapping cost before either is chosen', async () => {
     const rates = { shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 };
-    await showBag({ ...filled(), subtotal: 3240, wrapping: false, wrappingFee: 0, rates });
-    const line = within(screen.getAllByTestId('bag-line')[1] as HTMLElement);
-    expect(line.getByRole('radio', { name: '配送する 送料 ¥880（税込）' })).toBeTruthy();
+    const stored = filled().products.map((line) => ({ ...line, receive: 'store' as const }));
+    await showBag({ ...filled(), products: stored, subtotal: 3240, wrapping: false, wrappingFee: 0, rates });
+    for (const each of screen.getAllByTestId('bag-line')) {
+      expect(within(each).getByRole('radio', { name: '配送する 送料 ¥880（税込）' })).toBeTruthy();
+    }
     expect(screen.getByRole('checkbox', { name: 'ギフトラッピングをする 料金 ¥330（税込）' })).toBeTruthy();
+  });
+
+  it('prints the shipping charge once per order: in the totals, on no line, once a line ships', async () => {
+    const rates = { shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 };
+    await showBag({ ...filled(), subtotal: 3240, shippingCharge: 880, rates });
+    expect(screen.queryAllByTestId('ship-price')).toHaveLength(0);
+    expect(screen.getAllByText(/送料/).map((node) => node.textContent)).toEqual(['送料']);
   });
 
   it('shows a warning on the line it concerns, and holds the payment back', async () => {
     await showBag(filled());
     const [first, second] = screen.getAllByTestId('bag-line') as HTMLElement[];
-    expect(within(second as HTMLElement).getByText(/店頭の在庫が残り0点です/)).toBeTruthy();
+    expect(
+      within(second as HTMLElement).getByText(/店頭在庫がありません。配送に変更してください。/),
+    ).toBeTruthy();
     expect(within(first as HTMLElement).queryByText(/在庫/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '店頭でのお支払いに進む' }));
     expect(

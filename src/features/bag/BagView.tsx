@@ -12,7 +12,6 @@ import type { Cart } from '../../lib/catalog/types.ts';
 import { $mode, type Mode } from '../../lib/mode.ts';
 import { homeHref, qrHref, termsHref } from '../../lib/mode-routes.ts';
 import { chatProductHref, productHref } from '../../lib/routes.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
 import { NotificationBar } from '../site/components.ts';
@@ -31,6 +30,11 @@ import { bagTotalRows, choicePrices } from './bag-totals.ts';
  */
 const PaymentDialog = lazy(() =>
   import('./PaymentDialog.tsx').then(({ PaymentDialog }) => ({ default: PaymentDialog })),
+);
+
+/** The question before a line leaves the bag, loaded when the shopper asks to remove one. */
+const RemoveDialog = lazy(() =>
+  import('./RemoveDialog.tsx').then(({ RemoveDialog }) => ({ default: RemoveDialog })),
 );
 
 /** Where the bag's links lead: the web catalogue's pages, or chat mode's (src/lib/mode.ts). */
@@ -68,7 +72,8 @@ export default function BagView() {
     if ($bagLoad.get() === 'idle') void loadBag();
   }, []);
 
-  const ready = load === 'ready' && bag !== undefined;
+  // The bag the visitor holds (restoreBag, bag-load.ts) is drawn at once; its controls wait for the server's.
+  const refreshing = load !== 'ready';
   return (
     <>
       {load === 'failed' ? (
@@ -82,10 +87,10 @@ export default function BagView() {
             {t('bag.retry')}
           </button>
         </div>
-      ) : ready && bag.products.length === 0 ? (
+      ) : bag?.products.length === 0 && !refreshing ? (
         <EmptyBag shop={links.shop} />
       ) : (
-        <Bag bag={ready ? bag : undefined} links={links} />
+        <Bag bag={bag} refreshing={refreshing} links={links} />
       )}
       <NotificationBar />
     </>
@@ -128,10 +133,13 @@ function LineSkeletons() {
   );
 }
 
-/** The bag's layout; `bag` is undefined until the server has answered. */
-function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
+/**
+ * The bag's layout; `bag` is undefined until the server has answered or a held bag is restored, and
+ * `refreshing` while the server's is on its way.
+ */
+function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: boolean; links: BagLinks }) {
   const pending = useStore($bagPending);
-  const busy = useStore($bagBusy);
+  const busy = useStore($bagBusy) || refreshing;
   const [removing, setRemoving] = useState<LineView | null>(null);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | undefined>();
@@ -191,8 +199,8 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
                 key={line.key}
                 line={line}
                 href={href}
-                qtyBusy={pending.has(`qty:${line.key}`)}
-                receiveBusy={pending.has(`receive:${line.key}`)}
+                qtyBusy={refreshing || pending.has(`qty:${line.key}`)}
+                receiveBusy={refreshing || pending.has(`receive:${line.key}`)}
                 shipPrice={prices.ship}
                 onQty={(qty) => void changeQty(line, qty)}
                 onReceive={(receive) => void changeReceive(line, receive)}
@@ -212,11 +220,12 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
       >
         <fieldset aria-busy={pending.has('wrapping') || undefined}>
           <legend className="text-sm font-bold">{t('bag.wrapping.title')}</legend>
-          <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-2">
+          {/* Each text whole on its line: the fee goes under the choice rather than break it (ギフトラッピングを／する). */}
+          <label className="mt-2 flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 gap-y-1 whitespace-nowrap">
             <input
               type="checkbox"
               checked={bag?.wrapping ?? false}
-              disabled={!bag || pending.has('wrapping')}
+              disabled={!bag || refreshing || pending.has('wrapping')}
               onChange={(event) => void changeWrapping(event.target.checked)}
               className="h-5 w-5 accent-primary"
             />
@@ -260,32 +269,15 @@ function Bag({ bag, links }: { bag: Cart | undefined; links: BagLinks }) {
         </div>
       </aside>
 
-      <Dialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t('bag.remove.title')}
-        size="sm"
-        footer={
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              onClick={() => setRemoving(null)}
-              className="min-h-11 rounded border border-accent/60 px-4 hover:bg-neutral-50"
-            >
-              {t('bag.remove.cancel')}
-            </button>
-            <button
-              type="button"
-              onClick={() => removing && void remove(removing)}
-              className="min-h-11 rounded bg-primary px-4 font-bold text-white hover:bg-black"
-            >
-              {t('bag.remove.confirm')}
-            </button>
-          </div>
-        }
-      >
-        <p className="text-sm">{removing && t('bag.remove.body', { title: removing.title })}</p>
-      </Dialog>
+      {removing && (
+        <Suspense fallback={null}>
+          <RemoveDialog
+            line={removing}
+            onCancel={() => setRemoving(null)}
+            onConfirm={() => void remove(removing)}
+          />
+        </Suspense>
+      )}
 
       {paying && bag && (
         <Suspense fallback={null}>

@@ -1,9 +1,13 @@
-/** − quantity + for a bag line. At 1, − asks to remove the line instead (quantity 0 removes it). */
+/**
+ * − quantity + for a bag line. At 1, − asks to remove the line instead (quantity 0 removes it). At the most
+ * that can be ordered, + is off and says so beside it.
+ */
 import { mdiMinus, mdiPlus } from '@mdi/js';
 import { Icon } from '../../ui/Icon.tsx';
 import { t } from './bag-strings.ts';
 
 export function QtyStepper({
+  id,
   title,
   qty,
   max,
@@ -11,6 +15,8 @@ export function QtyStepper({
   onChange,
   onRemove,
 }: {
+  /** Unique on the page: names the reason + is off. */
+  id: string;
   title: string;
   qty: number;
   max: number;
@@ -20,8 +26,9 @@ export function QtyStepper({
 }) {
   const button =
     'flex h-11 w-11 items-center justify-center rounded border border-accent/60 bg-white hover:bg-neutral-50 disabled:cursor-not-allowed disabled:opacity-40';
+  const atMost = qty >= max;
   return (
-    <div className="flex items-center" aria-busy={busy || undefined}>
+    <div className="flex flex-wrap items-center" aria-busy={busy || undefined}>
       <button
         type="button"
         className={button}
@@ -38,11 +45,17 @@ export function QtyStepper({
         type="button"
         className={button}
         aria-label={t('bag.line.increase', { title })}
-        disabled={busy || qty >= max}
+        disabled={busy || atMost}
+        aria-describedby={atMost ? `${id}-max` : undefined}
         onClick={() => onChange(qty + 1)}
       >
         <Icon path={mdiPlus} size={18} />
       </button>
+      {atMost && (
+        <p id={`${id}-max`} className="ml-2 text-xs text-secondary">
+          {t('bag.line.max', { max })}
+        </p>
+      )}
     </div>
   );
 }

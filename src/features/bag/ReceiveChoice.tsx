@@ -6,12 +6,15 @@ export function ReceiveChoice({
   name,
   value,
   busy,
+  inStore,
   shipPrice,
   onChange,
 }: {
   name: string;
   value: 'store' | 'ship';
   busy: boolean;
+  /** False when the store holds none of the line's variant: pickup is off, and says why. */
+  inStore: boolean;
   /** What shipping costs (choicePrices in bag-totals.ts), shown before it is chosen. */
   shipPrice: string | undefined;
   onChange: (value: 'store' | 'ship') => void;
@@ -30,11 +33,17 @@ export function ReceiveChoice({
               name={name}
               value={choice}
               checked={value === choice}
-              disabled={busy}
+              disabled={busy || (choice === 'store' && !inStore)}
+              aria-describedby={choice === 'store' && !inStore ? `${name}-none` : undefined}
               onChange={() => onChange(choice)}
               className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
             />
             <span>{choice === 'store' ? t('bag.receive.store') : t('bag.receive.ship')}</span>
+            {choice === 'store' && !inStore && (
+              <span id={`${name}-none`} className="text-xs font-normal">
+                {t('bag.receive.noStore')}
+              </span>
+            )}
             {choice === 'ship' && shipPrice && (
               <span className="text-xs font-normal" data-testid="ship-price">
                 {shipPrice}

@@ -17,7 +17,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../../lib/catalog/cart-bag.ts', () => api);
 
 const { $bagPending, changeQty, changeReceive, changeWrapping, issueQr } = await import('./bag-actions.ts');
-const { $bagLoad, loadBag } = await import('./bag-load.ts');
+const { $bagLoad, loadBag, restoreBag } = await import('./bag-load.ts');
 const { $bag, $bagCount } = await import('./bag-store.ts');
 const { $notification, closeNotification } = await import('../site/index.ts');
 
@@ -56,6 +56,40 @@ describe('reading the bag', () => {
     expect($bagLoad.get()).toBe('failed');
     expect($bag.get()).toBeUndefined();
     expect($bagCount.get()).toEqual({ count: 0, cached: false });
+  });
+});
+
+describe('the bag the visitor already holds', () => {
+  it('is the last bag the server gave in this tab, drawn at once on the next page, then read again', async () => {
+    const held = bag();
+    api.checkCart.mockResolvedValue(held);
+    await loadBag();
+    // The next page: a new document, the bag only in the tab's storage.
+    $bag.set(undefined);
+    restoreBag();
+    expect($bag.get()).toEqual(held);
+    const fresh = { ...held, count: 4 };
+    api.checkCart.mockResolvedValue(fresh);
+    await loadBag();
+    expect($bag.get()).toEqual(fresh);
+  });
+
+  it('is what an added product left, the bag the server answered the add with', async () => {
+    api.setCartQty.mockResolvedValue({ ...bag(), count: 5 });
+    await changeQty({ ...LINE, title: '季節の焼き菓子詰め合わせ' } as never, 5);
+    $bag.set(undefined);
+    restoreBag();
+    expect($bag.get()?.count).toBe(5);
+  });
+
+  it('is nothing once the bag was cleared, or when what is stored is not a bag', async () => {
+    api.checkCart.mockRejectedValue(new DataNotFoundError('cart not found.', { status: 503 }));
+    await loadBag();
+    restoreBag();
+    expect($bag.get()).toBeUndefined();
+    sessionStorage.setItem('bag:v1', JSON.stringify({ products: [{ id: 'x' }] }));
+    restoreBag();
+    expect($bag.get()).toBeUndefined();
   });
 });
 

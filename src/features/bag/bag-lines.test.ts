@@ -1,5 +1,5 @@
 import { cartLine, shipment, variant } from '../../../tests/fixtures/catalogue.ts';
-import { lineView, summaryOfOrderLine, variantLabel } from './bag-lines.ts';
+import { lineView, optionText, summaryOfOrderLine, variantLabel } from './bag-lines.ts';
 
 describe('a bag line as shown', () => {
   it('has the title, the variant, the unit price and the line total, tax included', () => {
@@ -7,7 +7,7 @@ describe('a bag line as shown', () => {
     expect(view).toMatchObject({
       key: '1:11',
       title: '季節の焼き菓子詰め合わせ',
-      variantLabel: '容量: 500ml',
+      variantLabel: '容量：500ml',
       unitPrice: '¥3,240（税込）',
       lineTotal: '¥9,720（税込）',
       qty: 3,
@@ -40,6 +40,21 @@ describe('a bag line as shown', () => {
 
   it('treats an unknown receive as ship', () => {
     expect(lineView(cartLine({ receive: 'pickup' as never })).receive).toBe('ship');
+  });
+
+  it('writes an option as the product page does, in Japanese with the full-width colon (個数：6個入)', () => {
+    const options = [
+      { name: 'count', value: '6', displayName: '個数', displayValue: '6個入' },
+      { name: 'flavor', value: 'matcha', displayName: '味', displayValue: '抹茶' },
+    ];
+    expect(variantLabel(variant({ options }))).toBe('個数：6個入 / 味：抹茶');
+  });
+
+  it('writes an option as the page’s language does: full-width in Japanese and Chinese, else a colon and a space', () => {
+    expect(optionText('個数', '6個入', 'ja')).toBe('個数：6個入');
+    expect(optionText('数量', '6个装', 'zh-Hans')).toBe('数量：6个装');
+    expect(optionText('Size', '6 pcs', 'en')).toBe('Size: 6 pcs');
+    expect(optionText('수량', '6개입', 'ko')).toBe('수량: 6개입');
   });
 
   it('names a variant by its options, else its title, else nothing for the default one', () => {

@@ -30,6 +30,8 @@ export interface LineView extends LineKey {
   receive: 'store' | 'ship';
   /** The most the stepper offers: the stock, at most 99, never below the current quantity. */
   maxQty: number;
+  /** How many of the variant the store holds (pickup needs one). */
+  storeStock: number;
   warning: CartWarning | undefined;
   /** True when the product takes のし (the API says so on the line). */
   noshi: boolean | undefined;
@@ -41,11 +43,23 @@ function variantOf(line: CartProduct): Variant | undefined {
   return line.variants.find((variant) => variant.id === line.selectVariantId);
 }
 
-/** `容量: 500ml / 色: 赤`, or the variant title, or '' for a product's only default variant. */
+/**
+ * An option's name and value as the page's language (`<html lang>`, as the strings read it) writes them:
+ * Japanese and Chinese with the full-width colon, as the product page and the descriptions write them
+ * (個数：6個入), others with a colon and a space (Size: 6 pcs). No strings file: this module rides with
+ * adding to the bag on the product page, whose script loads none.
+ */
+export function optionText(name: string, value: string, lang = pageLanguage()): string {
+  return /^(ja|zh)/.test(lang) ? `${name}：${value}` : `${name}: ${value}`;
+}
+
+const pageLanguage = () => (typeof document === 'undefined' ? 'ja' : document.documentElement.lang || 'ja');
+
+/** `容量：500ml / 色：赤` (optionText), or the variant title, or '' for a product's only default variant. */
 export function variantLabel(variant: Variant | undefined): string {
   if (!variant) return '';
   if (variant.options.length > 0) {
-    return variant.options.map((option) => `${option.displayName}: ${option.displayValue}`).join(' / ');
+    return variant.options.map((option) => optionText(option.displayName, option.displayValue)).join(' / ');
   }
   return variant.title === 'Default Title' ? '' : variant.title;
 }
@@ -66,6 +80,7 @@ export function lineView(line: CartProduct, warnings: readonly CartWarning[] = [
     lineTotal: formatPrice(line.totalPrice),
     receive: normalizeReceive(line.receive),
     maxQty: Math.max(line.qty, Math.min(MAX_LINE_QTY, stock)),
+    storeStock: variant?.stockInShop ?? line.stockInShop,
     warning: warnings.find((w) => w.productId === key.productId && w.variantId === key.variantId),
     noshi: line.noshi,
     gift: line.gift,

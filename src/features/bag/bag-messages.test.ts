@@ -22,6 +22,15 @@ describe('bag messages', () => {
     );
   });
 
+  it('asks for delivery, not a smaller quantity, when the store holds none', () => {
+    const base = { productId: 1, variantId: 1, title: 'x' };
+    const none = warningMessage({ ...base, reason: 'EXCEEDS_STORE_STOCK', availableQty: 0 });
+    expect(none).toBe('店頭在庫がありません。配送に変更してください。');
+    expect(warningMessage({ ...base, reason: 'EXCEEDS_STOCK', availableQty: 0 })).toContain(
+      '在庫がなくなりました',
+    );
+  });
+
   it('gives each API error a clear Japanese message', () => {
     expect(bagErrorMessage(apiError(409, { code: 'EXCEEDS_STOCK', availableQty: 3 }))).toBe(
       '在庫が残り3点のため、数量を変更できませんでした。',

@@ -9,10 +9,15 @@ export function warningMessage(warning: CartWarning): string {
   switch (warning.reason) {
     case 'OUT_OF_STOCK':
       return t('bag.warning.outOfStock');
+    // None left at all, or none in the store: a smaller quantity cannot help.
     case 'EXCEEDS_STOCK':
-      return t('bag.warning.exceedsStock', { count: warning.availableQty });
+      return warning.availableQty > 0
+        ? t('bag.warning.exceedsStock', { count: warning.availableQty })
+        : t('bag.warning.outOfStock');
     case 'EXCEEDS_STORE_STOCK':
-      return t('bag.warning.exceedsStoreStock', { count: warning.availableQty });
+      return warning.availableQty > 0
+        ? t('bag.warning.exceedsStoreStock', { count: warning.availableQty })
+        : t('bag.warning.noStoreStock');
     default:
       return t('bag.warning.outOfStock');
   }

@@ -20,6 +20,8 @@ interface BagCountState {
 }
 
 const COUNT_KEY = 'bag-count:v1';
+/** The whole bag as the server last gave it in this tab (the bag page draws it at once: bag-load.ts). */
+export const BAG_KEY = 'bag:v1';
 const EMPTY: BagCountState = { count: 0, cached: false };
 const isCountState = (value: unknown): value is BagCountState =>
   isRecord(value) && isNonNegativeInteger(value.count) && value.cached === true;
@@ -62,6 +64,7 @@ function setCount(count: number): void {
 export function setBagFromServer(bag: Cart): void {
   $bag.set(bag);
   setCount(bag.count);
+  writeStored('session', BAG_KEY, bag);
 }
 
 /** Forgets the bag (when fetching it fails). */
@@ -69,6 +72,7 @@ export function clearBag(): void {
   $bag.set(undefined);
   $countedItems.set(EMPTY);
   writeStored('session', COUNT_KEY, undefined);
+  writeStored('session', BAG_KEY, undefined);
 }
 
 let countRequest: Promise<void> | undefined;

@@ -18,6 +18,15 @@ describe('the totals display', () => {
     expect(rows.filter((row) => row.emphasis).map((row) => row.key)).toEqual(['grandTotal']);
   });
 
+  it('names the total of a paid order as paid, not as a total to pay', () => {
+    const rows = totalRows(
+      { subtotal: 8740, shippingCharge: 880, wrappingFee: 0, grandTotal: 9620 },
+      { anyShipped: true, wrapping: false, paid: true },
+    );
+    expect(shown(rows).at(-1)).toEqual(['お支払い済み金額', '¥9,620（税込）']);
+    expect(rows.at(-1)?.emphasis).toBe(true);
+  });
+
   it('says 無料 when shipped lines travel free', () => {
     const rows = totalRows(
       { subtotal: 12000, shippingCharge: 0, wrappingFee: 0, grandTotal: 12000 },
@@ -63,18 +72,31 @@ describe('the grand total', () => {
 describe('the prices beside the choices', () => {
   const rates = { shippingCharge: 880, freeShippingFrom: 11_000, wrappingFee: 330 };
 
+  const stored = [{ receive: 'store' as const }, { receive: 'store' as const }];
+
   it('names the shipping charge and the wrapping fee before either is chosen', () => {
-    expect(choicePrices({ rates, subtotal: 3240 })).toEqual({
+    expect(choicePrices({ rates, subtotal: 3240, products: stored })).toEqual({
       ship: '送料 ¥880（税込）',
       wrapping: '料金 ¥330（税込）',
     });
   });
 
   it('says shipping is free once the subtotal ships free', () => {
-    expect(choicePrices({ rates, subtotal: 11_000 }).ship).toBe('送料無料');
+    expect(choicePrices({ rates, subtotal: 11_000, products: stored }).ship).toBe('送料無料');
+  });
+
+  it('names the shipping charge on no line once a line ships: it is charged once per order, in the totals', () => {
+    const oneShipped = [{ receive: 'ship' as const }, { receive: 'store' as const }];
+    expect(choicePrices({ rates, subtotal: 3240, products: oneShipped })).toEqual({
+      ship: undefined,
+      wrapping: '料金 ¥330（税込）',
+    });
   });
 
   it('shows no price when the API gives no rates', () => {
-    expect(choicePrices({ subtotal: 3240 })).toEqual({ ship: undefined, wrapping: undefined });
+    expect(choicePrices({ subtotal: 3240, products: stored })).toEqual({
+      ship: undefined,
+      wrapping: undefined,
+    });
   });
 });

@@ -18,6 +18,8 @@ export interface TotalsContext {
   anyShipped: boolean;
   /** True when gift wrapping is on. */
   wrapping: boolean;
+  /** True for an order (paid at the counter): its total is what was paid, not what is to pay. */
+  paid?: boolean;
 }
 
 export type { TotalRow };
@@ -54,7 +56,7 @@ export function totalRows(charges: Charges, context: TotalsContext): TotalRow[] 
   }
   rows.push({
     key: 'grandTotal',
-    label: t('bag.totals.grandTotal'),
+    label: context.paid ? t('bag.totals.paidTotal') : t('bag.totals.grandTotal'),
     value: formatPrice(charges.grandTotal),
     emphasis: true,
   });
@@ -68,18 +70,24 @@ export function bagTotalRows(bag: Cart): TotalRow[] {
 
 /** What the bag's choices cost, written beside them before they are chosen (none when the API gives no rates). */
 export interface ChoicePrices {
-  /** Beside "ship": the shipping charge, or free when the subtotal already ships free. */
+  /**
+   * Beside "ship": the shipping charge, or free when the subtotal already ships free; none once a line
+   * ships (the charge is per order: the totals show it once, and shipping another line adds nothing).
+   */
   ship: string | undefined;
   /** Beside gift wrapping: its fee. */
   wrapping: string | undefined;
 }
 
-export function choicePrices(bag: Pick<Cart, 'rates' | 'subtotal'>): ChoicePrices {
+export function choicePrices(
+  bag: Pick<Cart, 'rates' | 'subtotal'> & { products: readonly { receive: unknown }[] },
+): ChoicePrices {
   const rates = bag.rates;
   if (!rates) return { ship: undefined, wrapping: undefined };
   return {
-    ship:
-      bag.subtotal >= rates.freeShippingFrom || rates.shippingCharge === 0
+    ship: anyShipped(bag.products)
+      ? undefined
+      : bag.subtotal >= rates.freeShippingFrom || rates.shippingCharge === 0
         ? t('bag.receive.shipFree')
         : t('bag.receive.shipCharge', { price: formatPrice(rates.shippingCharge) }),
     wrapping: t('bag.wrapping.fee', { price: formatPrice(rates.wrappingFee) }),

@@ -36,6 +36,7 @@ export default function AreaBrandFilter({ brands, labels, icons }: Props) {
       onChange={(ids) => void setTenantFilter(ids)}
       labels={labels}
       icons={icons}
+      found={state?.status === 'loading' && state.nextPage === 1 ? undefined : state?.count}
     />
   );
 }

@@ -3,7 +3,7 @@
  * the list is long, and each selected brand's official-site link. Changing the selection reloads the list
  * from page 1 (setTenantFilter in area-list-store.ts).
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { imageUrl } from '../../lib/images.ts';
 import type { BrandFilterIcons } from './brand-filter-icons.ts';
 import { searchBrands } from './brand-search.ts';
@@ -20,6 +20,10 @@ export interface BrandFilterLabels {
   brands: string;
   more: string;
   reset: string;
+  /** 「結果を見る（{count}点）」: closes the filter and shows the list it chose. */
+  results: string;
+  /** While the chosen brands' products are on their way. */
+  loading: string;
   noMatch: string;
   selected: string;
   /** 「{name}の公式サイト」: the link's accessible name. */
@@ -35,6 +39,8 @@ interface Props {
   onChange: (tenantIds: number[]) => void;
   labels: BrandFilterLabels;
   icons: BrandFilterIcons;
+  /** What the selection finds (the list's count), or undefined while it loads. */
+  found?: number | undefined;
 }
 
 function Icon({ path, className }: { path: string; className?: string }) {
@@ -52,7 +58,8 @@ function Icon({ path, className }: { path: string; className?: string }) {
   );
 }
 
-export function BrandFilter({ brands, selected, onChange, labels, icons }: Props) {
+export function BrandFilter({ brands, selected, onChange, labels, icons, found }: Props) {
+  const box = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(BRANDS_SHOWN);
   const id = useId();
@@ -63,8 +70,17 @@ export function BrandFilter({ brands, selected, onChange, labels, icons }: Props
     onChange(selected.includes(tenantId) ? selected.filter((x) => x !== tenantId) : [...selected, tenantId]);
   }
 
+  // On a phone the open filter fills the screen and the list starts below it: a tick seemed to do nothing.
+  // The panel says what the selection finds, on a button kept in view (sticky) that closes the filter onto
+  // the list.
+  function showResults() {
+    const element = box.current;
+    element?.querySelector('details')?.removeAttribute('open');
+    element?.scrollIntoView({ block: 'start' });
+  }
+
   return (
-    <div className="mb-4 rounded border border-accent/40">
+    <div ref={box} className="mb-4 scroll-mt-4 rounded border border-accent/40">
       <details className="group">
         <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 px-3 font-bold [&::-webkit-details-marker]:hidden">
           <span>
@@ -123,6 +139,17 @@ export function BrandFilter({ brands, selected, onChange, labels, icons }: Props
               </ul>
             )}
           </fieldset>
+          {selected.length > 0 && (
+            <button
+              type="button"
+              onClick={showResults}
+              disabled={found === undefined}
+              aria-live="polite"
+              className="sticky bottom-3 z-10 min-h-11 rounded bg-primary px-4 font-bold text-white shadow-lg disabled:bg-neutral-200 disabled:text-secondary"
+            >
+              {found === undefined ? labels.loading : labels.results.replace('{count}', String(found))}
+            </button>
+          )}
           <div className="flex flex-wrap items-center justify-between gap-2">
             {matches.length > shown ? (
               <button

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import { productSummary } from '../product/index.ts';
 import type { ProductListState } from './area-list-store.ts';
@@ -115,5 +115,48 @@ describe('the infinite list', () => {
     rerender(<ProductListView state={listState(20, 'idle')} labels={labels} />);
     FakeObserver.update(true);
     expect(store.loadMore).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the room kept for the next page', () => {
+  const places = (container: HTMLElement) =>
+    container.querySelectorAll('[data-testid="product-list"] > li[aria-hidden="true"]');
+
+  it('keeps a card-sized place in the grid for each product still to come, hidden from readers', () => {
+    const { container, rerender } = render(<ProductListView state={listState(10, 'idle')} labels={labels} />);
+    expect(places(container)).toHaveLength(15);
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    // Page 2 takes ten of the places: five are left for the last page.
+    rerender(<ProductListView state={listState(20, 'loading')} labels={labels} />);
+    expect(places(container)).toHaveLength(5);
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
+  });
+
+  it('keeps three pages of places at most, however long the list', () => {
+    const { container } = render(
+      <ProductListView state={{ ...listState(10, 'idle'), count: 10_000 }} labels={labels} />,
+    );
+    expect(places(container)).toHaveLength(30);
+  });
+
+  it('keeps none once the list is complete or has failed, so the end or the retry shows', () => {
+    const done = {
+      ...listState(20, 'idle'),
+      products: listState(30, 'idle').products.slice(0, 25),
+      nextPage: 4,
+    };
+    const { container, rerender } = render(<ProductListView state={done} labels={labels} />);
+    expect(places(container)).toHaveLength(0);
+    expect(screen.getByText('No more results!')).toBeTruthy();
+    rerender(<ProductListView state={listState(10, 'error')} labels={labels} />);
+    expect(places(container)).toHaveLength(0);
+  });
+
+  it("watches every place: the next page loads as the loaded cards' end nears, or a jump lands past it", () => {
+    const observe = vi.spyOn(FakeObserver.prototype, 'observe');
+    const { container } = render(<ProductListView state={listState(10, 'idle')} labels={labels} />);
+    expect(observe.mock.calls.map(([target]) => target)).toEqual([...places(container)]);
+    // Each also wakes the list's island when it nears the screen (src/lib/when-needed.ts).
+    expect([...places(container)].every((place) => place.hasAttribute('data-wake-near'))).toBe(true);
   });
 });

@@ -5,7 +5,12 @@
  * restores the cached pages and the scroll position on Back (area-list-store.ts).
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { PRODUCT_GRID_CLASS, ProductCard, type ProductCardLabels } from '../../ui/ProductCard.tsx';
+import {
+  CARD_PLACE_CLASS,
+  PRODUCT_GRID_CLASS,
+  ProductCard,
+  type ProductCardLabels,
+} from '../../ui/ProductCard.tsx';
 import type { PicturePriority } from '../../ui/picture-loading.ts';
 import {
   $productList,
@@ -20,7 +25,7 @@ import {
   scrollRestored,
   startProductList,
 } from './area-list-store.ts';
-import type { FirstPage } from './product-list.ts';
+import { type FirstPage, placesKept } from './product-list.ts';
 
 export interface ProductListLabels extends ProductCardLabels {
   /** 「{count}点の商品」, or a function where the language has plural forms (chat mode). */
@@ -65,7 +70,7 @@ export interface ProductListProps {
   pictures?: ListPictures;
 }
 
-/** Loads the next page this far (px) before the sentinel scrolls into view. */
+/** Loads the next page this far (px) before the sentinel (the places) scrolls into view. */
 const PRELOAD_PX = 600;
 const PRELOAD_MARGIN = `0px 0px ${PRELOAD_PX}px 0px`;
 
@@ -133,7 +138,6 @@ export function ProductListView({
   pictures?: ListPictures | undefined;
 }) {
   const list = useRef<HTMLUListElement>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
   const complete = isComplete(state);
   const loading = state.status === 'loading';
   const firstLoad = loading && state.nextPage === 1;
@@ -147,31 +151,41 @@ export function ProductListView({
   }, [state.restoreScrollY]);
 
   const showSentinel = !complete && state.status !== 'error' && state.nextPage > 1;
-  // Observed afresh each time a page lands (`loaded`): an observer reports only changes it saw at a
-  // rendering update, and a shopper flicking fast can be back at the new end before the next update, so
-  // the sentinel never left as far as the observer knows and the list stopped. A new observation always
-  // reports where the sentinel is (found in WebKit, tests/webkit/).
+  // The places of the products still to come (placesKept), kept while they may come: each page arrives in
+  // room already there, and what follows the list (the footer) is where it will stay (product-list.ts).
+  const awaited = showSentinel ? placesKept(state.count, state.products.length) : 0;
+  // The places are the sentinel: the next page loads when any of them nears the screen (the first as the
+  // shopper nears the loaded cards' end, a later one when the shopper jumped past it). Observed afresh each
+  // time a page lands (`loaded`): an observer reports only changes it saw at a rendering update, and a
+  // shopper flicking fast can be back at the new end before the next update, so the sentinel never left as
+  // far as the observer knows and the list stopped. A new observation always reports where the sentinel is
+  // (found in WebKit, tests/webkit/).
   const loaded = state.products.length;
+  const places = () => list.current?.querySelectorAll('[data-wake-near]') ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-observes on purpose
   useEffect(() => {
-    const element = sentinel.current;
     // Without IntersectionObserver (old browsers) the 「もっと見る」 button loads the next pages.
-    if (!showSentinel || !element || typeof IntersectionObserver === 'undefined') return;
+    if (!showSentinel || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry?.isIntersecting) void loadMore();
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
       },
       { rootMargin: PRELOAD_MARGIN },
     );
-    observer.observe(element);
+    for (const place of places()) observer.observe(place);
     return () => observer.disconnect();
   }, [showSentinel, loaded]);
 
   // A wide or tall screen may still show the sentinel after a page arrives, and the observer reports only
   // changes: measure where it is now and keep going (a phone, where the new page pushed it away, stops).
+  // Without an observer, only the button loads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read when the status changes
   useEffect(() => {
-    const element = sentinel.current;
-    if (state.status === 'idle' && !complete && element && nearScreen(element)) void loadMore();
+    const first = places()[0];
+    const observed = typeof IntersectionObserver !== 'undefined';
+    if (state.status === 'idle' && !complete && first && observed && nearScreen(first)) {
+      void loadMore();
+    }
   }, [state.status, complete]);
 
   // After a load by the button, focus moves to the first new product, not on to the end of the page.
@@ -207,6 +221,10 @@ export function ProductListView({
               <ProductCard product={product} labels={labels} priority={cardPriority(pictures, index)} />
             </li>
           ))}
+          {Array.from({ length: awaited }, (_, index) => loaded + index).map((place) => (
+            // data-wake-near: the places also wake the island before the shopper reaches them (when-needed.ts).
+            <li key={place} aria-hidden="true" data-wake-near="" className={CARD_PLACE_CLASS} />
+          ))}
         </ul>
       )}
       <div className="mt-6 flex min-h-24 flex-col items-center justify-center gap-3 text-center text-sm">
@@ -227,19 +245,15 @@ export function ProductListView({
         ) : complete ? (
           <p className="text-secondary">{state.products.length === 0 ? labels.empty : labels.end}</p>
         ) : (
-          <>
-            {/* data-wake-near: the list's end wakes the island before the shopper reaches it (when-needed.ts). */}
-            <div ref={sentinel} aria-hidden="true" data-wake-near="" className="h-px w-full" />
-            <button
-              type="button"
-              onClick={loadByButton}
-              disabled={loading}
-              aria-busy={loading}
-              className="min-h-11 rounded border border-primary px-6 font-bold hover:bg-primary hover:text-white disabled:border-accent disabled:text-secondary disabled:hover:bg-transparent"
-            >
-              {loading ? labels.loading : labels.more}
-            </button>
-          </>
+          <button
+            type="button"
+            onClick={loadByButton}
+            disabled={loading}
+            aria-busy={loading}
+            className="min-h-11 rounded border border-primary px-6 font-bold hover:bg-primary hover:text-white disabled:border-accent disabled:text-secondary disabled:hover:bg-transparent"
+          >
+            {loading ? labels.loading : labels.more}
+          </button>
         )}
       </div>
     </div>

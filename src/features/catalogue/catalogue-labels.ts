@@ -29,6 +29,8 @@ export function brandFilterLabels(): BrandFilterLabels {
     brands: t('filter.brands'),
     more: t('filter.more'),
     reset: t('filter.reset'),
+    results: t('filter.results'),
+    loading: t('list.loading'),
     noMatch: t('filter.noMatch'),
     selected: t('filter.selected'),
     officialSite: t('filter.officialSite'),

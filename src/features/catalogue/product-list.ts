@@ -41,6 +41,15 @@ export function firstPage(
   };
 }
 
+/**
+ * The places a list keeps for the products still to come, once `shown` of `count` are shown: up to three
+ * pages. A flick faster than three pages' loads would reach the footer of a longer list before its end; a
+ * list's whole length in places would be a page of empty elements for an area of thousands.
+ */
+export function placesKept(count: number, shown: number): number {
+  return Math.max(0, Math.min(3 * PRODUCT_PAGE_SIZE, count - shown));
+}
+
 /** The brands with products in an area, by id (the order of GET /catalog/products-filters). */
 export function brandsInArea(products: readonly ListedProduct[], areaId: number): BrandOption[] {
   const tenants = new Map<number, Tenant>();

@@ -52,16 +52,23 @@ function Conversation({ language }: { language: ChatLanguage }) {
   }, []);
   const thread = useStore($thread);
   const answering = useStore($answering);
-  const end = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const count = thread.length;
   useEffect(() => {
-    if (count > 1) end.current?.scrollIntoView({ block: 'nearest' });
+    const reply = [...(log.current?.querySelectorAll<HTMLElement>('[data-message]') ?? [])].at(-1);
+    if (count > 1 && reply) showReply(reply);
   }, [count]);
   return (
     <div className={CONVERSATION_CLASS}>
-      <div role="log" aria-label={t('chat.thread')} className={THREAD_CLASS} data-testid="chat-thread">
+      <div
+        ref={log}
+        role="log"
+        aria-label={t('chat.thread')}
+        className={THREAD_CLASS}
+        data-testid="chat-thread"
+      >
         {thread.map((message) => (
-          <Bubble key={message.id} from={message.from}>
+          <Bubble key={message.id} from={message.from} message>
             <MessageBody message={message} language={language} />
           </Bubble>
         ))}
@@ -71,18 +78,44 @@ function Conversation({ language }: { language: ChatLanguage }) {
           </Bubble>
         )}
       </div>
-      <div ref={end} />
       <QuickReplies />
       <NameBox />
     </div>
   );
 }
 
-function Bubble({ from, children }: { from: ChatMessage['from']; children: ReactNode }) {
+/**
+ * Brings the newest message into view when it is not wholly in the room between the sticky header and the
+ * sticky search box: the page's end first, where the thread ends above the quick replies and the search box
+ * instead of under them, then, for a reply taller than the room left, its start just under the header. A
+ * reply already in view stays where it is: nothing on the screen moves (a carried product's picture).
+ */
+function showReply(reply: HTMLElement) {
+  const headerEnd = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  const roomEnd =
+    (document.getElementById('chat-name') as HTMLInputElement | null)?.form?.getBoundingClientRect().top ??
+    window.innerHeight;
+  const { top, bottom } = reply.getBoundingClientRect();
+  if (top >= headerEnd && bottom <= roomEnd) return;
+  window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+  const start = reply.getBoundingClientRect().top;
+  if (start < headerEnd) window.scrollBy({ top: start - headerEnd - 8, behavior: 'instant' });
+}
+
+function Bubble({
+  from,
+  message,
+  children,
+}: {
+  from: ChatMessage['from'];
+  /** A message of the thread (not the "searching" note). */
+  message?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const shop = from === 'shop';
   return (
-    <div className={bubbleClass(from)} data-from={from}>
+    <div className={bubbleClass(from)} data-from={from} data-message={message || undefined}>
       <span className="sr-only">{shop ? t('chat.shop') : t('chat.you')}: </span>
       {children}
     </div>

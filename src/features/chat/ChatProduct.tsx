@@ -26,22 +26,13 @@ import {
 } from '../product/index.ts';
 import { carriedPicture } from './carried-picture.ts';
 import { useTranslation } from './chat-i18n.ts';
+import { descriptionParagraphs } from './description-text.ts';
 import { productFor } from './early-product.ts';
 import type { ChatLanguage } from './language.ts';
 import { BUBBLE_PICTURE_CLASS, BUBBLE_PICTURE_SIZES, CARRIED_PICTURE_BOX_CLASS } from './thread-look.ts';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; gone: boolean } | { kind: 'ready'; product: Product };
 type Adding = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind: 'failed'; message: string };
-
-/** The description's paragraphs as plain text: API HTML is never put into the page. */
-function paragraphs(html: string): string[] {
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  const blocks = [...body.querySelectorAll('p, li, h1, h2, h3, h4')].map(
-    (element) => element.textContent ?? '',
-  );
-  const texts = blocks.length > 0 ? blocks : [body.textContent ?? ''];
-  return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
-}
 
 export function ChatProduct({
   productId,
@@ -227,7 +218,7 @@ function ProductDetails({ product, language }: { product: Product; language: Cha
         <h3 id="chat-product-description" className="mb-1 font-bold">
           {t('product.description')}
         </h3>
-        {paragraphs(product.descriptionHtml).map((text, index) => (
+        {descriptionParagraphs(product.descriptionHtml).map((text, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, in order, never reordered.
           <p key={index} className="mb-2">
             {text}

@@ -6,6 +6,7 @@ import { translate } from '../../i18n/build-time.ts';
 import { setPriceWords } from '../../lib/format/price.ts';
 import { domTree } from '../../ui/dom-tree.ts';
 import { ProductCardGrid } from '../../ui/ProductCard.tsx';
+import { ProductList } from '../catalogue/components.ts';
 import type { ProductSummary } from '../product/index.ts';
 import { chatFirstPages, chatProductGridHtml } from './brand-first-page.ts';
 import { CHAT_LANGUAGES } from './chat-languages.ts';
@@ -79,7 +80,7 @@ describe("a chat brand page's first page", () => {
     });
   });
 
-  it("is, in each language, the DOM tree of the island's cards in it, prices worded as chat words them", () => {
+  it("has, in each language, the DOM tree of the island's cards in it, prices worded as chat words them", () => {
     const pages = chatFirstPages(
       7,
       japanese,
@@ -91,7 +92,28 @@ describe("a chat brand page's first page", () => {
       const island = renderToString(
         createElement(ProductCardGrid, { products: pages[language].products, labels: labelsIn(language) }),
       );
-      expect(domTree(shownIn(html, language))).toBe(domTree(island));
+      // The places after the cards: the next test.
+      expect(domTree(withoutPlaces(shownIn(html, language)))).toBe(domTree(island));
+    }
+  });
+
+  it("keeps the places of the products still to come as the island's list does: taking over moves nothing", () => {
+    for (const count of [14, 4, 100]) {
+      const pages = chatFirstPages(7, { ...japanese, count }, new Map());
+      const island = renderToString(
+        createElement(ProductList, {
+          listKey: 'chat-brand:7',
+          tenantIds: [7],
+          first: pages.en,
+          lang: 'en',
+          linkTo: 'chat',
+          labels: listLabelsIn('en'),
+        }),
+      );
+      expect(places(chatProductGridHtml(pages, { ...japanese, count })), String(count)).toEqual(
+        places(island),
+      );
+      expect(places(island), String(count)).toHaveLength({ 14: 10, 4: 0, 100: 30 }[count] ?? -1);
     }
   });
 
@@ -100,6 +122,38 @@ describe("a chat brand page's first page", () => {
     expect(chatProductGridHtml(pages, japanese)).toContain('<span data-l="ko" lang="ja">水ようかん 1</span>');
   });
 });
+
+/** The markup without the list's places for products to come. */
+function withoutPlaces(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const item of template.content.querySelectorAll('li[aria-hidden="true"]')) item.remove();
+  return template.innerHTML;
+}
+
+/** The list's places for products to come (the grid's empty, hidden items), as markup. */
+function places(html: string): string[] {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const grid = template.content.querySelector('[data-testid="product-list"]');
+  return [...(grid?.children ?? [])]
+    .filter((item) => item.getAttribute('aria-hidden') === 'true')
+    .map((item) => item.outerHTML);
+}
+
+/** The list island's labels in `language`, as ChatBrand.tsx gives them. */
+function listLabelsIn(language: ChatLanguage) {
+  return {
+    ...labelsIn(language),
+    count: (count: number) => translate(language, 'list.count', { count }),
+    more: translate(language, 'list.more'),
+    loading: translate(language, 'list.loading'),
+    end: translate(language, 'list.end'),
+    error: translate(language, 'list.error'),
+    retry: translate(language, 'list.retry'),
+    empty: translate(language, 'list.empty'),
+  };
+}
 
 function labelsIn(language: ChatLanguage) {
   return {

@@ -12,8 +12,8 @@ import { formatYen } from '../../lib/format/price.ts';
 import { escapeHtml } from '../../lib/markup.ts';
 import { chatProductHref } from '../../lib/routes.ts';
 import { PRODUCT_GRID_CLASS } from '../../ui/ProductCard.tsx';
-import { cardHtml } from '../../ui/product-card-html.ts';
-import type { FirstPage } from '../catalogue/index.ts';
+import { cardHtml, cardPlacesHtml } from '../../ui/product-card-html.ts';
+import { type FirstPage, placesKept } from '../catalogue/index.ts';
 import { CHAT_LANGUAGE_TAGS, CHAT_LANGUAGES } from './chat-languages.ts';
 import type { ChatLanguage } from './language.ts';
 
@@ -60,7 +60,8 @@ function spans(text: (language: ChatLanguage) => string, japanese?: string): str
 
 /**
  * The grid of the first page's cards in every chat language (the list island's, ProductList.tsx, with the
- * visitor's words shown by CSS), the first card's picture loaded first: the page's largest paint.
+ * visitor's words shown by CSS), the first card's picture loaded first: the page's largest paint. After the
+ * cards, the places the island keeps for the products still to come.
  */
 export function chatProductGridHtml(pages: Record<ChatLanguage, FirstPage>, japanese: FirstPage): string {
   // The pages differ only in their words (chatFirstPages): English's cards give the rest.
@@ -81,5 +82,6 @@ export function chatProductGridHtml(pages: Record<ChatLanguage, FirstPage>, japa
     };
     return `<li>${cardHtml(card, words, index === 0)}</li>`;
   });
-  return `<ul class="${PRODUCT_GRID_CLASS}" data-testid="product-list">${items.join('')}</ul>`;
+  const places = cardPlacesHtml(placesKept(pages.en.count, pages.en.products.length));
+  return `<ul class="${PRODUCT_GRID_CLASS}" data-testid="product-list">${items.join('')}${places}</ul>`;
 }

@@ -5,6 +5,7 @@ import {
   isSearchIndex,
   MAX_PRODUCTS,
   queryWords,
+  type SearchTexts,
   search,
   searchKey,
 } from './search-index.ts';
@@ -204,6 +205,44 @@ describe('type-to-find in chat', () => {
     expect(searchKey('Ｃｒèｍｅ ﾏｯﾁｬ')).toBe('cremeまっちゃ');
     expect(searchKey('Kōgetsudō')).toBe(searchKey('Kougetsudou'));
     expect(searchKey('KOGETSUDO')).toBe(searchKey('kougetsudo'));
+  });
+
+  it('finds a Korean name whatever way ツ and タオル are written: 쓰, 츠 or 쯔; 타월 or 타올', () => {
+    expect(brandIds(search(ko, '고게츠도'))).toEqual([3]);
+    expect(brandIds(search(ko, '쯔키아카리'))).toEqual([5]);
+    expect(productIds(search(ko, '츠키아카리'))).toEqual([5]);
+    expect(productIds(search(ko, '거즈 타올'))).toEqual([6]);
+    expect(searchKey('츠키')).toBe(searchKey('쓰키'));
+    expect(searchKey('친구')).toBe('친구');
+  });
+
+  it('finds names and titles by the other spellings the build gives (Chinese in traditional characters)', () => {
+    const traditional: SearchTexts = {
+      spellings: (text) => [text.replaceAll('园', '園').replaceAll('纱', '紗').replaceAll('灯', '燈')],
+    };
+    const zhIndex = buildSearchIndex(
+      'zh',
+      catalogue('zh'),
+      catalogue('ja'),
+      tenants,
+      catalogue('en'),
+      traditional,
+    );
+    expect(brandIds(search(zhIndex, '翠園'))).toEqual([1]);
+    expect(brandIds(search(zhIndex, '月燈'))).toEqual([5]);
+    expect(productIds(search(zhIndex, '紗布毛巾'))).toEqual([6]);
+    expect(productIds(search(zh, '紗布毛巾'))).toEqual([]);
+  });
+
+  it('finds products by the texts the build adds: their description, the everyday word for their goods', () => {
+    const texts: SearchTexts = {
+      product: (p) => (p.id === 6 ? ['피부에 부드러운 거즈', '수건'] : p.id === 1 ? ['녹차'] : []),
+    };
+    const koIndex = buildSearchIndex('ko', catalogue('ko'), catalogue('ja'), tenants, catalogue('en'), texts);
+    expect(productIds(search(koIndex, '수건'))).toEqual([6]);
+    expect(productIds(search(koIndex, '피부'))).toEqual([6]);
+    expect(productIds(search(koIndex, '녹차'))).toEqual([1]);
+    expect(productIds(search(ko, '수건'))).toEqual([]);
   });
 
   it('takes a fetched index only when it has the shape this code searches', () => {

@@ -5,7 +5,10 @@
  * visitor's language, in English and in Japanese (kana romanised too), and by its brand's names, so `coffee`
  * finds a coffee roaster's products in every language. Names are compared the cheap way (NFKC, lower case,
  * katakana as hiragana, no spaces, Latin accents dropped, `ou` and doubled vowels as one), so `ﾏｯﾁｬ` finds
- * `マッチャ`, `Lumiere` finds `Lumière` and `Kougetsudo` finds `Kōgetsudō`. Kanji readings are not known.
+ * `マッチャ`, `Lumiere` finds `Lumière` and `Kougetsudo` finds `Kōgetsudō`; in Korean, ツ is one sound
+ * however it is written (쓰, the standard, 츠 or 쯔) and so is タオル (타월, 타올). Kanji readings are not
+ * known. The build adds what the browser cannot compute cheaply (SearchTexts): other spellings of the names
+ * (Chinese in traditional characters), a product's description and the everyday words for its goods.
  * Each product's brand name and link are filled in when found, not stored once per product.
  */
 
@@ -67,12 +70,25 @@ export interface SearchResult {
 export const MAX_BRANDS = 4;
 export const MAX_PRODUCTS = 6;
 
+/**
+ * What else than their names brands and products are found by, in the index's language: given by the build
+ * (src/engine/files/chat-search-texts.ts), whose libraries the browser never loads.
+ */
+export interface SearchTexts {
+  /** A product's other texts: its description's first paragraph, the everyday words for its goods. */
+  product?: (product: Product) => readonly string[];
+  /** Other spellings of a name or title (Chinese in traditional characters). */
+  spellings?: (text: string) => readonly string[];
+}
+
 /** What an index of a language is built from besides its own products: names in Japanese and English. */
 export interface OtherNames {
   /** Product id → its Japanese title. */
   japaneseTitles: ReadonlyMap<number, string>;
   /** Product id → its English title (for an index in another language). */
   englishTitles?: ReadonlyMap<number, string>;
+  /** The build's other texts. */
+  texts?: SearchTexts;
 }
 
 /** A product's candidate entry: the entry, and the detail kept only when another product has its title. */
@@ -117,32 +133,40 @@ export function searchEntry(product: Product, names: OtherNames): ProductEntry {
   const { tenantName: _, ...card } = productCard(product);
   const japanese = names.japaneseTitles.get(id) ?? title;
   const english = names.englishTitles?.get(id);
+  const spellings = names.texts?.spellings?.(title) ?? [];
+  const more = names.texts?.product?.(product) ?? [];
   return {
     ...card,
     id,
     tenantId: product.tenant.id,
-    keys: keysOf([japanese, romaniseKana(japanese), english], searchKey(title)),
+    keys: keysOf([japanese, romaniseKana(japanese), english, ...spellings, ...more], searchKey(title)),
     options: optionsOf(product),
   };
 }
 
 /** A brand as the index holds it, from its Japanese tenant and its names in the language and in English. */
-function searchBrand(tenant: Tenant, named: string | undefined, english: string | undefined): SearchBrand {
+function searchBrand(
+  tenant: Tenant,
+  named: string | undefined,
+  english: string | undefined,
+  texts: SearchTexts,
+): SearchBrand {
   const { id, name: japanese, logoSrc } = tenant;
   const { name, ja } = chatBrandName(japanese, named);
+  const spellings = (named && texts.spellings?.(named)) || [];
   return {
     id,
     name,
     ...(ja ? { ja: true as const } : {}),
     logoSrc,
-    keys: keysOf([japanese, romaniseKana(japanese), english], searchKey(name)),
+    keys: keysOf([japanese, romaniseKana(japanese), english, ...spellings], searchKey(name)),
   };
 }
 
 /**
  * A language's index from its products (searchEntry) and every brand, named as `brandNames` (tenant id →
- * name in the language) and `englishBrandNames` have them. A product keeps its options as its detail only
- * when another product has its title.
+ * name in the language) and `englishBrandNames` have them, and by the other spellings of `texts`. A product
+ * keeps its options as its detail only when another product has its title.
  */
 export function searchIndexOf(
   language: ChatLanguage,
@@ -150,13 +174,14 @@ export function searchIndexOf(
   tenants: readonly Tenant[],
   brandNames: ReadonlyMap<number, string>,
   englishBrandNames: ReadonlyMap<number, string>,
+  texts: SearchTexts = {},
 ): SearchIndex {
   const titled = new Map<string, number>();
   for (const { title } of products) titled.set(title, (titled.get(title) ?? 0) + 1);
   return {
     language,
     brands: tenants.map((tenant) =>
-      searchBrand(tenant, brandNames.get(tenant.id), englishBrandNames.get(tenant.id)),
+      searchBrand(tenant, brandNames.get(tenant.id), englishBrandNames.get(tenant.id), texts),
     ),
     products: products.map(({ options, ...entry }) =>
       (titled.get(entry.title) ?? 0) > 1 && options ? { ...entry, detail: options } : entry,
@@ -171,7 +196,7 @@ function brandNamesOf(products: readonly Pick<Product, 'tenant'>[]): Map<number,
 
 /**
  * The search index of a language: `translated` are the products in it, `japanese` the same in Japanese and
- * `english` in English (the same as `translated` for the English index).
+ * `english` in English (the same as `translated` for the English index); `texts` the build's other texts.
  */
 export function buildSearchIndex(
   language: ChatLanguage,
@@ -179,10 +204,12 @@ export function buildSearchIndex(
   japanese: readonly Product[],
   tenants: readonly Tenant[],
   english: readonly Product[] = translated,
+  texts: SearchTexts = {},
 ): SearchIndex {
   const names: OtherNames = {
     japaneseTitles: titlesOf(japanese),
     ...(language === 'en' ? {} : { englishTitles: titlesOf(english) }),
+    texts,
   };
   return searchIndexOf(
     language,
@@ -190,7 +217,34 @@ export function buildSearchIndex(
     tenants,
     brandNamesOf(translated),
     brandNamesOf(english),
+    texts,
   );
+}
+
+/** The first Hangul syllable, and how many syllables one initial consonant spans (21 vowels × 28 finals). */
+const HANGUL_START = 0xac00;
+const PER_INITIAL = 588;
+/** Initial consonants by their index: ㅆ, ㅉ, ㅊ; and the vowel ㅡ. */
+const SS = 10;
+const JJ = 13;
+const CH = 14;
+const EU = 18;
+
+/**
+ * Korean spellings of one Japanese sound written differently, as one: ツ is 쓰 in the standard spelling and
+ * 츠 or 쯔 as people write it (츠키아카리, 쓰키아카리), and タオル is 타월 or 타올.
+ */
+function foldKorean(text: string): string {
+  if (!/[\uac00-\ud7a3]/.test(text)) return text;
+  return text
+    .replace(/[\uac00-\ud7a3]/g, (syllable) => {
+      const code = syllable.charCodeAt(0) - HANGUL_START;
+      const initial = Math.floor(code / PER_INITIAL);
+      const vowel = Math.floor((code % PER_INITIAL) / 28);
+      if ((initial !== CH && initial !== JJ) || vowel !== EU) return syllable;
+      return String.fromCharCode(syllable.charCodeAt(0) - (initial - SS) * PER_INITIAL);
+    })
+    .replace(/타올/g, '타월');
 }
 
 /**
@@ -198,13 +252,15 @@ export function buildSearchIndex(
  * and doubled vowels as one (romanised long vowels are written several ways: Kōgetsudō, Kougetsudou).
  */
 export function searchKey(text: string): string {
-  return normalizeForSearch(
-    text
-      .normalize('NFKC')
-      .replace(/[A-Za-zÀ-ɏ]+/g, (word) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '')),
-  )
-    .replace(/ou/g, 'o')
-    .replace(/([aeiou])\1+/g, '$1');
+  return foldKorean(
+    normalizeForSearch(
+      text
+        .normalize('NFKC')
+        .replace(/[A-Za-zÀ-ɏ]+/g, (word) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '')),
+    )
+      .replace(/ou/g, 'o')
+      .replace(/([aeiou])\1+/g, '$1'),
+  );
 }
 
 /** The words of a query, each in search form; empty when nothing searchable was typed. */

@@ -1,6 +1,7 @@
 /**
  * The order page (/order/{orderAlias}/): status, lines, charges, pickup information, and each shipment with
- * its status and a link to its address step.
+ * its status. A shipment still waiting for its address puts the address step first, under the title, where
+ * a shopper who has just paid cannot miss it; the others link to their address step from their card.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -62,11 +63,15 @@ export default function OrderView() {
 
 function OrderDetails({ order }: { order: Order }) {
   const storeLines = order.lines.filter((line) => line.receive === 'store');
+  const awaiting = order.shipments.filter(
+    (shipment) => shipment.status === 'awaiting_address' && isAddressEditable(shipment),
+  );
   return (
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-lg font-bold">{t('order.title')}</h1>
         {order.status === 'paid' && <p className="mt-1 text-sm">{t('order.thanks')}</p>}
+        {awaiting.length > 0 && <AddressStep shipments={awaiting} all={order.shipments} />}
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-secondary">{t('order.status')}</dt>
           <dd className="font-bold" data-testid="order-status">
@@ -84,7 +89,7 @@ function OrderDetails({ order }: { order: Order }) {
         title={t('order.lines')}
         lines={order.lines.map(summaryOfOrderLine)}
         charges={order}
-        context={{ anyShipped: anyShipped(order.lines), wrapping: order.wrapping }}
+        context={{ anyShipped: anyShipped(order.lines), wrapping: order.wrapping, paid: true }}
         testId="order-totals"
       />
 
@@ -124,6 +129,39 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
+/** The address step of each shipment waiting for one: the first thing after the title. */
+function AddressStep({
+  shipments,
+  all,
+}: {
+  shipments: readonly Shipment[];
+  /** Every shipment of the order: when there are several, each link names its own. */
+  all: readonly Shipment[];
+}) {
+  return (
+    <section
+      aria-labelledby="order-address-step"
+      className="mt-3 rounded-lg border-2 border-primary p-4"
+      data-testid="address-step"
+    >
+      <h2 id="order-address-step" className="text-base font-bold">
+        {t('order.addressStep.title')}
+      </h2>
+      <p className="mt-1 text-sm">{t('order.addressStep.body')}</p>
+      {shipments.map((shipment) => (
+        <a
+          key={shipment.shipmentAlias}
+          href={addressHref(shipment.shipmentAlias)}
+          className="mt-3 flex min-h-12 items-center justify-center rounded bg-primary px-4 text-center font-bold text-white hover:bg-black"
+        >
+          {t('order.shipment.enterAddress')}
+          {all.length > 1 && ` (${t('order.shipment.label', { n: all.indexOf(shipment) + 1 })})`}
+        </a>
+      ))}
+    </section>
+  );
+}
+
 function ShipmentCard({ shipment, index }: { shipment: Shipment; index: number }) {
   const labelId = `shipment-${shipment.shipmentAlias}`;
   return (
@@ -156,14 +194,13 @@ function ShipmentCard({ shipment, index }: { shipment: Shipment; index: number }
           {t('order.shipment.addressChanged', { date: formatDateTime(shipment.addressChangedAt) })}
         </p>
       )}
-      {isAddressEditable(shipment) && (
+      {/* One waiting for its address has its link in the address step at the top. */}
+      {isAddressEditable(shipment) && shipment.status !== 'awaiting_address' && (
         <a
           href={addressHref(shipment.shipmentAlias)}
-          className={`mt-3 flex min-h-11 items-center justify-center rounded px-4 font-bold ${shipment.status === 'awaiting_address' ? 'bg-primary text-white hover:bg-black' : 'border border-primary hover:bg-neutral-50'}`}
+          className="mt-3 flex min-h-11 items-center justify-center rounded border border-primary px-4 font-bold hover:bg-neutral-50"
         >
-          {shipment.status === 'awaiting_address'
-            ? t('order.shipment.enterAddress')
-            : t('order.shipment.changeAddress')}
+          {t('order.shipment.changeAddress')}
         </a>
       )}
     </article>

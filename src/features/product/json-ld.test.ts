@@ -1,6 +1,6 @@
 import type { Product, Variant } from '../../lib/catalog/types.ts';
 import { plainText } from '../../lib/html.ts';
-import { productHeadHtml, productJsonLd } from './json-ld.ts';
+import { breadcrumbJsonLd, productHeadHtml, productJsonLd } from './json-ld.ts';
 
 const variant = (id: number, price: number, totalStock: number, title = `v${id}`): Variant => ({
   id,
@@ -65,6 +65,28 @@ describe('product structured data', () => {
     ]);
   });
 
+  it('gives a variant on sale its regular price as the strike-through price', () => {
+    const onSale = { ...variant(7, 2160, 5, '8個入'), compareAtPrice: 2700, isSale: true };
+    const [offer] = productJsonLd({ ...product, variants: [onSale] }, '', url).offers;
+    expect(offer).toMatchObject({
+      price: 2160,
+      priceSpecification: [
+        { '@type': 'UnitPriceSpecification', price: 2160, priceCurrency: 'JPY' },
+        {
+          '@type': 'UnitPriceSpecification',
+          priceType: 'https://schema.org/StrikethroughPrice',
+          price: 2700,
+          priceCurrency: 'JPY',
+        },
+      ],
+    });
+    // A regular price not above the price is no sale.
+    const notOnSale = { ...variant(8, 2160, 5), compareAtPrice: 2160 };
+    expect(productJsonLd({ ...product, variants: [notOnSale] }, '', url).offers[0]).not.toHaveProperty(
+      'priceSpecification',
+    );
+  });
+
   it('has no image when the product has none', () => {
     expect(productJsonLd({ ...product, images: [] }, '', url)).not.toHaveProperty('image');
   });
@@ -90,5 +112,25 @@ describe('product structured data', () => {
         '<meta property="product:price:amount" content="2592"><meta property="product:price:currency" content="JPY">',
       ),
     ).toBe(true);
+  });
+});
+
+describe('breadcrumb structured data', () => {
+  it('lists the trail from home to the page, each item at its absolute URL but the page itself', () => {
+    const page = 'https://gift.example/area/1/products/2/';
+    expect(
+      breadcrumbJsonLd(
+        [{ label: 'ホーム', href: '/' }, { label: 'BASE A', href: '/area/1/' }, { label: '本練り羊羹' }],
+        page,
+      ),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'ホーム', item: 'https://gift.example/' },
+        { '@type': 'ListItem', position: 2, name: 'BASE A', item: 'https://gift.example/area/1/' },
+        { '@type': 'ListItem', position: 3, name: '本練り羊羹', item: page },
+      ],
+    });
   });
 });

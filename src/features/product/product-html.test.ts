@@ -65,6 +65,31 @@ describe('the product page written as strings', () => {
     expect(soldOut).toContain('class="rounded bg-error/20 px-1"');
   });
 
+  it("lists every variant's price when another than the first choice is on sale: its sale in the HTML", () => {
+    const options = (size: string) => [
+      { name: 'size', value: size, displayName: 'サイズ', displayValue: size },
+    ];
+    const variants = [
+      { ...pricedVariant(10, 1200), options: options('S') },
+      { ...pricedVariant(11, 1500, 4, 2000), options: options('M&L') },
+      { ...pricedVariant(12, 1800, 0), options: options('L') },
+    ];
+    const html = variantPickerHtml(7, variants, 10);
+    const list = /<details[^>]*><summary[^>]*>すべての価格<\/summary><ul[^>]*>(.*?)<\/ul><\/details>/.exec(
+      html,
+    );
+    expect(list, 'the list of prices').not.toBeNull();
+    const items = [...(list?.[1] ?? '').matchAll(/<li[^>]*>(.*?)<\/li>/g)].map(([, item]) =>
+      (item ?? '').replace(/<[^>]+>/g, ''),
+    );
+    // Each variant by its option values, escaped; the sale with its regular price, named for screen readers.
+    expect(items).toEqual(['S¥1,200（税込）', 'M&amp;L¥1,500（税込）通常価格¥2,000', 'L¥1,800（税込）']);
+    expect(list?.[1]).toContain('<s>¥2,000</s>');
+    // Only the first choice on sale (the price line shows it), or none: no list.
+    expect(variantPickerHtml(7, variants, 11)).not.toContain('<details');
+    expect(variantPickerHtml(7, [variants[0], variants[2]] as typeof variants, 10)).not.toContain('<details');
+  });
+
   it('folds a long description behind its button', () => {
     const folded = readMoreHtml('description', '<div class="rich-text"><p>本文</p></div>' as SafeHtml);
     expect(folded).toMatch(/^<read-more class="group block"><div id="description" class="relative/);

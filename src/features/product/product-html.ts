@@ -73,6 +73,38 @@ const OPTION_LABEL_CLASS =
 const OPTION_VALUE_CLASS = 'group-has-[:disabled]:line-through';
 
 /**
+ * Every variant's price, when a variant other than the first choice is on sale: the price line shows one
+ * variant's price at a time (the script changes it with the choice), so without this another variant's sale
+ * price would reach the page only with its script, never a shopper without scripts or a search engine. In a
+ * closed `<details>` under the options: it moves nothing. None when only the first choice is on sale (the
+ * price line shows it).
+ */
+function allPricesHtml(variants: readonly Variant[], initial: Variant): string {
+  if (
+    !variants.some(
+      (variant) => variant !== initial && priceDisplay(variant.price, variant.compareAtPrice).compareAt,
+    )
+  )
+    return '';
+  const regularPrice = escapeHtml(t('product.regularPrice'));
+  const items = variants.map((variant) => {
+    const price = priceDisplay(variant.price, variant.compareAtPrice);
+    const name =
+      variant.options.length > 0
+        ? variant.options.map((option) => option.displayValue).join(' / ')
+        : variant.title;
+    const compareAt = price.compareAt
+      ? `<span class="ml-2 text-secondary"><span class="sr-only">${regularPrice}</span><s>${escapeHtml(price.compareAt)}</s></span>`
+      : '';
+    return `<li class="flex flex-wrap justify-between gap-x-3"><span>${escapeHtml(name)}</span><span>${escapeHtml(price.price)}${compareAt}</span></li>`;
+  });
+  return (
+    `<details class="text-sm"><summary class="flex min-h-11 cursor-pointer items-center font-bold">${escapeHtml(t('product.allPrices'))}</summary>` +
+    `<ul class="flex flex-col gap-1">${items.join('')}</ul></details>`
+  );
+}
+
+/**
  * Options, price, stock and add-to-bag: one radio group per option, a value disabled when every variant
  * having it is out of stock; the first choice (`initialVariantId`) rendered from the build's data. The
  * element's script (variant-picker.ts) reads the variants and the labels back from the page.
@@ -108,6 +140,7 @@ export function variantPickerHtml(
     }
     html += '</div></fieldset>';
   }
+  html += allPricesHtml(variants, initial);
   return (
     `${html}<p class="text-sm"><span data-stock class="${soldOut ? 'rounded bg-error/20 px-1' : 'rounded'}">${escapeHtml(availabilityText(initial, labels))}</span></p>` +
     `<button type="button" data-add${attr('disabled', soldOut)} class="min-h-12 w-full rounded bg-primary px-6 font-bold text-white hover:bg-black disabled:bg-neutral-300 disabled:text-primary aria-busy:opacity-80">${escapeHtml(t('product.addToBag'))}</button>` +

@@ -1,5 +1,12 @@
 import type { Area, Product, Variant } from '../../lib/catalog/types.ts';
-import { isSoldOut, leadVariant, mainImage, productPagePaths } from './product-rules.ts';
+import {
+  canonicalAreaId,
+  duplicateProductPaths,
+  isSoldOut,
+  leadVariant,
+  mainImage,
+  productPagePaths,
+} from './product-rules.ts';
 
 const area = (id: number, place: Area['place']): Area => ({
   id,
@@ -76,5 +83,26 @@ describe('a product', () => {
 
   it('has no main image when neither the product nor its variant has one', () => {
     expect(mainImage(product(1, [1]))).toBeUndefined();
+  });
+});
+
+describe('one URL per product', () => {
+  const areas = [{ id: 1 }, { id: 2 }, { id: 3 }];
+
+  it("names the product's first area as its canonical page, skipping areas the catalogue does not have", () => {
+    expect(canonicalAreaId([2, 3], areas)).toBe(2);
+    expect(canonicalAreaId([9, 3, 1], areas)).toBe(3);
+    expect(canonicalAreaId([9], areas)).toBeUndefined();
+  });
+
+  it("lists every other area's page of a product as a duplicate, none of a product in one area", () => {
+    const products = [
+      { id: 5, areas: [2, 1, 3] },
+      { id: 6, areas: [1] },
+    ];
+    expect([...duplicateProductPaths(products, areas)].sort()).toEqual([
+      '/area/1/products/5/',
+      '/area/3/products/5/',
+    ]);
   });
 });

@@ -3,6 +3,7 @@
  * with, whether it can still be bought and which image stands for it (its URL is src/lib/routes.ts's).
  */
 import type { Area, Product, ProductImage, Variant } from '../../lib/catalog/types.ts';
+import { productHref } from '../../lib/routes.ts';
 
 /**
  * One product page per (area, product) pair: /area/{areaId}/products/{productId}/. Each page's props carry
@@ -30,6 +31,35 @@ export function productPagePaths<P extends { id: number; areas: readonly number[
       return [path];
     });
   });
+}
+
+/**
+ * The area whose page is a product's one canonical URL, for a product published in several areas: its first
+ * area the catalogue has (decisions.md, "One URL per product"). Undefined when it is in none.
+ */
+export function canonicalAreaId(
+  productAreas: readonly number[],
+  areas: readonly Pick<Area, 'id'>[],
+): number | undefined {
+  return productAreas.find((areaId) => areas.some((area) => area.id === areaId));
+}
+
+/**
+ * The paths of the product pages that are not their product's canonical one (a product in several areas has
+ * one page per area; all but one name another as canonical): never in the sitemap.
+ */
+export function duplicateProductPaths(
+  products: readonly { id: number; areas: readonly number[] }[],
+  areas: readonly Pick<Area, 'id'>[],
+): Set<string> {
+  const paths = new Set<string>();
+  for (const product of products) {
+    const canonical = canonicalAreaId(product.areas, areas);
+    for (const areaId of product.areas) {
+      if (areaId !== canonical) paths.add(productHref(areaId, product.id));
+    }
+  }
+  return paths;
 }
 
 /** The variant shown first: the cheapest one in stock, else the cheapest. */

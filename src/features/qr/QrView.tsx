@@ -63,7 +63,7 @@ export default function QrView() {
     case 'leaving':
       return <Pending text={t('qr.status.leaving')} />;
     default:
-      return <Pending text={t('qr.loading')} />;
+      return <LoadingQr />;
   }
 }
 
@@ -75,6 +75,26 @@ function Pending({ text }: { text: string }) {
         {text}
       </p>
     </div>
+  );
+}
+
+/**
+ * The QR's page while its draft order comes: the top of ReadyQr as it will be (title, lead, the QR's framed
+ * box), so the QR arriving takes the place kept for it and moves nothing on the screen.
+ */
+function LoadingQr() {
+  return (
+    <section aria-busy="true" className="flex flex-col items-center gap-3 text-center">
+      <h1 className="text-lg font-bold">{t('qr.title')}</h1>
+      <p className="text-sm">{t('qr.lead')}</p>
+      <div className="rounded-lg border border-accent/40 bg-white p-1 shadow-sm">
+        <div className="flex h-72 w-72 items-center justify-center bg-neutral-100">
+          <p className="text-sm text-secondary" role="status">
+            {t('qr.loading')}
+          </p>
+        </div>
+      </div>
+    </section>
   );
 }
 

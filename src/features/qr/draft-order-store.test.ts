@@ -68,7 +68,7 @@ describe('the QR page’s draft order', () => {
     await ready();
     api.getDraftOrderStatus.mockResolvedValue({ ...pending, status: 'cancelled' });
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
-    expect($qr.get()).toEqual({ kind: 'refused', code: 'CANCELLED' });
+    expect($qr.get()).toEqual({ kind: 'refused', code: 'REPLACED' });
   });
 
   it('stops polling while hidden and asks at once when visible again', async () => {

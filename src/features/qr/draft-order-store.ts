@@ -17,7 +17,7 @@ export type QrView =
   /** The QR to show; `offline` while polls fail (it keeps trying). */
   | { kind: 'ready'; confirmation: CartConfirmation; expiresAt: string; offline: boolean }
   /** The draft order cannot be paid: why. */
-  | { kind: 'refused'; code: ConfirmationErrorCode | 'CANCELLED' }
+  | { kind: 'refused'; code: ConfirmationErrorCode }
   /** Moving on to another page. */
   | { kind: 'leaving'; href: string }
   /** The error screen: 404 for an unknown draft order, else the failed call's status (with retry). */

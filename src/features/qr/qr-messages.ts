@@ -3,8 +3,8 @@
 import type { ConfirmationErrorCode } from './qr-status.ts';
 import { t } from './qr-strings.ts';
 
-/** A clear message for each errorCode (and for a replaced draft order, CANCELLED). */
-export function confirmationErrorMessage(code: ConfirmationErrorCode | 'CANCELLED'): string {
+/** A clear message for each errorCode. */
+export function confirmationErrorMessage(code: ConfirmationErrorCode): string {
   switch (code) {
     case 'NOT_FOUND':
       return t('qr.error.notFound');
@@ -14,8 +14,8 @@ export function confirmationErrorMessage(code: ConfirmationErrorCode | 'CANCELLE
       return t('qr.error.completed');
     case 'STOCK_CHANGED':
       return t('qr.error.stockChanged');
-    case 'CANCELLED':
-      return t('qr.error.cancelled');
+    case 'REPLACED':
+      return t('qr.error.replaced');
     default:
       return t('qr.error.notFound');
   }

@@ -22,7 +22,7 @@ describe('what the QR page does with the draft order status', () => {
   });
 
   it('says so when a newer QR replaced it', () => {
-    expect(stepForStatus({ ...base, status: 'cancelled' })).toEqual({ kind: 'stopped', code: 'CANCELLED' });
+    expect(stepForStatus({ ...base, status: 'cancelled' })).toEqual({ kind: 'stopped', code: 'REPLACED' });
   });
 
   it('says it was paid, without an order page, to a browser that did not issue the QR', () => {
@@ -45,6 +45,13 @@ describe('what the QR page does with the confirmation', () => {
     });
   });
 
+  it('explains REPLACED (a newer QR was issued) rather than sending it to the time-out page', () => {
+    expect(stepForConfirmation({ errorCode: 'REPLACED' })).toEqual({ kind: 'refused', code: 'REPLACED' });
+    expect(confirmationErrorMessage('REPLACED')).toBe(
+      '新しいQRコードが発行されたため、このQRコードは使えません。',
+    );
+  });
+
   it('shows 404 for NOT_FOUND and explains STOCK_CHANGED', () => {
     expect(stepForConfirmation({ errorCode: 'NOT_FOUND' })).toEqual({ kind: 'notFound' });
     expect(stepForConfirmation({ errorCode: 'STOCK_CHANGED' })).toEqual({
@@ -54,12 +61,12 @@ describe('what the QR page does with the confirmation', () => {
   });
 
   it('has a clear Japanese message for every errorCode', () => {
-    for (const code of ['NOT_FOUND', 'EXPIRED', 'COMPLETED', 'STOCK_CHANGED', 'CANCELLED'] as const) {
+    for (const code of ['NOT_FOUND', 'EXPIRED', 'COMPLETED', 'STOCK_CHANGED', 'REPLACED'] as const) {
       expect(confirmationErrorMessage(code), code).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     }
     expect(
       new Set(
-        ['NOT_FOUND', 'EXPIRED', 'COMPLETED', 'STOCK_CHANGED', 'CANCELLED'].map((c) =>
+        ['NOT_FOUND', 'EXPIRED', 'COMPLETED', 'STOCK_CHANGED', 'REPLACED'].map((c) =>
           confirmationErrorMessage(c as never),
         ),
       ).size,

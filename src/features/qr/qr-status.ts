@@ -12,11 +12,12 @@ export type ConfirmationErrorCode = CartConfirmationError['errorCode'];
 export type DraftOrderStep =
   | { kind: 'waiting'; expiresAt: string }
   | { kind: 'go'; href: string }
-  | { kind: 'stopped'; code: 'CANCELLED' | 'COMPLETED' };
+  | { kind: 'stopped'; code: 'REPLACED' | 'COMPLETED' };
 
 /**
  * pending → keep waiting; completed → the order page (or, for a browser that did not issue the QR and so is
- * not told the order, say it was paid); expired → /qr/timeout/; cancelled → say so.
+ * not told the order, say it was paid); expired → /qr/timeout/; cancelled (a newer QR took its place) → say
+ * it was replaced, as the confirmation's REPLACED does.
  */
 export function stepForStatus(status: DraftOrderStatus): DraftOrderStep {
   switch (status.status) {
@@ -29,7 +30,7 @@ export function stepForStatus(status: DraftOrderStatus): DraftOrderStep {
     case 'expired':
       return { kind: 'go', href: qrTimeoutHref() };
     default:
-      return { kind: 'stopped', code: 'CANCELLED' };
+      return { kind: 'stopped', code: 'REPLACED' };
   }
 }
 
@@ -46,7 +47,10 @@ function isConfirmationError(
   return 'errorCode' in value;
 }
 
-/** EXPIRED → /qr/timeout/; COMPLETED with its order → the order page; NOT_FOUND → 404; else explain. */
+/**
+ * EXPIRED → /qr/timeout/; COMPLETED with its order → the order page; NOT_FOUND → 404; else (REPLACED,
+ * STOCK_CHANGED, COMPLETED for another browser) explain.
+ */
 export function stepForConfirmation(value: CartConfirmation | CartConfirmationError): ConfirmationStep {
   if (!isConfirmationError(value)) return { kind: 'show', confirmation: value };
   switch (value.errorCode) {

@@ -643,8 +643,11 @@ export type components = {
             counterCode?: string;
         };
         CartConfirmationError: {
-            /** @enum {string} */
-            errorCode: "NOT_FOUND" | "EXPIRED" | "COMPLETED" | "STOCK_CHANGED";
+            /**
+             * @description NOT_FOUND: no such draft order. EXPIRED: its time to pay has passed. REPLACED: the bag issued a newer QR code, which took this one's place. COMPLETED: paid. STOCK_CHANGED: the stock no longer covers it.
+             * @enum {string}
+             */
+            errorCode: "NOT_FOUND" | "EXPIRED" | "REPLACED" | "COMPLETED" | "STOCK_CHANGED";
             /** @description With COMPLETED, the order it became; only for the visitor session that issued it. */
             orderAlias?: string;
         };
@@ -682,11 +685,11 @@ export type components = {
             street: string;
             /** @description 建物名 (optional). */
             building?: string | null;
-            /** @description 氏名. */
+            /** @description 氏名, in any script. */
             name: string;
-            /** @description フリガナ, katakana; may be empty when the name is in Latin letters. */
+            /** @description The name's reading (フリガナ): katakana or Latin letters (a name in Hangul, Chinese characters…); may be empty when the name is in Latin letters. */
             nameKana: string;
-            /** @description 10–11 digits starting with 0, hyphens allowed. */
+            /** @description Sent as typed: a Japanese number (10–11 digits starting with 0; hyphens, brackets, full width allowed) or a number from abroad (+ and its country code, +82 10-1234-5678); a number starting 00 or 010 without + is refused. Stored and answered in E.164 (+819012345678); an address stored before holds the digits (09012345678). */
             phone: string;
             /**
              * Format: date
@@ -1185,7 +1188,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The confirmation, or an errorCode (NOT_FOUND, EXPIRED, COMPLETED, STOCK_CHANGED). */
+            /** @description The confirmation, or an errorCode (NOT_FOUND, EXPIRED, REPLACED, COMPLETED, STOCK_CHANGED). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -22,6 +22,12 @@ describe('a phone number, the Japanese way', () => {
     expect(formatPhone('090-1234-5678')).toBe('090-1234-5678');
   });
 
+  it('writes a Japanese number stored in E.164 as shoppers write it, and one from abroad as stored', () => {
+    expect(formatPhone('+819012345678')).toBe('090-1234-5678');
+    expect(formatPhone('+81312345678')).toBe('03-1234-5678');
+    expect(formatPhone('+821012345678')).toBe('+821012345678');
+  });
+
   it('leaves anything else as it is', () => {
     expect(formatPhone('12345')).toBe('12345');
     expect(formatPhone('')).toBe('');

@@ -2,8 +2,9 @@
  * A Japanese phone number written the Japanese way, with hyphens: 090-1234-5678, 03-1234-5678,
  * 0120-123-456. The area code's length decides where a landline splits, and the table of 4- and 5-digit
  * area codes is long: numbers outside the common groups below split as 3-3-4 (the shape of most area
- * codes), so every digit is still right and in order. Anything that is not a 10- or 11-digit number
- * starting with 0 is returned as it is.
+ * codes), so every digit is still right and in order. A Japanese number stored in E.164 (`+81…`, the
+ * address step's form) is written the same way; anything else, a number from abroad included, is returned
+ * as it is.
  */
 
 /** Patterns by prefix, most specific first; each `d` group is a run of digits. */
@@ -22,7 +23,7 @@ const SHAPES: [RegExp, number[]][] = [
 ];
 
 export function formatPhone(phone: string): string {
-  const digits = phone.replace(/[-\s()（）]/g, '');
+  const digits = phone.replace(/[-\s()（）]/g, '').replace(/^\+81(?=[1-9])/, '0');
   const shape = SHAPES.find(([pattern]) => pattern.test(digits))?.[1];
   if (!shape) return phone;
   const parts: string[] = [];

@@ -1,0 +1,131 @@
+/**
+ * The Japanese shopper on a phone over a slow network: the area list holds still while it loads more, the
+ * bag draws the bag the visitor holds at once, and the welcome dialog opens with the page or not at all.
+ *
+ * Seed facts used (scripts/catalog-api/README.md and seed.ts): BASE A (area 1) has 25 products, so its list
+ * comes in three pages of 10.
+ */
+import { AreaPage, ProductPage, settled } from './fixtures/browse.ts';
+import { expect, test } from './fixtures/test.ts';
+
+declare global {
+  interface Window {
+    /** Every layout shift the page has had without recent input, summed (tests only). */
+    __layoutShift?: number;
+  }
+}
+
+/** A next page of a list comes this long after it is asked for: slow 4G with a busy API. */
+const NEXT_PAGE_DELAY_MS = 1500;
+
+test.describe('a list that holds still', () => {
+  test('flicking through BASE A to its end on a phone moves nothing on screen (layout shift ≤ 0.05)', async ({
+    page,
+  }) => {
+    test.slow();
+    // Every layout shift from the first paint on, summed: stricter than the score's largest window.
+    await page.addInitScript(() => {
+      window.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) window.__layoutShift = (window.__layoutShift ?? 0) + entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.route('**/api/catalog/products?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, NEXT_PAGE_DELAY_MS));
+      await route.continue();
+    });
+    const area = new AreaPage(page);
+    await area.goto(1);
+    await settled(page);
+
+    // A thumb's flicks: a screen's worth at a time, faster than the next page comes.
+    for (let flick = 0; flick < 120 && !(await area.end.isVisible()); flick += 1) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(200);
+    }
+    await expect(area.end).toBeVisible();
+    await expect(area.products).toHaveCount(25);
+    // The page footer never came up under the list before its end: it is below "No more results!".
+    const footer = page.getByRole('contentinfo');
+    const [endBox, footerBox] = [await area.end.boundingBox(), await footer.boundingBox()];
+    expect(footerBox?.y).toBeGreaterThan((endBox?.y ?? 0) + (endBox?.height ?? 0));
+
+    const shift = await page.evaluate(() => window.__layoutShift ?? 0);
+    test.info().annotations.push({ type: 'layout shift', description: shift.toFixed(4) });
+    expect(shift).toBeLessThanOrEqual(0.05);
+  });
+});
+
+test.describe('the bag at once', () => {
+  test('draws the lines the visitor holds before the API answers, then takes the answer', async ({
+    page,
+  }) => {
+    // A product added on its page: the tab holds the bag the API answered the add with.
+    await page.goto('/area/1/');
+    const area = new AreaPage(page);
+    await area.ready();
+    const link = area.products.first().getByRole('link');
+    const title = (await link.textContent()) ?? '';
+    await link.click();
+    const product = new ProductPage(page);
+    await product.ready();
+    await product.addToBag.click();
+    await expect(product.bagLink(1)).toBeVisible();
+
+    // The bag read is slow (slow 4G, a busy API): the lines show long before it lands.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/catalog/cart', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/cart/');
+    const line = page.getByTestId('bag-line');
+    await expect(line).toHaveCount(1);
+    await expect(line.getByRole('heading', { name: title })).toBeVisible();
+    // Until the API has answered, the line cannot be changed (its answer would undo the change).
+    await expect(line.getByRole('button', { name: /数量を1つ増やす/ })).toBeDisabled();
+    answer();
+    await expect(line.getByRole('button', { name: /数量を1つ増やす/ })).toBeEnabled();
+    await expect(page.getByRole('button', { name: '店頭でのお支払いに進む' })).toBeEnabled();
+  });
+});
+
+test.describe('the welcome dialog on a first visit', () => {
+  test.use({ returningVisitor: false });
+
+  test('is open in the first paint, never later, so an early tap cannot land on it', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as Window & { __dialogOpenAt?: number };
+      new MutationObserver(() => {
+        if (w.__dialogOpenAt === undefined && document.querySelector('dialog[open]')) {
+          w.__dialogOpenAt = performance.now();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    });
+    const loaded: string[] = [];
+    page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'ギフトカタログへようこそ' });
+    await expect(dialog).toBeVisible();
+    const { openAt, firstPaint } = await page.evaluate(() => ({
+      openAt: (window as Window & { __dialogOpenAt?: number }).__dialogOpenAt ?? Number.POSITIVE_INFINITY,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    }));
+    expect(openAt).toBeLessThanOrEqual(firstPaint);
+    // It needs no code of its own to come first.
+    expect(loaded.filter((path) => path.includes('onboarding'))).toEqual([]);
+    // Closed, it stays closed: the next page opens without it.
+    await dialog.getByRole('button', { name: 'はじめる' }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto('/about/');
+    await settled(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
