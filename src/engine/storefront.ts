@@ -2,9 +2,9 @@
  * The engine's entry: `storefront()`, the one integration astro.config.mjs names. It orders the integrations
  * the site needs, sets the client build's chunk groups, the page policy (the content security policy) and
  * how pages render, and takes the build's context as its argument: its id and time, its canonical site,
- * the digest of its inputs and the code's version made of it, and where its catalogue snapshot is. It is the one place that hands that context
- * on to the pages and the engine's threads (the process's environment, read through src/lib/build-info.ts,
- * src/engine/pages/build-inputs.ts and src/engine/catalogue/snapshot.ts).
+ * the digest of its inputs and the code's version made of it, and where its catalogue snapshot is. It is the
+ * one place that hands that context on to the pages and the engine's threads, through src/lib/build-info.ts,
+ * the one module that writes and reads the channel it travels in.
  *
  * Its order matters: the catalogue's load starts first (it runs on its own thread while Astro starts and
  * bundles); the page reuse wraps the prerenderer after the files beside the pages are planned.
@@ -14,7 +14,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { EMBED_ORIGINS } from '../features/site/embed-origins.ts';
-import { createBuildId } from '../lib/build-info.ts';
+import { createBuildId, handOn } from '../lib/build-info.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from '../lib/inline-scripts.ts';
 import { inSitemap } from '../lib/seo.ts';
 import { telemetryCsp } from '../lib/telemetry-config.ts';
@@ -82,19 +82,6 @@ export function buildContext(
     // 4 is the fastest on 2 cores (docs/performance.md has the figures).
     concurrency: Number(env.ASTRO_BUILD_CONCURRENCY ?? 4),
   };
-}
-
-/**
- * Hands the context to the pages and the engine's threads, which read it where they need it (the bundled
- * pages are separate copies of the engine's modules in this process; the threads inherit the environment).
- */
-function handOn(context: BuildContext): void {
-  process.env.BUILD_TIME = context.builtAt;
-  process.env.BUILD_ID = context.buildId;
-  process.env.SITE_URL = context.siteUrl;
-  process.env.BUILD_INPUTS = context.buildInputs;
-  process.env.CODE_VERSION = context.codeVersion;
-  process.env.CATALOGUE_SNAPSHOT = context.snapshotPath;
 }
 
 /** The content security policy of every page, without 'unsafe-inline' for scripts or styles. */
@@ -165,7 +152,15 @@ export default function storefront(
   context: BuildContext,
   env: Record<string, string | undefined> = process.env,
 ): AstroIntegration {
-  handOn(context);
+  // The pages and the engine's threads read it through src/lib/build-info.ts.
+  handOn({
+    builtAt: context.builtAt,
+    buildId: context.buildId,
+    siteUrl: context.siteUrl,
+    buildInputs: context.buildInputs,
+    codeVersion: context.codeVersion,
+    snapshotPath: context.snapshotPath,
+  });
   return {
     name: 'storefront',
     hooks: {

@@ -1,9 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   BUILD_ID_PATTERN,
   buildInfo,
+  catalogUpdatedAt,
   codeVersion,
   createBuildId,
+  handedOn,
+  handOn,
   manifestPath,
+  required,
   routeRules,
 } from './build-info.ts';
 
@@ -75,5 +82,35 @@ describe('the build manifest', () => {
       { pattern: '/', type: 'page', prerender: true },
       { pattern: '/area/[id]', type: 'page', prerender: true },
     ]);
+  });
+});
+
+describe("the build's context", () => {
+  it('is handed on once and read back through this module alone, a missing value stopping the build', () => {
+    const env: Record<string, string | undefined> = {};
+    handOn({ buildInputs: 'inputs-1', snapshotPath: '/cache/catalogue/snapshot.ndjson' }, env);
+    expect(handedOn('buildInputs', env)).toBe('inputs-1');
+    expect(required('snapshotPath', env)).toBe('/cache/catalogue/snapshot.ndjson');
+    expect(handedOn('catalogUpdatedAt', env)).toBeUndefined();
+    expect(() => required('codeVersion', env)).toThrow(/CODE_VERSION is not set: storefront\(\)/);
+  });
+
+  it("gives the catalogue's last change as ISO 8601, or nothing when the API did not say a date", () => {
+    expect(catalogUpdatedAt({ CATALOG_UPDATED_AT: '2026-04-01T09:00:00+09:00' })).toBe(
+      '2026-04-01T00:00:00.000Z',
+    );
+    expect(catalogUpdatedAt({ CATALOG_UPDATED_AT: 'yesterday' })).toBeUndefined();
+    expect(catalogUpdatedAt({})).toBeUndefined();
+  });
+
+  it('is read and written nowhere else in src but the engine entry, which reads its caller’s settings', () => {
+    const names =
+      /\b(?:process\.)?env(?:\.|\[')(BUILD_ID|BUILD_TIME|BUILD_INPUTS|CODE_VERSION|CATALOGUE_SNAPSHOT|CATALOG_VERSION|CATALOG_UPDATED_AT)\b/;
+    const root = fileURLToPath(new URL('../', import.meta.url));
+    const offenders = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|astro|mjs)$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => !['lib/build-info.ts', 'engine/storefront.ts'].includes(file.replaceAll('\\', '/')))
+      .filter((file) => names.test(readFileSync(join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

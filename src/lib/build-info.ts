@@ -1,12 +1,56 @@
 /**
- * The build's identity, the code's version and the build's route rules. One build id and time per build:
- * src/engine/storefront.ts sets `BUILD_ID` and `BUILD_TIME` once, before anything renders, and the build's
- * record (`/_build/latest.json`) reads them from here. No page carries them: a page carries the code's
+ * The build's context (handed on by storefront(), read back here), its identity, the code's version and the
+ * build's route rules. One build id and time per build: src/engine/storefront.ts hands them on once, before
+ * anything renders, and the build's record (`/_build/latest.json`) reads them from here. No page carries them: a page carries the code's
  * version (`<html data-code-version>`, `CODE_VERSION`, made by storefront() from the digest of the build's
  * inputs), which two builds of the same code share, so a rebuild rewrites only the files whose content
  * changed. The browser's version check compares the version of the document it is showing with the
  * deployed one.
  */
+
+/**
+ * The build's context as storefront() (src/engine/storefront.ts) hands it on: each value's variable. It
+ * travels in the process's environment, the one channel that reaches both the pages (bundled, they hold
+ * their own copies of every module) and the engine's threads (which inherit it); this module alone writes
+ * it (`handOn`, called by storefront() once, before anything renders) and reads it.
+ */
+const HANDED_ON = {
+  buildId: 'BUILD_ID',
+  builtAt: 'BUILD_TIME',
+  siteUrl: 'SITE_URL',
+  codeVersion: 'CODE_VERSION',
+  /** The digest of what pages are made of besides the catalogue (src/engine/pages/build-inputs.ts). */
+  buildInputs: 'BUILD_INPUTS',
+  /** The checked catalogue of this build (src/engine/catalogue/snapshot.ts). */
+  snapshotPath: 'CATALOGUE_SNAPSHOT',
+  /** The catalogue's version and its last change, as the catalog API said at the build's start. */
+  catalogVersion: 'CATALOG_VERSION',
+  catalogUpdatedAt: 'CATALOG_UPDATED_AT',
+} as const;
+type Env = Record<string, string | undefined>;
+export type HandedOnName = keyof typeof HANDED_ON;
+
+/** Hands values of the build's context on to its pages and threads (storefront() and its integrations). */
+export function handOn(values: Partial<Record<HandedOnName, string>>, env: Env = process.env): void {
+  for (const [name, value] of Object.entries(values) as [HandedOnName, string | undefined][]) {
+    if (value !== undefined) env[HANDED_ON[name]] = value;
+  }
+}
+
+/** A value of the build's context; undefined when nobody handed it on. */
+export function handedOn(name: HandedOnName, env: Env = process.env): string | undefined {
+  return env[HANDED_ON[name]] || undefined;
+}
+
+/** A value of the build's context that the build cannot go on without: a build without it stops. */
+export function required(name: HandedOnName, env: Env = process.env): string {
+  const value = handedOn(name, env);
+  if (!value)
+    throw new Error(
+      `${HANDED_ON[name]} is not set: storefront() (src/engine/storefront.ts) hands it on before the build`,
+    );
+  return value;
+}
 
 /** Where the browser asks for the newest deployed build. */
 export const LATEST_BUILD_PATH = '/_build/latest.json';
@@ -91,17 +135,19 @@ let checked: { id: string; time: string; version: string | undefined; info: Buil
  * process without them (a test, a script) sets them, so everything in one process agrees. Checked once
  * per set of values, not once per page.
  */
-export function buildInfo(env: Record<string, string | undefined> = process.env): BuildInfo {
-  if (!env.BUILD_TIME) env.BUILD_TIME = new Date().toISOString();
-  if (!env.BUILD_ID) env.BUILD_ID = createBuildId(new Date(env.BUILD_TIME));
-  const { BUILD_ID: id, BUILD_TIME: time, CATALOG_VERSION: version } = env;
+export function buildInfo(env: Env = process.env): BuildInfo {
+  if (!handedOn('builtAt', env)) handOn({ builtAt: new Date().toISOString() }, env);
+  if (!handedOn('buildId', env)) handOn({ buildId: createBuildId(new Date(required('builtAt', env))) }, env);
+  const id = required('buildId', env);
+  const time = required('builtAt', env);
+  const version = handedOn('catalogVersion', env);
   if (checked?.id !== id || checked.time !== time || checked.version !== version) {
     if (!BUILD_ID_PATTERN.test(id)) throw new RangeError(`BUILD_ID is not a build id: ${id}`);
     checked = {
       id,
       time,
       version,
-      info: { buildId: id, builtAt: new Date(time).toISOString(), catalogVersion: version || null },
+      info: { buildId: id, builtAt: new Date(time).toISOString(), catalogVersion: version ?? null },
     };
   }
   return { ...checked.info };
@@ -111,14 +157,16 @@ export function buildInfo(env: Record<string, string | undefined> = process.env)
  * The version of the code this build's pages carry (`CODE_VERSION`, set by storefront() in
  * src/engine/storefront.ts before the build); a build without it stops.
  */
-export function codeVersion(env: Record<string, string | undefined> = process.env): string {
-  const version = env.CODE_VERSION;
-  if (!version)
-    throw new Error(
-      'CODE_VERSION is not set: storefront() (src/engine/storefront.ts) hands it on before the build',
-    );
+export function codeVersion(env: Env = process.env): string {
+  const version = required('codeVersion', env);
   if (!BUILD_ID_PATTERN.test(version)) throw new RangeError(`CODE_VERSION is not a version: ${version}`);
   return version;
+}
+
+/** When the catalogue last changed (ISO 8601), as its API said at the build's start; undefined if unknown. */
+export function catalogUpdatedAt(env: Env = process.env): string | undefined {
+  const at = handedOn('catalogUpdatedAt', env);
+  return at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : undefined;
 }
 
 /** The redirects and rewrites of netlify.toml (as @netlify/redirect-parser gives them) in the manifest's form. */

@@ -8,6 +8,7 @@
  * same sitemap.
  */
 import type { AstroIntegration } from 'astro';
+import { handedOn, handOn } from '../../lib/build-info.ts';
 import { getCatalogVersion } from '../../lib/catalog/catalogue.ts';
 
 export default function catalogueVersion(): AstroIntegration {
@@ -15,12 +16,16 @@ export default function catalogueVersion(): AstroIntegration {
     name: 'catalog-version',
     hooks: {
       'astro:config:setup': async ({ command, logger }) => {
-        if (command !== 'build' || (process.env.CATALOG_VERSION && process.env.CATALOG_UPDATED_AT)) return;
+        // A caller (the publisher, the golden output) may have given either already: it stands.
+        const given = { version: handedOn('catalogVersion'), updatedAt: handedOn('catalogUpdatedAt') };
+        if (command !== 'build' || (given.version && given.updatedAt)) return;
         try {
           const { version, updatedAt } = await getCatalogVersion();
-          process.env.CATALOG_VERSION ||= version;
-          process.env.CATALOG_UPDATED_AT ||= updatedAt;
-          logger.info(`catalogue version ${process.env.CATALOG_VERSION}`);
+          handOn({
+            catalogVersion: given.version ?? version,
+            catalogUpdatedAt: given.updatedAt ?? updatedAt,
+          });
+          logger.info(`catalogue version ${given.version ?? version}`);
         } catch (error) {
           logger.warn(`the catalog API did not give its version (${String(error)}); the next check rebuilds`);
         }

@@ -31,6 +31,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { handedOn, required } from '../../lib/build-info.ts';
 import type { Area, Product, Tenant } from '../../lib/catalog/types.ts';
 import { cutText, plainTextOf, type SafeHtml, sanitizeDescription, storeSiteUrl } from '../../lib/html.ts';
 import { FileWindow } from '../pages/file-window.ts';
@@ -55,7 +56,7 @@ interface Header {
  * every product, changed or not.
  */
 function derivedWith(env: Record<string, string | undefined> = process.env): string {
-  return env.BUILD_INPUTS ?? '';
+  return handedOn('buildInputs', env) ?? '';
 }
 
 /** A product with what is derived from its description once per product (not once per page). */
@@ -73,12 +74,7 @@ export interface PreparedProduct {
 
 /** Where this build keeps its snapshot: `CATALOGUE_SNAPSHOT`, set by src/engine/storefront.ts in the cache folder. */
 function snapshotPath(env: Record<string, string | undefined> = process.env): string {
-  const path = env.CATALOGUE_SNAPSHOT;
-  if (!path)
-    throw new Error(
-      'CATALOGUE_SNAPSHOT is not set: storefront() (src/engine/storefront.ts) names the snapshot file',
-    );
-  return path;
+  return required('snapshotPath', env);
 }
 
 const digestOf = (json: string) => createHash('sha1').update(json).digest('base64url');

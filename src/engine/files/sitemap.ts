@@ -13,14 +13,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { duplicateProductPaths } from '../../features/product/product-rules.ts';
+import { catalogUpdatedAt } from '../../lib/build-info.ts';
 import { escapeHtml } from '../../lib/markup.ts';
 import { catalogueIndex } from '../catalogue/catalogue-data.ts';
-
-/** When the catalogue last changed (ISO 8601), as its API said at the build's start; undefined if unknown. */
-function catalogueUpdatedAt(env: Record<string, string | undefined> = process.env): string | undefined {
-  const at = env.CATALOG_UPDATED_AT;
-  return at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : undefined;
-}
 
 /** Pages per sitemap file (the format allows 50,000). */
 export const PAGES_PER_FILE = 45_000;
@@ -124,7 +119,7 @@ export default function sitemap({ filter }: { filter: (url: string) => boolean }
         if (urls.length === 0) throw new Error('no page belongs in the sitemap: it was not written');
         const folder = fileURLToPath(dir);
         await mkdir(folder, { recursive: true });
-        const files = sitemapFiles(urls, site, PAGES_PER_FILE, catalogueUpdatedAt());
+        const files = sitemapFiles(urls, site, PAGES_PER_FILE, catalogUpdatedAt());
         for (const { name, text } of files) await writeFile(join(folder, name), text);
         logger.info(`\`sitemap-index.xml\` created at \`${relative(process.cwd(), folder)}\``);
       },

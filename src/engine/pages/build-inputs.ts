@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { required } from '../../lib/build-info.ts';
 
 /** Files and folders of the project (from its root) that pages are built from. */
 const BUILD_INPUT_PATHS = [
@@ -63,12 +64,7 @@ export function buildInputsDigest(
 
 /** The digest storefront() was handed for this build (`BUILD_INPUTS`, src/engine/storefront.ts). */
 export function buildInputs(env: Record<string, string | undefined> = process.env): string {
-  const digest = env.BUILD_INPUTS;
-  if (!digest)
-    throw new Error(
-      'BUILD_INPUTS is not set: storefront() (src/engine/storefront.ts) hands it on before the build',
-    );
-  return digest;
+  return required('buildInputs', env);
 }
 
 /**
