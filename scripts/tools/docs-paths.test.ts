@@ -1,6 +1,7 @@
 /**
  * The docs point only at files of this repository, and only at files that are there: a path a move left
- * behind in README.md, CONTRIBUTING.md, SECURITY.md or docs/ fails here.
+ * behind in README.md, CONTRIBUTING.md, SECURITY.md or docs/ fails here. docs/decisions.md stays short
+ * enough to read whole.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,5 +46,19 @@ describe('the docs', () => {
     expect(namedPaths('files under `src/engine/*/` and src/pages/area/[id]/index.astro')).toEqual([
       'src/pages/area/[id]/index.astro',
     ]);
+  });
+});
+
+/** The most lines docs/decisions.md may have: history and figures belong in git and docs/performance.md. */
+const DECISIONS_MAX_LINES = 450;
+
+describe('docs/decisions.md', () => {
+  it(`stays within ${DECISIONS_MAX_LINES} lines`, () => {
+    const text = readFileSync(join(ROOT, 'docs/decisions.md'), 'utf8');
+    const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+    expect(
+      lines,
+      'shorten a record (history and figures go to git and docs/performance.md)',
+    ).toBeLessThanOrEqual(DECISIONS_MAX_LINES);
   });
 });
