@@ -84,6 +84,7 @@ test('お歳暮 with 外のし and a name by shipping: the bag, the confirmation
     .fill('いつもありがとうございます。\nお元気で。');
   await expect(choice.getByTestId('noshi-preview')).toHaveText(`印刷される内容：${PRINTED}`);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('bag-noshi-choice-390.png'), fullPage: true });
   await choice.getByRole('button', { name: '決定する' }).click();
   await expect(choice).toBeHidden();
   await expect(line.getByText(`のし：${PRINTED}`)).toBeVisible();
@@ -108,6 +109,7 @@ test('お歳暮 with 外のし and a name by shipping: the bag, the confirmation
   await expect(
     counter.getByText('メッセージカード：いつもありがとうございます。', { exact: false }),
   ).toBeVisible();
+  await counter.screenshot({ path: test.info().outputPath('counter-noshi.png'), fullPage: true });
   await counter.getByRole('button', { name: 'お支払い完了' }).click();
   await expect(counter.getByRole('heading', { name: 'お支払いが完了しました' })).toBeVisible();
   await counter.close();
