@@ -53,6 +53,7 @@ const STYLE = `
   .status-expired, .status-cancelled { background: #f6dede; color: #8a2f2e; }
   table { width: 100%; border-collapse: collapse; background: #fff; margin: 1rem 0; }
   th, td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid #e5e5e0; vertical-align: top; }
+  th { white-space: nowrap; }
   td.num, th.num { text-align: right; white-space: nowrap; }
   .gift { display: inline-block; margin-top: .25rem; font-weight: bold; }
   .gift.card { font-weight: normal; white-space: pre-line; }

@@ -366,6 +366,10 @@ describe('のし and a message card on a line', () => {
     expect(within(dialog).getByText('名入れは20文字以内で入力してください。')).toBeTruthy();
     expect(name.value).toBe('山'.repeat(21));
     expect(name.getAttribute('aria-invalid')).toBe('true');
+    // Corrected, the field no longer says it is wrong.
+    fireEvent.change(name, { target: { value: '山田' } });
+    expect(within(dialog).queryByText('名入れは20文字以内で入力してください。')).toBeNull();
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('says the API’s refusal in the shopper’s words, keeping what was typed', async () => {

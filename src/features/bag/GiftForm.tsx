@@ -57,6 +57,14 @@ export function GiftForm({
   const noshi = line.noshi === true && title !== '' ? { title, placement, name: name.trim() || null } : null;
   const request = { noshi, message: shipped ? message : null };
 
+  // A field the shopper edits no longer says it is wrong: the next press checks it again.
+  const edited = (field: GiftField) =>
+    setReasons((now) => {
+      if (now[field] === undefined) return now;
+      const { [field]: _dropped, ...rest } = now;
+      return rest;
+    });
+
   const save = async () => {
     setFailure(undefined);
     const local = checkGift(request, {
@@ -121,7 +129,10 @@ export function GiftForm({
               <span>{t('noshi.omotegaki')}</span>
               <select
                 value={title}
-                onChange={(event) => setTitle(event.target.value)}
+                onChange={(event) => {
+                  setTitle(event.target.value);
+                  edited('noshi.title');
+                }}
                 aria-invalid={reasons['noshi.title'] ? true : undefined}
                 aria-describedby={described('noshi.title', '')}
                 className="min-h-11 rounded border border-accent/60 px-2"
@@ -161,7 +172,10 @@ export function GiftForm({
                   <input
                     type="text"
                     value={name}
-                    onChange={(event) => setName(event.target.value)}
+                    onChange={(event) => {
+                      setName(event.target.value);
+                      edited('noshi.name');
+                    }}
                     autoComplete="family-name"
                     aria-invalid={reasons['noshi.name'] ? true : undefined}
                     aria-describedby={described('noshi.name', `${id}-name-note`)}
@@ -186,7 +200,10 @@ export function GiftForm({
             <span className="font-bold">{t('noshi.message')}</span>
             <textarea
               value={message}
-              onChange={(event) => setMessage(event.target.value)}
+              onChange={(event) => {
+                setMessage(event.target.value);
+                edited('message');
+              }}
               rows={3}
               aria-invalid={reasons.message ? true : undefined}
               aria-describedby={described('message', `${id}-message-note`)}
