@@ -140,7 +140,10 @@ const imageCacheDir =
 config.imageCacheDir = imageCacheDir;
 // However the process ends, a temporary folder of pictures goes with it.
 if ((postgres || inMemory) && !sharedImages) {
-  process.on('exit', () => rmSync(imageCacheDir, { recursive: true, force: true }));
+  // A picture still being written as the process ends makes a folder "not empty" for a moment: retried.
+  process.on('exit', () =>
+    rmSync(imageCacheDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }),
+  );
 }
 
 // Demo mode without address keys: one kept in a file beside the data (production refused to load above).
