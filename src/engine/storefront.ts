@@ -32,7 +32,7 @@ import postalData from './files/postal-data.ts';
 import sitemap from './files/sitemap.ts';
 import sourceMaps, { sourceMapUpload } from './files/source-maps.ts';
 import { buildInputsDigest, codeVersionOf } from './pages/build-inputs.ts';
-import pageReuse from './pages/page-reuse.ts';
+import pageReuse, { PagesFromPack } from './pages/page-reuse.ts';
 
 /** What one build is: its pages, payloads and /_build/ files read these. */
 export interface BuildContext {
@@ -121,6 +121,9 @@ function pagePolicy(
 
 /** The site's integrations, in the order they must run. */
 function integrations(context: BuildContext, env: Record<string, string | undefined>): AstroIntegration[] {
+  // The product pages written from the last build's pages, which Astro never lists: the sitemap and the
+  // payload files' check add them to Astro's.
+  const fromPack = new PagesFromPack();
   return [
     // First: the catalogue loads on its own thread while Astro starts and bundles.
     catalogueLoad(),
@@ -130,16 +133,16 @@ function integrations(context: BuildContext, env: Record<string, string | undefi
     clientDirectives(),
     // The shared chunks the layout's page script imports, named beside it.
     pageScriptPreload(),
-    sitemap({ filter: inSitemap }),
+    sitemap({ filter: inSitemap, fromPack }),
     apiProxy(),
     buildManifest(),
     headScripts(),
     postalData(),
     catalogueVersion(),
-    backgroundFiles(),
+    backgroundFiles(fromPack),
     // A product page whose cache key (what the one door hands it, src/engine/catalogue/catalogue-data.ts)
-    // is the same as in the last build is that build's page, byte for byte.
-    pageReuse(),
+    // is the same as in the last build is that build's page, byte for byte, written without Astro.
+    pageReuse(fromPack),
     // The policy's digests of a route's head scripts and styles computed once, not for every page.
     cspDigests(),
     // Source maps for error reports, when a Sentry auth token is configured, for the code's version.

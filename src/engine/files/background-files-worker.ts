@@ -59,11 +59,20 @@ if (process.platform === 'linux') {
 }
 
 try {
-  const [payloadPages, searchIndexes] = await Promise.all([
-    writeProductPayloads(outDir, buildId),
-    writeSearchIndexes(),
+  const began = performance.now();
+  const since = <T>(work: Promise<T>) =>
+    work.then((value) => ({ value, ms: Math.round(performance.now() - began) }));
+  const [payloads, search] = await Promise.all([
+    since(writeProductPayloads(outDir, buildId)),
+    since(writeSearchIndexes()),
   ]);
-  const result: BackgroundFiles = { payloadPages, searchIndexes, priority: getPriority() };
+  const result: BackgroundFiles = {
+    payloadPages: payloads.value,
+    searchIndexes: search.value,
+    priority: getPriority(),
+    msToPayloads: payloads.ms,
+    msToSearchIndexes: search.ms,
+  };
   parentPort?.postMessage({ result });
 } catch (error) {
   parentPort?.postMessage({ error: failureDetail(error) });

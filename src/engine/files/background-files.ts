@@ -1,8 +1,8 @@
 /**
  * The build's files that are not pages and need no page rendered: every product page's payload file
  * (product-payloads.ts) and chat's search index in each language (chat-search.ts). A worker thread
- * (background-files-worker.ts) writes them, started once Astro has emptied the output folder, while Astro
- * renders the pages on the main thread: the second core would otherwise idle while pages render.
+ * (background-files-worker.ts) writes them, started once Astro has emptied the output folder and the
+ * catalogue is written, while Astro bundles and renders the pages on the main thread.
  *
  * Nothing is skipped or published early: once the pages are written the build waits for the worker, fails
  * with its reason if it could not write (an API error on a language's list, a snapshot of another build),
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { CatalogueRefused, currentLoad } from '../catalogue/catalogue-load.ts';
+import { builtPages, type PagesFromPack } from '../pages/page-reuse.ts';
 import { checkPayloadPages } from './product-payloads.ts';
 
 /** What the worker wrote. */
@@ -27,6 +28,9 @@ export interface BackgroundFiles {
   searchIndexes: string[];
   /** The thread's scheduling priority (its nice value: 19 is the lowest). */
   priority: number;
+  /** Milliseconds from the thread's start to its last payload file and to its last search index. */
+  msToPayloads: number;
+  msToSearchIndexes: number;
 }
 
 type Outcome = { result: BackgroundFiles } | { error: string };
@@ -55,7 +59,8 @@ function afterLoad(folder: string): Promise<Outcome> {
   );
 }
 
-export default function backgroundFiles(): AstroIntegration {
+/** `fromPack`: the pages written from the last build's pack, which Astro does not list (page-reuse.ts). */
+export default function backgroundFiles(fromPack: PagesFromPack): AstroIntegration {
   let outDir: URL | undefined;
   let cacheDir: URL | undefined;
   let started: { at: number; outcome: Promise<Outcome> } | undefined;
@@ -84,31 +89,25 @@ export default function backgroundFiles(): AstroIntegration {
             .catch(() => next());
         });
       },
-      // Called once Astro has emptied the output folder, before it bundles. The worker starts when the
-      // browser's bundle is written, the last step before the pages render: the bundler uses both cores.
-      'astro:build:setup': ({ vite }) => {
-        vite.plugins ??= [];
-        vite.plugins.push({
-          name: 'background-files',
-          closeBundle() {
-            if (this.environment.name !== 'client' || !outDir || started) return;
-            // The worker reads the snapshot: once the catalogue loaded on its own thread is written.
-            started = { at: performance.now(), outcome: afterLoad(fileURLToPath(outDir)) };
-          },
-        });
+      // Called once Astro has emptied the output folder, before it bundles. The thread starts as soon as the
+      // catalogue is written, while Astro bundles: at the lowest priority it takes only the time the bundler
+      // leaves, and its files are written by the time the pages are.
+      'astro:build:setup': () => {
+        if (!outDir || started) return;
+        started = { at: performance.now(), outcome: afterLoad(fileURLToPath(outDir)) };
       },
       'astro:build:done': async ({ pages, logger }) => {
         if (!started) throw new Error('the payload files and search indexes were never started');
         const outcome = await started.outcome;
         // The one line, without a stack trace (CatalogueRefused).
         if ('error' in outcome) throw new CatalogueRefused(outcome.error);
-        const { payloadPages, searchIndexes, priority } = outcome.result;
+        const { payloadPages, searchIndexes, priority, msToPayloads, msToSearchIndexes } = outcome.result;
         const payloads = checkPayloadPages(
-          pages.map((page) => page.pathname),
+          builtPages(pages, fromPack).map((page) => page.pathname),
           payloadPages,
         );
         logger.info(
-          `${payloads} product payload files and ${searchIndexes.length} search indexes, written beside the pages in ${Math.round(performance.now() - started.at)} ms by a thread at priority ${priority}`,
+          `${payloads} product payload files and ${searchIndexes.length} search indexes, written beside the pages in ${Math.round(performance.now() - started.at)} ms by a thread at priority ${priority} (its payload files done ${msToPayloads} ms after it started, its search indexes ${msToSearchIndexes} ms)`,
         );
       },
     },

@@ -16,6 +16,7 @@ import { duplicateProductPaths } from '../../features/product/product-rules.ts';
 import { catalogUpdatedAt } from '../../lib/build-info.ts';
 import { escapeHtml } from '../../lib/markup.ts';
 import { catalogueIndex } from '../catalogue/catalogue-data.ts';
+import { builtPages, type PagesFromPack } from '../pages/page-reuse.ts';
 
 /** Pages per sitemap file (the format allows 50,000). */
 export const PAGES_PER_FILE = 45_000;
@@ -97,7 +98,14 @@ export function sitemapFiles(urls: readonly string[], site: URL, perFile = PAGES
   return files;
 }
 
-export default function sitemap({ filter }: { filter: (url: string) => boolean }): AstroIntegration {
+export default function sitemap({
+  filter,
+  fromPack,
+}: {
+  filter: (url: string) => boolean;
+  /** The pages written from the last build's pack, which Astro does not list (page-reuse.ts). */
+  fromPack: PagesFromPack;
+}): AstroIntegration {
   let config: AstroConfig | undefined;
   let routes: IntegrationResolvedRoute[] = [];
   return {
@@ -115,7 +123,13 @@ export default function sitemap({ filter }: { filter: (url: string) => boolean }
         // A product in several areas: only its canonical page (decisions.md, "One URL per product").
         const { products, areas } = catalogueIndex();
         const keep = canonicalOnly(filter, duplicateProductPaths(products, areas));
-        const urls = sitemapUrls(pages, routes, site, keep, config.build.format === 'directory');
+        const urls = sitemapUrls(
+          builtPages(pages, fromPack),
+          routes,
+          site,
+          keep,
+          config.build.format === 'directory',
+        );
         if (urls.length === 0) throw new Error('no page belongs in the sitemap: it was not written');
         const folder = fileURLToPath(dir);
         await mkdir(folder, { recursive: true });

@@ -211,6 +211,14 @@ export class PagePackWriter {
   }
 
   /**
+   * Once the writes handed to the thread pool so far have ended (their pages' bytes are then let go): a
+   * caller adding pages in one synchronous run would otherwise hold every page until it yields.
+   */
+  async settled(): Promise<void> {
+    if (this.#writing > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  /**
    * Stops writing once every page handed over is on disk; fails if one could not be written. The pack is
    * not the one the next build reads unless `commit` follows.
    */

@@ -14,7 +14,14 @@ import { pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { PLANNED_PAGES, plannedPagesLine } from './build-plan.ts';
 import { PagePack, PagePackWriter } from './page-pack.ts';
-import { BytesResponse, removeAstroIncrementalFiles, reusingPrerenderer } from './page-reuse.ts';
+import {
+  BytesResponse,
+  builtPages,
+  PagesFromPack,
+  pageFileWriter,
+  removeAstroIncrementalFiles,
+  reusingPrerenderer,
+} from './page-reuse.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -58,6 +65,19 @@ describe("the last build's page pack", () => {
     expect(pack?.size).toBe(200);
     for (const [path, bytes] of Object.entries(pages)) expect(pack?.page(path, 'k')).toEqual(bytes);
     pack?.close();
+  });
+
+  it('lets a build wait for the pages handed over so far to be on disk before adding more', async () => {
+    const writer = new PagePackWriter(dir, 'build-1');
+    // Nothing handed over yet: nothing to wait for.
+    await writer.settled();
+    const bytes = page(1, 'build-1', '商品'.repeat(300_000));
+    writer.add('/area/1/products/1/', 'k', bytes);
+    await writer.settled();
+    // The megabyte-sized page went to one write, which has ended: its bytes are in the file already.
+    const file = readdirSync(dir).find((name) => name.endsWith('.bin')) ?? '';
+    expect(readFileSync(join(dir, file)).subarray(0, bytes.length)).toEqual(bytes);
+    await writer.commit();
   });
 
   it('lends its pages to a build with the same id as the one that wrote it (a fixed BUILD_ID)', async () => {
@@ -193,11 +213,11 @@ describe("the build's prerenderer", () => {
       name: 'astro:default',
       getStaticPaths: async () =>
         [
-          { pathname: '/', route: {} },
-          { pathname: '/area/1/products/1', route: {}, cacheKey: 'k1' },
-          { pathname: '/area/1/products/2', route: {}, cacheKey: 'k2-new' },
-          { pathname: '/area/1/products/3', route: {}, cacheKey: 'k3' },
-          { pathname: '/area/1/products/4', route: {}, cacheKey: 'k4' },
+          { pathname: '/', route: { type: 'page' } },
+          { pathname: '/area/1/products/1', route: { type: 'page' }, cacheKey: 'k1' },
+          { pathname: '/area/1/products/2', route: { type: 'page' }, cacheKey: 'k2-new' },
+          { pathname: '/area/1/products/3', route: { type: 'page' }, cacheKey: 'k3' },
+          { pathname: '/area/1/products/4', route: { type: 'page' }, cacheKey: 'k4' },
         ] as unknown as Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>,
       render: async (request) => {
         const path = new URL(request.url).pathname;
@@ -216,7 +236,7 @@ describe("the build's prerenderer", () => {
     return { status: response.status, text: await response.text() };
   };
 
-  it('answers an unchanged keyed page from the last build without rendering it, and renders the rest into its own pack', async () => {
+  it('writes an unchanged keyed page from the last build without Astro, and renders the rest into its own pack', async () => {
     const last = new PagePackWriter(dir, 'build-1');
     last.add('/area/1/products/1', 'k1', page(1, 'build-1', '前回'));
     last.add('/area/1/products/2', 'k2-old', page(2, 'build-1', '前回'));
@@ -226,23 +246,38 @@ describe("the build's prerenderer", () => {
     const { prerenderer: astro, rendered } = base();
     const next = new PagePackWriter(dir, 'build-2');
     const counts = { reused: 0, rendered: 0 };
+    const out = join(dir, 'dist');
+    const fromPack = new PagesFromPack();
+    const told: number[] = [];
     const prerenderer = reusingPrerenderer(astro, {
       last: PagePack.open(dir),
       next,
       counts,
+      write: pageFileWriter(out),
+      fromPack,
+      planned: (pages) => told.push(pages),
     });
     await prerenderer.setup?.();
-    expect(await prerenderer.getStaticPaths()).toHaveLength(5);
+    // The two unchanged pages are written at once, as the last build's bytes, where Astro writes a page;
+    // Astro is given only the others to render.
+    const paths = await prerenderer.getStaticPaths();
+    expect(paths.map(({ pathname }) => pathname)).toEqual(['/', '/area/1/products/2', '/area/1/products/3']);
+    // The plan counts what Astro writes.
+    expect(told).toEqual([3]);
+    expect(readFileSync(join(out, 'area/1/products/1/index.html'), 'utf8')).toBe(
+      page(1, 'build-1', '前回').toString(),
+    );
+    expect(readFileSync(join(out, 'area/1/products/4/index.html'), 'utf8')).toBe(
+      page(4, 'build-1', '前回の4').toString(),
+    );
+    // Listed as Astro lists the pages it wrote, for the sitemap and the payload files' check.
+    expect(fromPack.pathnames).toEqual(['area/1/products/1/', 'area/1/products/4/']);
+    expect(builtPages([{ pathname: '' }], fromPack)).toEqual([
+      { pathname: '' },
+      { pathname: 'area/1/products/1/' },
+      { pathname: 'area/1/products/4/' },
+    ]);
 
-    // Two reused pages answered before either is read: each is the last build's bytes, as they were.
-    const answer = (path: string) =>
-      prerenderer.render(new Request(`http://localhost${path}`), {
-        routeData: {} as never,
-      }) as Promise<Response>;
-    const [first, fourth] = [await answer('/area/1/products/1/'), await answer('/area/1/products/4/')];
-    expect(first.status).toBe(200);
-    expect(await first.text()).toBe(page(1, 'build-1', '前回').toString());
-    expect(await fourth.text()).toBe(page(4, 'build-1', '前回の4').toString());
     // Its key changed: rendered again.
     expect((await render(prerenderer, '/area/1/products/2/')).text).toContain('/area/1/products/2/');
     // Not a page: answered as rendered, kept out of the pack.
@@ -254,9 +289,11 @@ describe("the build's prerenderer", () => {
 
     await prerenderer.teardown?.();
     await next.commit();
+    // The next build can reuse the pages written from the pack as well as the one rendered.
     const pack = PagePack.open(dir);
     expect(pack?.size).toBe(3);
     expect(pack?.page('/area/1/products/1/', 'k1')).toEqual(page(1, 'build-1', '前回'));
+    expect(pack?.page('/area/1/products/4/', 'k4')).toEqual(page(4, 'build-1', '前回の4'));
     expect(pack?.page('/area/1/products/2/', 'k2-new')?.toString()).toContain('/area/1/products/2/');
     pack?.close();
   });
@@ -280,6 +317,9 @@ describe("the build's plan", () => {
       last: undefined,
       next: new PagePackWriter(dir, 'build-1'),
       counts: { reused: 0, rendered: 0 },
+      write: () => {
+        throw new Error('no page is reused in a first build');
+      },
       planned: (pages) => told.push(pages),
     });
     expect(await prerenderer.getStaticPaths()).toHaveLength(4);

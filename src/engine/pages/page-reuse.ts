@@ -4,16 +4,19 @@
  * A page opts in with a `cacheKey` in its `getStaticPaths` entry that names everything it is made of (the
  * product pages: the build's inputs, the areas and the product's digest). No page carries anything of one
  * build alone (its `<html data-code-version>` is made of the build's inputs), so a page is its key's bytes.
- * This integration wraps Astro's prerenderer: a page whose path and key are in the last build's pack
- * (page-pack.ts) is answered with those bytes, as they are, and its component never runs; any other keyed
- * page is rendered and its bytes go into this build's pack.
- * Astro writes the page either way, so every page of the site is in the output, in the sitemap and in the
- * build's page list, as if rendered. Pages without a key are always rendered.
+ * This integration wraps Astro's prerenderer: once Astro has listed its paths, every keyed page whose path
+ * and key are in the last build's pack (page-pack.ts) is written into the output folder with those bytes,
+ * as they are, and left out of the list Astro renders, so neither its component nor Astro's own work for a
+ * page (its route's module, its request, its log line, its folder and file) runs for it. Any other keyed
+ * page is rendered and its bytes go into this build's pack; pages without a key are always rendered.
+ * The pages written from the pack are in the build's page list with Astro's own (`builtPages`), so the
+ * sitemap and the payload files' check see every page of the site.
  *
  * Astro's experimental incremental build does the same with a file per keyed page in the cache; the one
  * pack avoids creating those files (page-pack.ts).
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { buildInfo } from '../../lib/build-info.ts';
@@ -98,8 +101,40 @@ interface Counts {
 }
 
 /**
- * Astro's prerenderer `base`, reusing pages of `last` and writing the keyed pages it renders to `next`.
- * `counts` is updated as pages go.
+ * The pages a build wrote from the last build's pack, which Astro never saw, as Astro lists the pages it
+ * wrote (`area/1/products/2/`). Shared by the integrations that need the build's whole page list.
+ */
+export class PagesFromPack {
+  readonly pathnames: string[] = [];
+}
+
+/** Every page the build wrote: Astro's (`pages` of `astro:build:done`) and those written from the pack. */
+export function builtPages(
+  astroPages: readonly { pathname: string }[],
+  fromPack: PagesFromPack,
+): { pathname: string }[] {
+  return [...astroPages, ...fromPack.pathnames.map((pathname) => ({ pathname }))];
+}
+
+/** Reused pages handed to this build's pack before waiting for its writes to end. */
+const PAGES_BETWEEN_SETTLES = 512;
+
+/** A page's path as Astro lists the pages it wrote: no leading slash, a trailing one (`area/1/products/2/`). */
+const listedPath = (path: string) => `${pagePath(path).replace(/^\//, '')}/`;
+
+/** Writes a page's bytes where Astro writes a page in the directory format: `{outDir}/{path}/index.html`. */
+export function pageFileWriter(outDir: string): (path: string, bytes: Uint8Array) => void {
+  return (path, bytes) => {
+    const folder = join(outDir, pagePath(path));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'index.html'), bytes);
+  };
+}
+
+/**
+ * Astro's prerenderer `base`, writing the pages of `last` whose key is unchanged with `write` and leaving
+ * them out of the paths Astro renders, and putting the keyed pages it renders into `next`. `counts` and
+ * `fromPack` are updated as pages go.
  */
 export function reusingPrerenderer(
   base: AstroPrerenderer,
@@ -107,12 +142,17 @@ export function reusingPrerenderer(
     last,
     next,
     counts,
+    write,
+    fromPack = new PagesFromPack(),
     planned,
   }: {
     last: PagePack | undefined;
     next: PagePackWriter;
     counts: Counts;
-    /** Told once how many pages (HTML, not endpoints) Astro will write, as soon as it has listed them. */
+    /** Writes a reused page's bytes into the output folder (pageFileWriter). */
+    write: (path: string, bytes: Uint8Array) => void;
+    fromPack?: PagesFromPack;
+    /** Told once how many pages (HTML, not endpoints) Astro will render and write, as soon as it is known. */
     planned?: (pages: number) => void;
   },
 ): AstroPrerenderer {
@@ -122,26 +162,39 @@ export function reusingPrerenderer(
     setup: async () => base.setup?.(),
     async getStaticPaths() {
       const paths = await base.getStaticPaths();
-      for (const { pathname, cacheKey } of paths) {
-        if (cacheKey !== undefined) keys.set(pagePath(pathname), cacheKey);
+      const toRender: typeof paths = [];
+      let sinceSettled = 0;
+      for (const entry of paths) {
+        const { pathname, cacheKey } = entry;
+        if (cacheKey === undefined) {
+          toRender.push(entry);
+          continue;
+        }
+        const path = pagePath(pathname);
+        // The kept bytes are the pack's read buffer until the next read: written and copied right here.
+        const kept = last?.page(path, cacheKey);
+        if (kept) {
+          write(path, kept);
+          next.add(path, cacheKey, kept);
+          fromPack.pathnames.push(listedPath(path));
+          counts.reused++;
+          // The pack's copies are let go as they are written, not all held until the loop ends.
+          if (++sinceSettled === PAGES_BETWEEN_SETTLES) {
+            sinceSettled = 0;
+            await next.settled();
+          }
+          continue;
+        }
+        keys.set(path, cacheKey);
+        toRender.push(entry);
       }
-      planned?.(paths.filter(({ route }) => route.type === 'page').length);
-      return paths;
+      planned?.(toRender.filter(({ route }) => route.type === 'page').length);
+      return toRender;
     },
     async render(request, options) {
       const path = pagePath(new URL(request.url).pathname);
       const key = keys.get(path);
       if (key === undefined) return base.render(request, options);
-      // From here to the Response, synchronously: the kept bytes are the pack's read buffer until the
-      // Response copies them.
-      const kept = last?.page(path, key);
-      if (kept) {
-        counts.reused++;
-        // One copy of the pack's bytes, for this build's pack and for Astro, which only read it.
-        const bytes = Uint8Array.prototype.slice.call(kept) as Uint8Array<ArrayBuffer>;
-        next.add(path, key, bytes, { owned: true });
-        return new BytesResponse(bytes, { status: 200, headers: { 'content-type': 'text/html' } });
-      }
       const result = await base.render(request, options);
       const response = result instanceof Response ? result : result.response;
       if (response.status !== 200 || !response.body) return result;
@@ -174,8 +227,10 @@ export function removeAstroIncrementalFiles(cacheDir: URL) {
   rmSync(record, { force: true });
 }
 
-export default function pageReuse(): AstroIntegration {
+/** `fromPack`: where the pages written from the last build's pack are listed (builtPages). */
+export default function pageReuse(fromPack: PagesFromPack): AstroIntegration {
   let cacheDir: URL | undefined;
+  let outDir: URL | undefined;
   let next: PagePackWriter | undefined;
   const counts: Counts = { reused: 0, rendered: 0 };
   const packDir = () => fileURLToPath(new URL('pages/', cacheDir));
@@ -184,21 +239,31 @@ export default function pageReuse(): AstroIntegration {
     hooks: {
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
+        outDir = config.outDir;
+        if (config.build.format !== 'directory') {
+          throw new Error('page-reuse writes pages as Astro does in the directory format (build.format)');
+        }
       },
       'astro:build:start': ({ logger, setPrerenderer }) => {
-        if (!cacheDir) return;
+        if (!cacheDir || !outDir) return;
         removeAstroIncrementalFiles(cacheDir);
         const dir = packDir();
         const { buildId } = buildInfo();
         const writer = new PagePackWriter(dir, buildId);
         next = writer;
+        const write = pageFileWriter(fileURLToPath(outDir));
         setPrerenderer((base) =>
           reusingPrerenderer(base, {
             last: PagePack.open(dir),
             next: writer,
             counts,
+            write,
+            fromPack,
             // The plan in the log, for whoever watches the build (build-plan.ts).
-            planned: (pages) => logger.info(plannedPagesLine(pages)),
+            planned: (pages) => {
+              if (counts.reused > 0) logger.info(`${counts.reused} pages written from the last build`);
+              logger.info(plannedPagesLine(pages));
+            },
           }),
         );
       },
