@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { checkSite, internalPath, linksIn, linksOf } from './site-check.ts';
+import { checkSite, internalPath, linksIn, linksOf, resolves } from './site-check.ts';
 
 let tmp: string;
 let api: http.Server;
@@ -177,5 +177,27 @@ describe('links', () => {
     expect(internalPath('#main', page, site)).toBeNull();
     expect(internalPath('mailto:a@example.jp', page, site)).toBeNull();
     expect(internalPath('/%E3%81%82/', page, site)).toBe('/あ/');
+  });
+});
+
+describe('a site path served from the build', () => {
+  const files = new Set(['index.html', 'about.html', 'area/1/index.html', '_astro/site.js', 'robots.txt']);
+
+  test('is the file, the file with .html, or the folder with its index, as the server serves them', () => {
+    expect(resolves(files, '/')).toBe(true);
+    expect(resolves(files, '/robots.txt')).toBe(true);
+    expect(resolves(files, '/about')).toBe(true);
+    expect(resolves(files, '/area/1/')).toBe(true);
+    expect(resolves(files, '/area/1')).toBe(true);
+    // Dot segments resolve as a URL's do, never above the build's folder.
+    expect(resolves(files, '/../index.html')).toBe(true);
+  });
+
+  test('is not a folder without an index, a missing file, or a path climbing out of the build', () => {
+    expect(resolves(files, '/_astro/')).toBe(false);
+    expect(resolves(files, '/_astro')).toBe(false);
+    expect(resolves(files, '/about/')).toBe(false);
+    expect(resolves(files, '/area/2/')).toBe(false);
+    expect(resolves(files, '/../../etc/passwd')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@
  * the editor's, not the site's: one that leads to a path the site does not have is a warning naming the
  * product, and the build is published with the link as written.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A build that was made but must not be published; its message is the one-line reason. */
@@ -26,6 +26,8 @@ export interface SiteCheckOptions {
 }
 
 const PAGE_SIZE = 100;
+/** HTML files read at once. */
+const FILES_AT_ONCE = 32;
 const TIMEOUT_MS = 15_000;
 /** Paths served by something other than the build: the /api proxy to the catalog API. */
 const NOT_BUILT = /^\/api\//;
@@ -114,20 +116,16 @@ export function internalPath(link: string, pageUrl: URL, siteOrigin: string): st
   return NOT_BUILT.test(pathname) ? null : pathname;
 }
 
-async function isFile(file: string): Promise<boolean> {
-  return (await stat(file).catch(() => null))?.isFile() ?? false;
-}
-
-/** Whether a site path is served from the build: the file, `x.html` or `x/index.html`, as the server does. */
-async function resolves(root: string, sitePath: string): Promise<boolean> {
-  const absolute = path.join(root, sitePath);
-  if (absolute !== root && !absolute.startsWith(root + path.sep)) return false;
-  if (sitePath.endsWith('/')) return isFile(path.join(absolute, 'index.html'));
-  return (
-    (await isFile(absolute)) ||
-    (await isFile(`${absolute}.html`)) ||
-    (await isFile(path.join(absolute, 'index.html')))
-  );
+/**
+ * Whether a site path is served from the build, whose files (paths relative to its folder, `/`-separated)
+ * are `files`: the file, `x.html` or `x/index.html`, as the server does. A path that climbs out of the
+ * build's folder is not.
+ */
+export function resolves(files: ReadonlySet<string>, sitePath: string): boolean {
+  const relative = path.posix.normalize(`/${sitePath}`).replace(/^\/+|\/+$/g, '');
+  const inFolder = relative === '' ? 'index.html' : `${relative}/index.html`;
+  if (sitePath.endsWith('/') || relative === '') return files.has(inFolder);
+  return files.has(relative) || files.has(`${relative}.html`) || files.has(inFolder);
 }
 
 /** What a published page's editor content links to that the site does not have, by product. */
@@ -148,12 +146,19 @@ export async function checkSite(
   options: SiteCheckOptions,
 ): Promise<{ pages: number; warnings: string[] }> {
   const root = path.resolve(dir);
-  const files = (await readdir(root, { recursive: true })).map((name) => name.split(path.sep).join('/'));
+  // The catalogue's pages are read from the API while the build's files are read.
+  const expected = expectedPages(options);
+  expected.catch(() => {
+    // Reported below, once awaited.
+  });
+  const files = (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   const fileSet = new Set(files);
-  const htmlFiles = files.filter((name) => name.endsWith('.html'));
+  const htmlFiles = files.filter((name) => name.endsWith('.html')).sort();
   if (!fileSet.has('index.html')) throw new RejectedBuild('the build has no home page (index.html)');
 
-  const { areas, pairs } = await expectedPages(options);
+  const { areas, pairs } = await expected;
   const missingAreas = areas.filter((id) => !fileSet.has(`area/${id}/index.html`));
   if (missingAreas.length > 0) {
     throw new RejectedBuild(
@@ -177,28 +182,34 @@ export async function checkSite(
   let firstBroken = '';
   /** Paths the site does not have, linked from an editor's content, by page; one warning per product. */
   const missingInContent = new Map<string, Set<string>>();
-  for (const file of htmlFiles) {
-    const pagePath = `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
-    const pageUrl = new URL(pagePath, siteOrigin);
-    for (const { link, content } of linksOf(await readFile(path.join(root, file), 'utf8'))) {
-      const target = internalPath(link, pageUrl, siteOrigin);
-      if (target === null) continue;
-      let ok = checked.get(target);
-      if (ok === undefined) {
-        ok = await resolves(root, target);
-        checked.set(target, ok);
+  // Read several files at a time (the disk and the thread pool work while links are checked), each file's
+  // links checked in the files' order.
+  for (let start = 0; start < htmlFiles.length; start += FILES_AT_ONCE) {
+    const batch = htmlFiles.slice(start, start + FILES_AT_ONCE);
+    const texts = await Promise.all(batch.map((file) => readFile(path.join(root, file), 'utf8')));
+    batch.forEach((file, index) => {
+      const pagePath = `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+      const pageUrl = new URL(pagePath, siteOrigin);
+      for (const { link, content } of linksOf(texts[index] ?? '')) {
+        const target = internalPath(link, pageUrl, siteOrigin);
+        if (target === null) continue;
+        let ok = checked.get(target);
+        if (ok === undefined) {
+          ok = resolves(fileSet, target);
+          checked.set(target, ok);
+        }
+        if (!ok && content) {
+          const product = /^\/area\/\d+\/products\/\d+\/$/.test(pagePath)
+            ? pagePath.replace(/^\/area\/\d+\//, '/area/*/')
+            : pagePath;
+          if (!missingInContent.has(product)) missingInContent.set(product, new Set());
+          missingInContent.get(product)?.add(target);
+        } else if (!ok) {
+          broken++;
+          firstBroken ||= `${target} (linked from ${pagePath})`;
+        }
       }
-      if (!ok && content) {
-        const product = /^\/area\/\d+\/products\/\d+\/$/.test(pagePath)
-          ? pagePath.replace(/^\/area\/\d+\//, '/area/*/')
-          : pagePath;
-        if (!missingInContent.has(product)) missingInContent.set(product, new Set());
-        missingInContent.get(product)?.add(target);
-      } else if (!ok) {
-        broken++;
-        firstBroken ||= `${target} (linked from ${pagePath})`;
-      }
-    }
+    });
   }
   if (broken > 0) {
     throw new RejectedBuild(`${broken} internal links lead to no file of the build, e.g. ${firstBroken}`);
