@@ -1,5 +1,6 @@
-// `npm run bench`: figures, not tests. In one run: the product's build (wall time, CPU time, peak memory of
-// the build's process tree, pages, payload files, sitemap entries) at 1,000 and 10,000 products fetched from
+// `npm run bench`: figures, not tests. In one run: the product's build as users run it, `npm run build` with
+// its site check (wall time, CPU time, peak memory of the build's process tree, pages, payload files,
+// sitemap entries) at 1,000 and 10,000 products fetched from
 // the reference API, each beside a bare Astro project rendering the same number of trivial pages
 // (scripts/bench/bare-astro/), so the product is compared with Astro's own per-page cost, and beside the
 // same project writing one of the product's pages as every page (Astro's cost for pages of that size); with
@@ -72,13 +73,20 @@ async function treeStats(pid) {
 }
 
 /**
- * Runs `astro build` in `cwd`, as `npm run build` does (its environment and Node options, for the bare
- * project too); wall time, CPU time and peak memory of its process tree.
+ * Runs a build in `cwd`: the product's as users run it, `npm run build` (`astro build`, then the site check
+ * a deploy must pass: scripts/tools/build.mjs); the bare project's `astro build` with the same environment
+ * and Node options. Wall time (and the site check's share of it), CPU time and peak memory of its process
+ * tree.
  */
 async function timedBuild({ cwd, env }) {
   const started = performance.now();
   const load = loadavg()[0];
-  const child = startNode([...BUILD_NODE_OPTIONS, bin('astro/bin/astro.mjs'), 'build'], {
+  const command =
+    cwd === undefined
+      ? ['scripts/tools/build.mjs']
+      : [...BUILD_NODE_OPTIONS, bin('astro/bin/astro.mjs'), 'build'];
+  let astroDone;
+  const child = startNode(command, {
     cwd,
     env: { ...buildEnv(), SITE_URL: 'http://localhost:4321', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,8 +103,9 @@ async function timedBuild({ cwd, env }) {
     for (const line of lines) {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes
       const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
+      if (/\[build\] Complete!/.test(plain)) astroDone = performance.now();
       if (
-        /Completed in|built in|snapshot of|payload files|entries in|Synced content|keyed pages reused/.test(
+        /Completed in|built in|snapshot of|payload files|entries in|Synced content|keyed pages reused|written from the last build|site check/.test(
           plain,
         )
       )
@@ -113,8 +122,10 @@ async function timedBuild({ cwd, env }) {
   const code = await new Promise((resolve) => child.on('exit', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`build failed (${code}):\n${stderr.slice(-3000)}`);
+  const ended = performance.now();
   return {
-    seconds: (performance.now() - started) / 1000,
+    seconds: (ended - started) / 1000,
+    checkSeconds: astroDone === undefined ? 0 : (ended - astroDone) / 1000,
     cpuSeconds: cpuTicks / TICKS_PER_SECOND,
     peakMb: peak / 1024 / 1024,
     load: `${load.toFixed(1)}→${loadavg()[0].toFixed(1)}`,
@@ -215,7 +226,7 @@ async function firstMatching(dir, re) {
 
 const row = (label, build, counts) =>
   `${label.padEnd(30)} ${String(counts.pages).padStart(7)} pages ${String(counts.payloads ?? '').padStart(7)} payloads  ` +
-  `${build.seconds.toFixed(1).padStart(6)} s wall  ${build.cpuSeconds.toFixed(1).padStart(6)} s CPU  ` +
+  `${build.seconds.toFixed(1).padStart(6)} s wall${build.checkSeconds ? ` (site check ${build.checkSeconds.toFixed(1)} s)` : ''}  ${build.cpuSeconds.toFixed(1).padStart(6)} s CPU  ` +
   `${String(Math.round(build.peakMb)).padStart(5)} MB peak  ${((build.seconds * 1000) / counts.pages).toFixed(2)} ms/page  load ${build.load}`;
 
 const work = await mkdtemp(join(tmpdir(), 'bench-'));
