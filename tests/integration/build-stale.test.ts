@@ -281,6 +281,7 @@ const renamed = (src: string) => src.replace(/\/([^/]*)$/, '/v2-$1');
  */
 interface Targets {
   title: number;
+  japaneseTitle: number;
   price: number;
   stock: number;
   images: number;
@@ -306,17 +307,18 @@ function targets(): Targets {
   );
   const free = products.filter((p) => !tagged(p) && p.tenant.id !== brandName && p.tenant.id !== brandLogo);
   const moved = free.find((p) => p.areas.length < catalogue.areas.length);
-  const [title, price, stock, images, removed] = free.filter((p) => p !== moved);
-  if (tag === undefined || brandName === undefined || brandLogo === undefined || !moved || !removed) {
+  const [title, price, stock, images, removed, japaneseTitle] = free.filter((p) => p !== moved);
+  if (tag === undefined || brandName === undefined || brandLogo === undefined || !moved || !japaneseTitle) {
     throw new Error('the seed has too few products, brands or tags for a change of its own each');
   }
   chosen = {
     title: (title as Product).id,
+    japaneseTitle: japaneseTitle.id,
     price: (price as Product).id,
     stock: (stock as Product).id,
     images: (images as Product).id,
     moved: moved.id,
-    removed: removed.id,
+    removed: (removed as Product).id,
     brandName,
     brandLogo,
     tag,
@@ -359,6 +361,16 @@ const changes: [name: string, change: () => Promise<void> | void, reuses: boolea
         (p) => p.id === targets().title,
         (p) => ({ ...p, title: `${p.title}（改）` }),
       ),
+    true,
+  ],
+  [
+    // Chat's search indexes hold every product's Japanese title beside its translated one.
+    "a product's Japanese title alone",
+    () => {
+      catalogue.products.ja = catalogue.products.ja.map((p) =>
+        p.id === targets().japaneseTitle ? { ...p, title: `${p.title}（新）` } : p,
+      );
+    },
     true,
   ],
   [

@@ -63,7 +63,7 @@ test('a product tag filmed by the camera is read by zxing and opens the product'
       browser.execute(() => ({
         status: document.querySelector('[data-scanner-state] [role="status"]')?.textContent ?? null,
         alert: document.querySelector('[data-scanner-state] [role="alert"]')?.textContent ?? null,
-        frame: (document.querySelector('[data-scanner-state] video')?.readyState ?? 0) >= 2,
+        frame: (document.querySelector<HTMLVideoElement>('[data-scanner-state] video')?.readyState ?? 0) >= 2,
       }));
     await eventually(async () =>
       expect(await screenNow()).toEqual({

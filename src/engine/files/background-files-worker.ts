@@ -8,19 +8,22 @@ import { constants, getPriority, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { titlesOf } from '../../features/chat/search-index.ts';
-import { buildInfo } from '../../lib/build-info.ts';
+import { buildInfo, handedOn } from '../../lib/build-info.ts';
 import { failureDetail } from '../../lib/errors.ts';
 import { snapshotProducts } from '../catalogue/snapshot.ts';
 import type { BackgroundFiles } from './background-files.ts';
 import { chatSearchJsons, SEARCH_LANGUAGES } from './chat-search.ts';
 import { writeProductPayloads } from './product-payloads.ts';
 
-const { outDir } = workerData as { outDir: string };
+const { outDir, cacheDir } = workerData as { outDir: string; cacheDir: string | undefined };
 const LOWEST_PRIORITY = constants.priority.PRIORITY_LOW;
 const { buildId } = buildInfo();
 
-/** Chat's search index in each language, one language at a time (each holds its products until written). */
-async function writeSearchIndexes(): Promise<string[]> {
+/**
+ * Chat's search index in each language, one language at a time (each holds its products until written);
+ * the entries of products unchanged since the last build are that build's (search-entry-cache.ts).
+ */
+async function writeSearchIndexes(): Promise<{ paths: string[]; reusedEntries: number }> {
   const { tenants, products } = snapshotProducts(buildId);
   // Each entry's title as it is read: the entries themselves are not kept.
   const titles = titlesOf(
@@ -29,8 +32,13 @@ async function writeSearchIndexes(): Promise<string[]> {
     })(),
   );
   const written: string[] = [];
+  let reusedEntries = 0;
   try {
-    for await (const { language, json } of chatSearchJsons({ titles, tenants })) {
+    const cache = cacheDir
+      ? { folder: join(cacheDir, 'search-entries'), inputs: handedOn('buildInputs') ?? '' }
+      : undefined;
+    for await (const { language, json, reused } of chatSearchJsons({ titles, tenants }, cache)) {
+      reusedEntries += reused;
       const path = `/chat/search/${language}.json`;
       const file = join(outDir, path);
       await mkdir(dirname(file), { recursive: true });
@@ -41,7 +49,7 @@ async function writeSearchIndexes(): Promise<string[]> {
     // The language being fetched or written when it failed: the one after those written.
     throw new Error(`/chat/search/${SEARCH_LANGUAGES[written.length]}.json: ${failureDetail(error)}`);
   }
-  return written;
+  return { paths: written, reusedEntries };
 }
 
 /**
@@ -68,7 +76,8 @@ try {
   ]);
   const result: BackgroundFiles = {
     payloadPages: payloads.value,
-    searchIndexes: search.value,
+    searchIndexes: search.value.paths,
+    searchEntriesReused: search.value.reusedEntries,
     priority: getPriority(),
     msToPayloads: payloads.ms,
     msToSearchIndexes: search.ms,

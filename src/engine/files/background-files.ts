@@ -26,6 +26,8 @@ export interface BackgroundFiles {
   payloadPages: string[];
   /** The search index files (`/chat/search/en.json`). */
   searchIndexes: string[];
+  /** Their entries taken from the last build (products unchanged in that language). */
+  searchEntriesReused: number;
   /** The thread's scheduling priority (its nice value: 19 is the lowest). */
   priority: number;
   /** Milliseconds from the thread's start to its last payload file and to its last search index. */
@@ -36,9 +38,9 @@ export interface BackgroundFiles {
 type Outcome = { result: BackgroundFiles } | { error: string };
 
 /** Starts the worker writing into the folder `outDir`; settles (never rejects) once it has ended. */
-export function startBackgroundFiles(outDir: string): Promise<Outcome> {
+export function startBackgroundFiles(outDir: string, cacheDir?: string): Promise<Outcome> {
   const worker = new Worker(new URL('./background-files-worker.ts', import.meta.url), {
-    workerData: { outDir },
+    workerData: { outDir, cacheDir },
   });
   return new Promise<Outcome>((resolve) => {
     worker.once('message', (outcome: Outcome) => resolve(outcome));
@@ -51,10 +53,10 @@ export function startBackgroundFiles(outDir: string): Promise<Outcome> {
 const BACKGROUND_FILE = /^\/(area\/\d+\/products\/\d+\/_payload|chat\/search\/(en|zh|ko))\.json$/;
 
 /** The worker's files written after the catalogue's load, once it is written. */
-function afterLoad(folder: string): Promise<Outcome> {
+function afterLoad(folder: string, cacheDir: string | undefined): Promise<Outcome> {
   const loaded = currentLoad()?.written ?? Promise.resolve();
   return loaded.then(
-    () => startBackgroundFiles(folder),
+    () => startBackgroundFiles(folder, cacheDir),
     (error: CatalogueRefused): Outcome => ({ error: error.reason }),
   );
 }
@@ -73,9 +75,10 @@ export default function backgroundFiles(fromPack: PagesFromPack): AstroIntegrati
       },
       'astro:server:setup': ({ server }) => {
         if (!cacheDir) return;
-        const folder = join(fileURLToPath(cacheDir), 'dev-files');
+        const cache = fileURLToPath(cacheDir);
+        const folder = join(cache, 'dev-files');
         // A product removed since the last `astro dev` has no file left.
-        const outcome = rm(folder, { recursive: true, force: true }).then(() => afterLoad(folder));
+        const outcome = rm(folder, { recursive: true, force: true }).then(() => afterLoad(folder, cache));
         server.middlewares.use((request, response, next) => {
           const path = new URL(request.url ?? '/', 'http://dev').pathname;
           if (!BACKGROUND_FILE.test(path)) return next();
@@ -94,20 +97,30 @@ export default function backgroundFiles(fromPack: PagesFromPack): AstroIntegrati
       // leaves, and its files are written by the time the pages are.
       'astro:build:setup': () => {
         if (!outDir || started) return;
-        started = { at: performance.now(), outcome: afterLoad(fileURLToPath(outDir)) };
+        started = {
+          at: performance.now(),
+          outcome: afterLoad(fileURLToPath(outDir), cacheDir && fileURLToPath(cacheDir)),
+        };
       },
       'astro:build:done': async ({ pages, logger }) => {
         if (!started) throw new Error('the payload files and search indexes were never started');
         const outcome = await started.outcome;
         // The one line, without a stack trace (CatalogueRefused).
         if ('error' in outcome) throw new CatalogueRefused(outcome.error);
-        const { payloadPages, searchIndexes, priority, msToPayloads, msToSearchIndexes } = outcome.result;
+        const {
+          payloadPages,
+          searchIndexes,
+          searchEntriesReused,
+          priority,
+          msToPayloads,
+          msToSearchIndexes,
+        } = outcome.result;
         const payloads = checkPayloadPages(
           builtPages(pages, fromPack).map((page) => page.pathname),
           payloadPages,
         );
         logger.info(
-          `${payloads} product payload files and ${searchIndexes.length} search indexes, written beside the pages in ${Math.round(performance.now() - started.at)} ms by a thread at priority ${priority} (its payload files done ${msToPayloads} ms after it started, its search indexes ${msToSearchIndexes} ms)`,
+          `${payloads} product payload files and ${searchIndexes.length} search indexes, written beside the pages in ${Math.round(performance.now() - started.at)} ms by a thread at priority ${priority} (its payload files done ${msToPayloads} ms after it started, its search indexes ${msToSearchIndexes} ms, ${searchEntriesReused} of their entries from the last build)`,
         );
       },
     },

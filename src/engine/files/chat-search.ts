@@ -7,6 +7,7 @@
  * its page of the list arrives, so the catalogue is never held a second time as products.
  */
 
+import { join } from 'node:path';
 import type { ChatLanguage } from '../../features/chat/language.ts';
 import {
   type OtherNames,
@@ -20,6 +21,7 @@ import { FALLBACK_IMAGE_SRC } from '../../lib/images.ts';
 import { urlGuard } from '../catalogue/catalogue-check.ts';
 import { fetchAllProducts } from '../catalogue/loaders.ts';
 import { chatSearchTexts } from './chat-search-texts.ts';
+import { entryKey, SearchEntryCache } from './search-entry-cache.ts';
 
 /** The languages with a search index: chat mode's, English first (the others search its names). */
 export const SEARCH_LANGUAGES: readonly ChatLanguage[] = ['en', 'zh', 'ko'];
@@ -43,7 +45,11 @@ interface LanguageEntries {
  * Japanese load already warned about the same products), and only the products the build's Japanese
  * catalogue holds (`titles`) are kept: one the snapshot leaves out, in no area, has no page to find.
  */
-async function entriesIn(language: ChatLanguage, names: OtherNames): Promise<LanguageEntries> {
+async function entriesIn(
+  language: ChatLanguage,
+  names: OtherNames,
+  cache: SearchEntryCache | undefined,
+): Promise<LanguageEntries> {
   const guard = urlGuard(FALLBACK_IMAGE_SRC, []);
   const titles = new Map<number, string>();
   const brandNames = new Map<number, string>();
@@ -51,7 +57,9 @@ async function entriesIn(language: ChatLanguage, names: OtherNames): Promise<Lan
     const checked = guard.product(product);
     if (language === 'en') titles.set(checked.id, checked.title);
     brandNames.set(checked.tenant.id, checked.tenant.name);
-    return searchEntry(checked, names);
+    if (!cache) return searchEntry(checked, names);
+    const key = entryKey(checked, names.japaneseTitles.get(checked.id), names.englishTitles?.get(checked.id));
+    return cache.entry(key, () => searchEntry(checked, names));
   });
   return {
     entries: products.filter((product) => names.japaneseTitles.has(product.id)),
@@ -60,10 +68,20 @@ async function entriesIn(language: ChatLanguage, names: OtherNames): Promise<Lan
   };
 }
 
-/** Each language's index as JSON, in SEARCH_LANGUAGES order, one language held at a time. */
+/** Where the last build's index entries are kept (search-entry-cache.ts), and the build's inputs. */
+export interface EntryCacheOptions {
+  folder: string;
+  inputs: string;
+}
+
+/**
+ * Each language's index as JSON, in SEARCH_LANGUAGES order, one language held at a time; with `cache`, the
+ * entries of products unchanged since the last build are that build's.
+ */
 export async function* chatSearchJsons(
   japanese: JapaneseCatalogue,
-): AsyncGenerator<{ language: ChatLanguage; json: string }> {
+  cache?: EntryCacheOptions,
+): AsyncGenerator<{ language: ChatLanguage; json: string; reused: number }> {
   let english: LanguageEntries | undefined;
   for (const language of SEARCH_LANGUAGES) {
     const texts = chatSearchTexts(language);
@@ -72,7 +90,11 @@ export async function* chatSearchJsons(
       ...(english ? { englishTitles: english.titles } : {}),
       texts,
     };
-    const found = await entriesIn(language, names);
+    const entries = cache
+      ? SearchEntryCache.open(join(cache.folder, `${language}.json`), cache.inputs)
+      : undefined;
+    const found = await entriesIn(language, names, entries);
+    entries?.save();
     if (language === 'en') english = { ...found, entries: [] };
     const englishBrands = english?.brandNames ?? found.brandNames;
     const index = searchIndexOf(
@@ -83,6 +105,6 @@ export async function* chatSearchJsons(
       englishBrands,
       texts,
     );
-    yield { language, json: JSON.stringify(index) };
+    yield { language, json: JSON.stringify(index), reused: entries?.reused ?? 0 };
   }
 }
