@@ -258,18 +258,11 @@ describe("the build's prerenderer", () => {
       planned: (pages) => told.push(pages),
     });
     await prerenderer.setup?.();
-    // The two unchanged pages are written at once, as the last build's bytes, where Astro writes a page;
-    // Astro is given only the others to render.
+    // Astro is given only the pages to render; the two unchanged ones are written by the time it is done.
     const paths = await prerenderer.getStaticPaths();
     expect(paths.map(({ pathname }) => pathname)).toEqual(['/', '/area/1/products/2', '/area/1/products/3']);
     // The plan counts what Astro writes.
     expect(told).toEqual([3]);
-    expect(readFileSync(join(out, 'area/1/products/1/index.html'), 'utf8')).toBe(
-      page(1, 'build-1', '前回').toString(),
-    );
-    expect(readFileSync(join(out, 'area/1/products/4/index.html'), 'utf8')).toBe(
-      page(4, 'build-1', '前回の4').toString(),
-    );
     // Listed as Astro lists the pages it wrote, for the sitemap and the payload files' check.
     expect(fromPack.pathnames).toEqual(['area/1/products/1/', 'area/1/products/4/']);
     expect(builtPages([{ pathname: '' }], fromPack)).toEqual([
@@ -288,6 +281,13 @@ describe("the build's prerenderer", () => {
     expect(counts).toEqual({ reused: 2, rendered: 1 });
 
     await prerenderer.teardown?.();
+    // The unchanged pages, as the last build's bytes, where Astro writes a page.
+    expect(readFileSync(join(out, 'area/1/products/1/index.html'), 'utf8')).toBe(
+      page(1, 'build-1', '前回').toString(),
+    );
+    expect(readFileSync(join(out, 'area/1/products/4/index.html'), 'utf8')).toBe(
+      page(4, 'build-1', '前回の4').toString(),
+    );
     await next.commit();
     // The next build can reuse the pages written from the pack as well as the one rendered.
     const pack = PagePack.open(dir);
@@ -296,6 +296,33 @@ describe("the build's prerenderer", () => {
     expect(pack?.page('/area/1/products/4/', 'k4')).toEqual(page(4, 'build-1', '前回の4'));
     expect(pack?.page('/area/1/products/2/', 'k2-new')?.toString()).toContain('/area/1/products/2/');
     pack?.close();
+  });
+});
+
+describe('a reused page that cannot be written', () => {
+  it('fails the build once Astro is done, naming why', async () => {
+    const last = new PagePackWriter(dir, 'build-1');
+    last.add('/area/1/products/1', 'k1', page(1, 'build-1'));
+    await last.commit();
+    const astro: AstroPrerenderer = {
+      name: 'astro:default',
+      getStaticPaths: async () =>
+        [{ pathname: '/area/1/products/1', route: { type: 'page' }, cacheKey: 'k1' }] as unknown as Awaited<
+          ReturnType<AstroPrerenderer['getStaticPaths']>
+        >,
+      render: async () => new Response('x'),
+    };
+    // The output folder's place is taken by a file: no folder can be made in it.
+    const out = join(dir, 'dist');
+    writeFileSync(out, '');
+    const prerenderer = reusingPrerenderer(astro, {
+      last: PagePack.open(dir),
+      next: new PagePackWriter(dir, 'build-2'),
+      counts: { reused: 0, rendered: 0 },
+      write: pageFileWriter(out),
+    });
+    expect(await prerenderer.getStaticPaths()).toEqual([]);
+    await expect(prerenderer.teardown?.()).rejects.toThrow(/ENOTDIR|EEXIST/);
   });
 });
 

@@ -5,9 +5,9 @@
  * product pages: the build's inputs, the areas and the product's digest). No page carries anything of one
  * build alone (its `<html data-code-version>` is made of the build's inputs), so a page is its key's bytes.
  * This integration wraps Astro's prerenderer: once Astro has listed its paths, every keyed page whose path
- * and key are in the last build's pack (page-pack.ts) is written into the output folder with those bytes,
- * as they are, and left out of the list Astro renders, so neither its component nor Astro's own work for a
- * page (its route's module, its request, its log line, its folder and file) runs for it. Any other keyed
+ * and key are in the last build's pack (page-pack.ts) is left out of the list Astro renders, so neither its
+ * component nor Astro's own work for a page (its route's module, its request, its log line) runs for it, and
+ * is written into the output folder with those bytes, as they are, while Astro renders the others. Any other keyed
  * page is rendered and its bytes go into this build's pack; pages without a key are always rendered.
  * The pages written from the pack are in the build's page list with Astro's own (`builtPages`), so the
  * sitemap and the payload files' check see every page of the site.
@@ -15,7 +15,8 @@
  * Astro's experimental incremental build does the same with a file per keyed page in the cache; the one
  * pack avoids creating those files (page-pack.ts).
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
@@ -118,16 +119,18 @@ export function builtPages(
 
 /** Reused pages handed to this build's pack before waiting for its writes to end. */
 const PAGES_BETWEEN_SETTLES = 512;
+/** Reused pages being written into the output folder at once. */
+const FILES_AT_ONCE = 16;
 
 /** A page's path as Astro lists the pages it wrote: no leading slash, a trailing one (`area/1/products/2/`). */
 const listedPath = (path: string) => `${pagePath(path).replace(/^\//, '')}/`;
 
 /** Writes a page's bytes where Astro writes a page in the directory format: `{outDir}/{path}/index.html`. */
-export function pageFileWriter(outDir: string): (path: string, bytes: Uint8Array) => void {
-  return (path, bytes) => {
+export function pageFileWriter(outDir: string): (path: string, bytes: Uint8Array) => Promise<void> {
+  return async (path, bytes) => {
     const folder = join(outDir, pagePath(path));
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'index.html'), bytes);
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'index.html'), bytes);
   };
 }
 
@@ -150,20 +153,46 @@ export function reusingPrerenderer(
     next: PagePackWriter;
     counts: Counts;
     /** Writes a reused page's bytes into the output folder (pageFileWriter). */
-    write: (path: string, bytes: Uint8Array) => void;
+    write: (path: string, bytes: Uint8Array) => Promise<void>;
     fromPack?: PagesFromPack;
     /** Told once how many pages (HTML, not endpoints) Astro will render and write, as soon as it is known. */
     planned?: (pages: number) => void;
   },
 ): AstroPrerenderer {
   const keys = new Map<string, string>();
+  let writing: Promise<void> = Promise.resolve();
+
+  /**
+   * Writes the reused pages into the output folder and this build's pack, a few files at a time through the
+   * thread pool, the pack's copies let go as they are written: never every page held at once.
+   */
+  async function writeReused(reused: readonly [path: string, key: string][]): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    let sinceSettled = 0;
+    for (const [path, key] of reused) {
+      // The pack's read buffer is reused by its next read: the page is copied at once.
+      const kept = last?.page(path, key);
+      if (!kept) throw new Error(`the last build's page ${path} could no longer be read`);
+      const bytes = Uint8Array.prototype.slice.call(kept) as Uint8Array<ArrayBuffer>;
+      next.add(path, key, bytes, { owned: true });
+      const written: Promise<void> = write(path, bytes).finally(() => inFlight.delete(written));
+      inFlight.add(written);
+      if (inFlight.size >= FILES_AT_ONCE) await Promise.race(inFlight);
+      if (++sinceSettled === PAGES_BETWEEN_SETTLES) {
+        sinceSettled = 0;
+        await next.settled();
+      }
+    }
+    await Promise.all(inFlight);
+  }
+
   const prerenderer: AstroPrerenderer = {
     name: 'page-reuse',
     setup: async () => base.setup?.(),
     async getStaticPaths() {
       const paths = await base.getStaticPaths();
       const toRender: typeof paths = [];
-      let sinceSettled = 0;
+      const reused: [path: string, key: string][] = [];
       for (const entry of paths) {
         const { pathname, cacheKey } = entry;
         if (cacheKey === undefined) {
@@ -171,23 +200,19 @@ export function reusingPrerenderer(
           continue;
         }
         const path = pagePath(pathname);
-        // The kept bytes are the pack's read buffer until the next read: written and copied right here.
-        const kept = last?.page(path, cacheKey);
-        if (kept) {
-          write(path, kept);
-          next.add(path, cacheKey, kept);
+        // Only a page whose stored bytes check (length, CRC) is reused; any other is rendered.
+        if (last?.page(path, cacheKey)) {
+          reused.push([path, cacheKey]);
           fromPack.pathnames.push(listedPath(path));
           counts.reused++;
-          // The pack's copies are let go as they are written, not all held until the loop ends.
-          if (++sinceSettled === PAGES_BETWEEN_SETTLES) {
-            sinceSettled = 0;
-            await next.settled();
-          }
           continue;
         }
         keys.set(path, cacheKey);
         toRender.push(entry);
       }
+      // Written while Astro renders the others; a failure fails the build at teardown.
+      writing = writeReused(reused);
+      writing.catch(() => {});
       planned?.(toRender.filter(({ route }) => route.type === 'page').length);
       return toRender;
     },
@@ -206,6 +231,7 @@ export function reusingPrerenderer(
       return result instanceof Response ? copy : { ...result, response: copy };
     },
     async teardown() {
+      await writing;
       last?.close();
       await next.close();
       await base.teardown?.();
