@@ -16,7 +16,8 @@ vi.mock('../../lib/catalog/cart-bag.ts', () => ({ checkCart: () => new Promise((
 const { default: BagView } = await import('./BagView.tsx');
 const { HeldBagTemplate } = await import('./HeldBagTemplate.tsx');
 const { drawHeldBag } = await import('./held-bag.ts');
-const { heldView } = await import('./held-view.ts');
+const { heldView, keepHeldBag } = await import('./held-view.ts');
+const stored = await import('./stored-bag.ts');
 const { $bagLoad } = await import('./bag-load.ts');
 const { $bag } = await import('./bag-store.ts');
 
@@ -158,6 +159,19 @@ describe('the bag the tab holds, before React', () => {
     ['a line with no page', bag({ products: [cartLine({ areas: [] })] })],
   ] as const)('is not made for a bag with %s: the island draws it', (_, value) => {
     expect(heldView(value, CODE)).toBeUndefined();
+  });
+
+  it('is kept with the bag an add answered, and read back only by a page of the same code', () => {
+    document.documentElement.dataset.codeVersion = CODE;
+    keepHeldBag(held[0][1]);
+    expect(stored.heldBag()?.products).toHaveLength(2);
+    expect(stored.heldView(CODE)).toEqual(heldView(held[0][1], CODE));
+    // A bag page of another deploy: its template may have other marks.
+    expect(stored.heldView('0ther')).toBeUndefined();
+    sessionStorage.setItem('bag:v1', JSON.stringify(held[0][1]));
+    expect(stored.heldView(CODE)).toBeUndefined();
+    delete document.documentElement.dataset.codeVersion;
+    sessionStorage.clear();
   });
 
   it('changes nothing on a view whose line leads off the site', () => {
