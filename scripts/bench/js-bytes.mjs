@@ -16,9 +16,11 @@ const DYNAMIC_IMPORT = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 // A module built on its own (imported as `?worker&url`) appears as its URL in a string, loaded with import(url).
 const MODULE_URL = /["'`](\/_astro\/[\w.-]+\.js)["'`]/g;
 // ...except the ones a page loads only on demand, never on a Japanese visit that goes well: the error
-// reporter (on the first error), the web-vitals reporter (after the tag manager, when one is configured)
-// and the chat redirect's bot check (only for a visitor who may be sent to chat).
-const ON_DEMAND = /\/_astro\/(?:error-reporter-|vitals-|chat-redirect-check\.)[\w-]+\.js$/;
+// reporter (on the first error), the web-vitals reporter (after the tag manager, when one is configured),
+// the chat redirect's bot check (only for a visitor who may be sent to chat) and the bag page's first
+// script, which the product page asks into the cache for the next page once a product is added (counted
+// on the bag page).
+const ON_DEMAND = /\/_astro\/(?:error-reporter-|vitals-|chat-redirect-check\.|held-bag-script-)[\w-]+\.js$/;
 
 /** The text of a document's inline scripts (not JSON data blocks), empty ones left out. */
 export function inlineScripts(html) {

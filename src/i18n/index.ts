@@ -17,6 +17,7 @@ import type gift from './gift/ja.json';
 import { type Locale, pageLocale } from './locales.ts';
 import type order from './order/ja.json';
 import type qr from './qr/ja.json';
+import type remove from './remove/ja.json';
 import type scanner from './scanner/ja.json';
 import type shared from './shared/ja.json';
 import type staticText from './static/ja.json';
@@ -33,6 +34,7 @@ export type MessageKey = keyof (typeof address &
   typeof gift &
   typeof order &
   typeof qr &
+  typeof remove &
   typeof scanner &
   typeof shared &
   typeof staticText);

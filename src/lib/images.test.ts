@@ -1,10 +1,18 @@
-import { FALLBACK_IMAGE_SRC, imageUrl, onThisSite, responsiveImage } from './images.ts';
+import { FALLBACK_IMAGE_SRC, freshImageUrl, imageUrl, onThisSite, responsiveImage } from './images.ts';
 
 describe('image URLs', () => {
   const src = 'http://localhost:4321/api/images/products/12.jpg';
 
   it('asks the image host for a square of the given size and format', () => {
     expect(imageUrl(src, 256, 'webp')).toBe(`${src}?width=256&height=256&format=webp`);
+  });
+
+  it('makes the same URL afresh, keeping no template, as it makes from a kept one', () => {
+    for (const from of [src, `${src}?v=2&width=10`, 'https://img.store.example/p/%E5%86%99%E7%9C%9F.jpg']) {
+      for (const format of ['avif', 'webp', 'jpeg'] as const) {
+        expect(freshImageUrl(from, 256, format)).toBe(imageUrl(from, 256, format));
+      }
+    }
   });
 
   it('keeps parameters the source already has and replaces size ones', () => {

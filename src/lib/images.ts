@@ -104,7 +104,7 @@ export function onThisSite(url: string, prefix = SITE_PREFIX): string {
 export function imageUrl(src: string, size: number, format: ImageFormat = 'jpeg'): string {
   if (src === FALLBACK_IMAGE_SRC) return src;
   const made = template(src);
-  if (made === null) return onThisSite(resized(src, String(size), format));
+  if (made === null) return freshImageUrl(src, size, format);
   return onThisSite(made.replaceAll(SIZE_MARK, String(size)).replace(FORMAT_MARK, format));
 }
 
@@ -146,4 +146,12 @@ export function responsiveImage(
     width: size,
     height: size,
   };
+}
+
+/**
+ * imageUrl's URL made afresh, keeping no template: for a script that makes a few and must stay small (the
+ * bag page's first script, held-bag.ts). Not for the fallback image.
+ */
+export function freshImageUrl(src: string, size: number, format: ImageFormat = 'jpeg'): string {
+  return onThisSite(resized(src, String(size), format));
 }

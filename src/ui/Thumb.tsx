@@ -1,7 +1,13 @@
 /** A product thumbnail from the image host (the 256 px size the catalogue lists share), or the fallback logo. */
 import { FALLBACK_IMAGE_SRC, imageUrl, THUMBNAIL_SIZE } from '../lib/images.ts';
 
-export function Thumb({ src, size = 72 }: { src: string | null | undefined; size?: number }) {
+/**
+ * The sizes a thumbnail is shown at, as classes: a `style` attribute in markup is refused by the page's
+ * policy (`style-src-attr`), and the bag page draws the bag it holds from markup (held-bag.ts).
+ */
+const SIZE_CLASS = { 56: 'h-14 w-14', 80: 'h-20 w-20' } as const;
+
+export function Thumb({ src, size }: { src: string | null | undefined; size: keyof typeof SIZE_CLASS }) {
   if (!src) {
     return (
       <img
@@ -9,8 +15,7 @@ export function Thumb({ src, size = 72 }: { src: string | null | undefined; size
         width={size}
         height={size}
         alt=""
-        className="shrink-0 rounded bg-neutral-100 object-contain p-2"
-        style={{ width: size, height: size }}
+        className={`${SIZE_CLASS[size]} shrink-0 rounded bg-neutral-100 object-contain p-2`}
       />
     );
   }
@@ -25,8 +30,7 @@ export function Thumb({ src, size = 72 }: { src: string | null | undefined; size
         alt=""
         loading="lazy"
         decoding="async"
-        className="rounded bg-neutral-100 object-cover"
-        style={{ width: size, height: size }}
+        className={`${SIZE_CLASS[size]} rounded bg-neutral-100 object-cover`}
       />
     </picture>
   );

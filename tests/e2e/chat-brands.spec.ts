@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEFAULT_CATALOG_API_TOKEN } from '../../src/lib/catalog/config.ts';
 import type { ProductPage } from '../../src/lib/catalog/types.ts';
@@ -282,3 +283,32 @@ for (const { locale, lang } of CHAT_LOCALES) {
     });
   });
 }
+
+test.describe('a chat brand page on a phone', () => {
+  test.use({ locale: 'en-US' });
+
+  test('leaves every product link a target of 24 px or the room around it, as it first shows (axe target-size)', async ({
+    page,
+  }) => {
+    // The suite's phone, and the screen of Lighthouse's mobile audit.
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 412, height: 823 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/chat/brands/1/');
+      const products = page.getByRole('main').getByRole('article');
+      await expect(products.first()).toBeVisible();
+      // What Lighthouse's audit runs: no link under 24 × 24 px with another target within its room.
+      const results = await new AxeBuilder({ page }).setLegacyMode().withRules(['target-size']).analyze();
+      expect(
+        results.violations.flatMap((v) => v.nodes.map((node) => node.target.join(' '))),
+        `${viewport.width} px`,
+      ).toEqual([]);
+      // The footer leaves the list clear: it comes after the last product, never over one.
+      const last = await products.last().boundingBox();
+      const footer = await page.getByRole('contentinfo').boundingBox();
+      expect(footer?.y, `${viewport.width} px`).toBeGreaterThanOrEqual((last?.y ?? 0) + (last?.height ?? 0));
+    }
+  });
+});

@@ -97,6 +97,80 @@ test.describe('the bag at once', () => {
   });
 });
 
+test.describe('the bag before React', () => {
+  test('draws the lines the visitor holds before React has come, and React takes them over moving nothing', async ({
+    page,
+  }) => {
+    // A product added on its page: the tab holds the bag, and the page asks for the bag page's first script.
+    await page.goto('/area/1/');
+    const area = new AreaPage(page);
+    await area.ready();
+    const link = area.products.first().getByRole('link');
+    const title = (await link.textContent()) ?? '';
+    await link.click();
+    const product = new ProductPage(page);
+    await product.ready();
+    await product.addToBag.click();
+    await expect(product.bagLink(1)).toBeVisible();
+    const bagHtml = await (await page.request.get('/cart/')).text();
+    const heldScript = /<script type="module" async src="([^"]+)"/.exec(bagHtml)?.[1];
+    expect(heldScript, "the bag page's first script").toBeDefined();
+    for (const href of ['/cart/', heldScript]) {
+      await expect(page.locator(`link[rel="prefetch"][href="${href}"]`)).toHaveCount(1);
+    }
+
+    // React's file is slow to come (slow 4G): the held lines are on screen long before.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      window.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          window.__layoutShift = (window.__layoutShift ?? 0) + entry.value;
+        }
+      }).observe({ type: 'layout-shift' });
+    });
+    await page.goto('/cart/', { waitUntil: 'commit' });
+    const line = page.getByTestId('bag-line');
+    await expect(line).toHaveCount(1);
+    await expect(line.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '1点の商品' })).toBeVisible();
+    await expect(page.getByTestId('bag-totals')).toBeVisible();
+    // Nothing can be changed or paid before the API has answered.
+    await expect(line.getByRole('button', { name: /数量を1つ増やす/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: '店頭でのお支払いに進む' })).toBeDisabled();
+    // React has not come: the island has not drawn yet.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+    await line.evaluate((element) => element.setAttribute('data-drawn-before-react', ''));
+    const parts = [
+      line,
+      line.getByRole('heading'),
+      page.getByTestId('bag-totals'),
+      page.getByRole('button', { name: '店頭でのお支払いに進む' }),
+      page.getByRole('contentinfo'),
+    ];
+    const before = await Promise.all(parts.map((part) => part.boundingBox()));
+    // From here on, only the take-over could move anything.
+    await page.evaluate(() => {
+      window.__layoutShift = 0;
+    });
+
+    release();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.locator('[data-drawn-before-react]')).toHaveCount(0);
+    await expect(line).toHaveCount(1);
+    expect(await Promise.all(parts.map((part) => part.boundingBox()))).toEqual(before);
+    expect(await page.evaluate(() => window.__layoutShift)).toBe(0);
+    // Then the API's answer: the line can be changed, the bag paid.
+    await expect(line.getByRole('button', { name: /数量を1つ増やす/ })).toBeEnabled();
+    await expect(page.getByRole('button', { name: '店頭でのお支払いに進む' })).toBeEnabled();
+  });
+});
+
 test.describe('the welcome dialog on a first visit', () => {
   test.use({ returningVisitor: false });
 

@@ -6,20 +6,21 @@
  */
 
 import { mdiAlertCircleOutline, mdiShoppingOutline } from '@mdi/js';
-import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { $mode, type Mode } from '../../lib/mode.ts';
 import { homeHref, qrHref, termsHref } from '../../lib/mode-routes.ts';
 import { chatProductHref, productHref } from '../../lib/routes.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
+import { useStoreValue } from '../../ui/use-store.ts';
 import { NotificationBar } from '../site/components.ts';
 import { notify } from '../site/index.ts';
 import { BagLine } from './BagLine.tsx';
-import { $bagBusy, $bagPending, changeQty, changeReceive, changeWrapping, issueQr } from './bag-actions.ts';
+import { $bagBusy, $bagPending, changeQty, changeReceive, changeWrapping } from './bag-actions.ts';
 import { type LineView, lineView } from './bag-lines.ts';
 import { $bagLoad, loadBag } from './bag-load.ts';
+import type { issueQr } from './bag-qr.ts';
 import { $bag } from './bag-store.ts';
 import { t } from './bag-strings.ts';
 import { bagTotalRows, choicePrices } from './bag-totals.ts';
@@ -62,10 +63,11 @@ function bagLinks(mode: Mode): BagLinks {
 }
 
 export default function BagView() {
-  // The page's script may have read the bag before hydration: hydrate from the build-time values first.
-  const load = useStore($bagLoad, { ssr: 'initial' });
-  const bag = useStore($bag, { ssr: 'initial' });
-  const links = bagLinks(useStore($mode));
+  // Where the island hydrates (chat's bag), the page's script may have read the bag before: hydrate from
+  // the values the server drew with first.
+  const load = useStoreValue($bagLoad, () => 'idle');
+  const bag = useStoreValue($bag, () => undefined);
+  const links = bagLinks(useStoreValue($mode));
 
   useEffect(() => {
     // The page may have asked already (its script starts the read before React is ready).
@@ -138,8 +140,8 @@ function LineSkeletons() {
  * `refreshing` while the server's is on its way.
  */
 function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: boolean; links: BagLinks }) {
-  const pending = useStore($bagPending);
-  const busy = useStore($bagBusy) || refreshing;
+  const pending = useStoreValue($bagPending);
+  const busy = useStoreValue($bagBusy) || refreshing;
   const [removing, setRemoving] = useState<LineView | null>(null);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | undefined>();
@@ -165,9 +167,10 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
     setPaying(true);
   };
 
-  const confirm = async () => {
+  /** Issues the QR with `issue` (the confirmation brings it: the bag loads without it). */
+  const confirm = async (issue: typeof issueQr) => {
     setPayError(undefined);
-    const result = await issueQr();
+    const result = await issue();
     if (!result) return;
     if (result.ok) {
       window.location.assign(links.qr(result.draftOrderAlias));
@@ -182,7 +185,7 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
 
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_20rem] md:items-start">
-      <section aria-labelledby="bag-lines-title" aria-busy={bag === undefined || undefined}>
+      <section aria-labelledby="bag-lines-title" aria-busy={bag === undefined || refreshing || undefined}>
         <h2 id="bag-lines-title" className="text-sm text-secondary">
           {bag ? t('bag.count', { count: bag.count }) : t('bag.loading')}
         </h2>
@@ -193,7 +196,7 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
           </p>
         )}
         {bag ? (
-          <ul className="divide-y divide-accent/30" aria-label={t('bag.lines')}>
+          <BagLines>
             {lines.map(({ line, href }) => (
               <BagLine
                 key={line.key}
@@ -208,7 +211,7 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
                 titles={bag.noshiTitles}
               />
             ))}
-          </ul>
+          </BagLines>
         ) : (
           <LineSkeletons />
         )}
@@ -230,11 +233,7 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
               className="h-5 w-5 accent-primary"
             />
             <span>{t('bag.wrapping.label')}</span>
-            {prices.wrapping && (
-              <span className="ml-auto text-sm tabular-nums" data-testid="wrapping-price">
-                {prices.wrapping}
-              </span>
-            )}
+            {prices.wrapping && <WrappingPrice price={prices.wrapping} />}
           </label>
           <p className="text-xs text-secondary">{t('bag.wrapping.note')}</p>
         </fieldset>
@@ -288,10 +287,28 @@ function Bag({ bag, refreshing, links }: { bag: Cart | undefined; refreshing: bo
             error={payError}
             termsHref={links.terms}
             onClose={() => setPaying(false)}
-            onConfirm={() => void confirm()}
+            onConfirm={(issue) => void confirm(issue)}
           />
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** The list of the bag's lines (the held bag's drawing takes it from here too: HeldBagTemplate.tsx). */
+export function BagLines({ children }: { children: ReactNode }) {
+  return (
+    <ul className="divide-y divide-accent/30" aria-label={t('bag.lines')}>
+      {children}
+    </ul>
+  );
+}
+
+/** What gift wrapping costs, beside its choice. */
+export function WrappingPrice({ price }: { price: string }) {
+  return (
+    <span className="ml-auto text-sm tabular-nums" data-testid="wrapping-price">
+      {price}
+    </span>
   );
 }

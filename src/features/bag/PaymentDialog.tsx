@@ -3,7 +3,6 @@
  * at the store counter, pickup or shipping per line, the cancellation terms and a terms link. Agreeing sets
  * the persisted terms-agreed flag and issues the QR.
  */
-import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { confirm } from '../../i18n/confirm/part.ts';
 import { strings } from '../../i18n/index.ts';
@@ -11,7 +10,9 @@ import type { Cart } from '../../lib/catalog/types.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { SummaryLines } from '../../ui/SummaryLines.tsx';
 import { TotalsList } from '../../ui/TotalsList.tsx';
-import { summaryOfBagLine } from './bag-lines.ts';
+import { useStoreValue } from '../../ui/use-store.ts';
+import { issueQr } from './bag-qr.ts';
+import { summaryOfBagLine } from './bag-summaries.ts';
 import { bagTotalRows } from './bag-totals.ts';
 import { $termsAgreed, agreeToTerms } from './terms-store.ts';
 
@@ -35,9 +36,10 @@ export function PaymentDialog({
   /** The terms page (chat mode has its own). */
   termsHref: string;
   onClose: () => void;
-  onConfirm: () => void;
+  /** Agreed: issue the QR with `issue` (loaded with this dialog, not with the bag). */
+  onConfirm: (issue: typeof issueQr) => void;
 }) {
-  const agreedBefore = useStore($termsAgreed);
+  const agreedBefore = useStoreValue($termsAgreed);
   const [agreed, setAgreed] = useState(agreedBefore);
   const [missing, setMissing] = useState(false);
   const agreeId = useId();
@@ -53,7 +55,7 @@ export function PaymentDialog({
       return;
     }
     agreeToTerms();
-    onConfirm();
+    onConfirm(issueQr);
   };
 
   return (

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { strings } from '../../i18n/index.ts';
 import { qr } from '../../i18n/qr/part.ts';
 import { bagHref, qrHref } from '../../lib/mode-routes.ts';
-import { $bagPending, issueQr } from './bag-actions.ts';
+import { $bagPending } from './bag-actions.ts';
+import { issueQr } from './bag-qr.ts';
 import { $termsAgreed } from './terms-store.ts';
 
 // The QR part's strings: this screen is the QR time-out page's (and chat's).

@@ -2,9 +2,13 @@
  * The question before a line leaves the bag, loaded when the shopper asks to remove one (BagView.tsx):
  * showing the bag does not need it.
  */
+import { strings } from '../../i18n/index.ts';
+import { remove } from '../../i18n/remove/part.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import type { LineView } from './bag-lines.ts';
-import { t } from './bag-strings.ts';
+
+// Its strings come with it: this chunk loads when the shopper asks to remove a line.
+const t = await strings(remove);
 
 export function RemoveDialog({
   line,

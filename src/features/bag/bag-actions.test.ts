@@ -16,7 +16,8 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../lib/catalog/cart-bag.ts', () => api);
 
-const { $bagPending, changeQty, changeReceive, changeWrapping, issueQr } = await import('./bag-actions.ts');
+const { $bagPending, changeQty, changeReceive, changeWrapping } = await import('./bag-actions.ts');
+const { issueQr } = await import('./bag-qr.ts');
 const { $bagLoad, loadBag, restoreBag } = await import('./bag-load.ts');
 const { $bag, $bagCount } = await import('./bag-store.ts');
 const { $notification, closeNotification } = await import('../site/index.ts');

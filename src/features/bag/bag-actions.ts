@@ -3,18 +3,12 @@
  * show at once, go to the server one at a time, and take the server's answer as the truth; a failed change
  * rolls the bag back to the server's state and says so in the notification bar. A second tap on a change
  * still on its way is ignored, never sent twice. A line's のし and message card are a form's answer
- * (gift-actions.ts, loaded with their choice), sent through the same queue.
+ * (gift-actions.ts, loaded with their choice), sent through the same queue; the QR is issued after them
+ * (bag-qr.ts, loaded with the final confirmation).
  */
 import { atom, computed } from 'nanostores';
-import { apiErrorDetails } from '../../lib/catalog/api-error.ts';
-import {
-  checkCart,
-  issueCartQr,
-  setCartQty,
-  setCartReceive,
-  setCartWrapping,
-} from '../../lib/catalog/cart-bag.ts';
-import type { Cart, CartWarning, Receive } from '../../lib/catalog/types.ts';
+import { checkCart, setCartQty, setCartReceive, setCartWrapping } from '../../lib/catalog/cart-bag.ts';
+import type { Cart, Receive } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
 import { type ChatLanguage, chatLanguageNow } from '../../lib/mode.ts';
 import { notify } from '../site/index.ts';
@@ -74,6 +68,9 @@ export function takeAnswer(answer: Cart): void {
 /** Changes go to the server one after another, so answers arrive in the order the changes were made. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/** Settles once every change made so far has been answered (the QR is issued for the bag they leave). */
+export const changesAnswered = (): Promise<unknown> => queue;
+
 /** Runs `run` after every change before it (gift-actions.ts's too). */
 export function enqueue<T>(run: () => Promise<T>): Promise<T> {
   const result = queue.then(run, run);
@@ -111,7 +108,8 @@ function change(key: string, optimistic: (bag: Cart) => Cart, send: () => Promis
   return enqueue(run);
 }
 
-async function rollBack(before: Cart | undefined): Promise<void> {
+/** Takes the server's bag again, or, if it cannot be read, puts `before` back. */
+export async function rollBack(before: Cart | undefined): Promise<void> {
   try {
     takeAnswer(await checkCart(chatLanguageNow()));
   } catch (error) {
@@ -158,32 +156,4 @@ export function changeWrapping(wrapping: boolean): Promise<boolean> {
     (bag) => ({ ...bag, wrapping }),
     () => setCartWrapping(wrapping, chatLanguageNow()),
   );
-}
-
-export type IssueResult =
-  | { ok: true; draftOrderAlias: string }
-  | { ok: false; message: string; warning: CartWarning[] };
-
-/**
- * Issues the QR draft order for the bag (POST /catalog/cart/qr). Refused with the reason: a bag with
- * warnings gets them on its lines, an empty bag says so. A second tap while it is on its way is ignored.
- */
-export async function issueQr(): Promise<IssueResult | undefined> {
-  if ($bagPending.get().has('qr')) return undefined;
-  setPending('qr', true);
-  try {
-    await queue;
-    const lang = chatLanguageNow();
-    const issued = await issueCartQr(lang ? { lang, via: 'chat' } : {});
-    return { ok: true, draftOrderAlias: issued.draftOrderAlias };
-  } catch (error) {
-    markHandled(error);
-    const { code, warning } = apiErrorDetails(error);
-    const bag = $bag.get();
-    if (code === 'CART_HAS_WARNINGS' && bag) $bag.set({ ...bag, warning });
-    if (code === 'CART_EMPTY' || code === 'CART_HAS_WARNINGS') await rollBack(bag);
-    return { ok: false, message: bagErrorMessage(error), warning };
-  } finally {
-    setPending('qr', false);
-  }
 }

@@ -1,5 +1,6 @@
 import { cartLine, shipment, variant } from '../../../tests/fixtures/catalogue.ts';
-import { lineView, optionText, summaryOfOrderLine, variantLabel } from './bag-lines.ts';
+import { lineView, optionText, variantLabel } from './bag-lines.ts';
+import { summaryOfOrderLine } from './bag-summaries.ts';
 
 describe('a bag line as shown', () => {
   it('has the title, the variant, the unit price and the line total, tax included', () => {

@@ -1,8 +1,6 @@
 /** What a bag line shows, derived from the bag the server answered (no rule in JSX). */
-import type { OrderLine } from '../../lib/catalog/cart.ts';
 import type { CartProduct, CartWarning, LineGift, Variant } from '../../lib/catalog/types.ts';
 import { formatPrice } from '../../lib/format/price.ts';
-import type { SummaryLine } from '../../ui/SummaryLines.tsx';
 import { normalizeReceive } from './receive.ts';
 
 /** The most a line may hold (the contract's limit). */
@@ -83,37 +81,6 @@ export function lineView(line: CartProduct, warnings: readonly CartWarning[] = [
     storeStock: variant?.stockInShop ?? line.stockInShop,
     warning: warnings.find((w) => w.productId === key.productId && w.variantId === key.variantId),
     noshi: line.noshi,
-    gift: line.gift,
-  };
-}
-
-/** A bag line (or a QR confirmation's) as a read-only summary line. */
-export function summaryOfBagLine(line: CartProduct): SummaryLine {
-  const view = lineView(line);
-  return {
-    key: view.key,
-    title: view.title,
-    variantLabel: view.variantLabel,
-    imageSrc: view.imageSrc,
-    qty: line.qty,
-    price: line.price,
-    totalPrice: line.totalPrice,
-    receive: view.receive,
-    gift: line.gift,
-  };
-}
-
-/** An order line as a read-only summary line. */
-export function summaryOfOrderLine(line: OrderLine): SummaryLine {
-  return {
-    key: lineKey(line),
-    title: line.title,
-    variantLabel: line.variantTitle === 'Default Title' ? '' : line.variantTitle,
-    imageSrc: line.imageSrc,
-    qty: line.qty,
-    price: line.price,
-    totalPrice: line.totalPrice,
-    receive: normalizeReceive(line.receive),
     gift: line.gift,
   };
 }

@@ -6,11 +6,10 @@
  */
 import { atom } from 'nanostores';
 import { checkCart } from '../../lib/catalog/cart-bag.ts';
-import type { Cart } from '../../lib/catalog/types.ts';
 import { markHandled } from '../../lib/errors.ts';
 import { chatLanguageNow } from '../../lib/mode.ts';
-import { isNonNegativeInteger as isCount, isRecord, readStored } from '../../lib/storage.ts';
-import { $bag, BAG_KEY, clearBag, setBagFromServer } from './bag-store.ts';
+import { $bag, clearBag, setBagFromServer } from './bag-store.ts';
+import { heldBag } from './stored-bag.ts';
 
 /** Whether the whole bag has been read: `failed` shows the retry screen (the bag was cleared). */
 export const $bagLoad = atom<'idle' | 'loading' | 'ready' | 'failed'>('idle');
@@ -38,33 +37,10 @@ export function loadBag(): Promise<void> {
   return loading;
 }
 
-const isList = Array.isArray;
-
-/** A stored line has what the bag's lines read of it (bag-lines.ts). */
-const isLine = (line: unknown) =>
-  isRecord(line) &&
-  [line.id, line.selectVariantId, line.qty, line.price, line.totalPrice].every(isCount) &&
-  typeof line.title === 'string' &&
-  isList(line.images) &&
-  isList(line.areas) &&
-  isRecord(line.tenant) &&
-  isList(line.variants) &&
-  line.variants.every((variant) => isRecord(variant) && isList(variant.options));
-
-const isStoredBag = (bag: unknown): bag is Cart =>
-  isRecord(bag) &&
-  isList(bag.products) &&
-  bag.products.length > 0 &&
-  bag.products.every(isLine) &&
-  isList(bag.warning) &&
-  [bag.count, bag.subtotal, bag.shippingCharge, bag.wrappingFee, bag.grandTotal].every(isCount) &&
-  typeof bag.wrapping === 'boolean';
-
 /**
- * The bag the visitor already holds: the last one the server gave in this tab (every change and add stores
- * it, bag-store.ts), shown at once while loadBag reads it again. Nothing when none is stored, it is empty,
- * or it is not a bag.
+ * The bag the visitor already holds (stored-bag.ts), shown at once while loadBag reads it again. Nothing
+ * when none is stored, it is empty, or it is not a bag.
  */
 export function restoreBag(): void {
-  if ($bag.get() === undefined) $bag.set(readStored('session', BAG_KEY, isStoredBag, undefined));
+  if ($bag.get() === undefined) $bag.set(heldBag());
 }

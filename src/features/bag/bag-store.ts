@@ -12,6 +12,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { getCartCount } from '../../lib/catalog/cart-lean.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
+import { BAG_KEY } from './bag-key.ts';
 
 interface BagCountState {
   count: number;
@@ -20,8 +21,6 @@ interface BagCountState {
 }
 
 const COUNT_KEY = 'bag-count:v1';
-/** The whole bag as the server last gave it in this tab (the bag page draws it at once: bag-load.ts). */
-export const BAG_KEY = 'bag:v1';
 const EMPTY: BagCountState = { count: 0, cached: false };
 const isCountState = (value: unknown): value is BagCountState =>
   isRecord(value) && isNonNegativeInteger(value.count) && value.cached === true;

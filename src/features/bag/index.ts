@@ -4,5 +4,8 @@
  * (no strings catalogue, no React). The components other features compose are in components.ts.
  */
 export { addToBag } from './add-to-bag.ts';
-export { anyShipped, summaryOfBagLine, summaryOfOrderLine } from './bag-lines.ts';
+export { anyShipped } from './bag-lines.ts';
 export { clearBag } from './bag-store.ts';
+export { summaryOfBagLine, summaryOfOrderLine } from './bag-summaries.ts';
+export { prefetchBagPage } from './held-bag-prefetch.ts';
+export { keepHeldBag } from './held-view.ts';

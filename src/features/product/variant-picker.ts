@@ -5,7 +5,7 @@ import { getProduct } from '../../lib/catalog/product-lean.ts';
 import type { Variant } from '../../lib/catalog/types.ts';
 import { define, readJson } from '../../lib/custom-element.ts';
 import { priceDisplay } from '../../lib/format/price.ts';
-import { addToBag } from '../bag/index.ts';
+import { addToBag, keepHeldBag, prefetchBagPage } from '../bag/index.ts';
 import { type AddToBagProblem, addToBagProblem } from './add-to-bag-problem.ts';
 import { showImage } from './gallery-store.ts';
 import {
@@ -156,7 +156,11 @@ class VariantPicker extends HTMLElement {
     this.#say(labels.adding, '');
     this.#render();
     try {
-      await addToBag({ productId: Number(this.dataset.productId), variantId: variant.id, qty: 1 });
+      // The bag is likely the next page: asked for ahead, it then draws the bag this add keeps at once.
+      prefetchBagPage();
+      keepHeldBag(
+        await addToBag({ productId: Number(this.dataset.productId), variantId: variant.id, qty: 1 }),
+      );
       this.#say(labels.added, '', true);
     } catch (error) {
       this.#say('', labels.errors[addToBagProblem(error)]);

@@ -5,10 +5,10 @@
  */
 
 import { mdiAlertCircleOutline, mdiCheckCircleOutline, mdiInformationOutline } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import { t } from '../../ui/shared-strings.ts';
+import { useStoreValue } from '../../ui/use-store.ts';
 import {
   $notification,
   closeNotification,
@@ -20,7 +20,7 @@ import {
 const ICONS = { info: mdiInformationOutline, success: mdiCheckCircleOutline, error: mdiAlertCircleOutline };
 
 export function NotificationBar() {
-  const notification = useStore($notification);
+  const notification = useStoreValue($notification);
   const startY = useRef<number | null>(null);
 
   return (
