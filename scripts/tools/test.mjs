@@ -7,7 +7,8 @@
 // the shopper's journeys in WebKit (WebKitGTK's MiniBrowser over WebDriver, tests/webkit/README.md).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { bin, runNode } from './lib.mjs';
 
 /** The rebuild that must equal a fresh build after each kind of change: a step of its own, after golden. */
@@ -44,6 +45,20 @@ if (
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
+/**
+ * CPU seconds (user and system) of this process's children that have ended and been waited for, with
+ * theirs: a step's whole process tree once it has ended (/proc/self/stat, cutime and cstime, in ticks).
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // After the command's name: state is field 3, so cutime (16) and cstime (17) sit at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const only = process.argv[2];
 const results = [];
 const began = Date.now();
@@ -51,16 +66,30 @@ for (const [name, args] of steps) {
   if (only && !name.includes(only)) continue;
   console.log(`\n▶ ${name}`);
   const started = Date.now();
+  const cpuBefore = childCpuSeconds();
   const { code } = await runNode(args, { env: { FORCE_COLOR: process.env.CI ? '0' : '1' } });
-  results.push({ name, code, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({
+    name,
+    code,
+    seconds: Math.round((Date.now() - started) / 1000),
+    cpu: Math.round(childCpuSeconds() - cpuBefore),
+    load: loadavg()[0],
+  });
   if (code !== 0) break;
 }
 
-console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
+console.log(
+  '\nSummary (wall and CPU seconds, the CPU of every process the step ran; load: 1-minute average at its end):',
+);
+for (const r of results) {
+  console.log(
+    `  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s, CPU ${r.cpu} s, load ${r.load.toFixed(1)})`,
+  );
+}
 const failed = results.filter((r) => r.code !== 0).length;
 const total = Math.round((Date.now() - began) / 1000);
+const cpu = results.reduce((sum, r) => sum + r.cpu, 0);
 console.log(
-  `steps: ${results.length - failed} passed, ${failed} failed, in ${Math.floor(total / 60)} min ${total % 60} s`,
+  `steps: ${results.length - failed} passed, ${failed} failed, in ${Math.floor(total / 60)} min ${total % 60} s, CPU ${cpu} s`,
 );
 process.exit(failed || results.length === 0 ? 1 : 0);
