@@ -1,12 +1,10 @@
-// `node scripts/tools/cpu-of.mjs REPORT NICE -- ARGS…`: runs `node ARGS…` on the pinned Node at the
-// scheduling priority NICE (0 as usual; higher yields the CPU to the other processes), waits for it, and
+// `node scripts/tools/cpu-of.mjs REPORT -- ARGS…`: runs `node ARGS…` on the pinned Node, waits for it, and
 // writes to the file REPORT the CPU seconds (user and system) of the whole process tree it ran: the
 // children this process waited for, with theirs (/proc/self/stat, cutime and cstime). Exits with the
 // child's code. scripts/tools/test.mjs runs each step through it, so steps that run at once are measured
 // apart.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 
 /**
  * CPU seconds (user and system) of this process's children that have ended and been waited for, with
@@ -22,13 +20,11 @@ function childCpuSeconds() {
   }
 }
 
-const [report, nice, separator, ...args] = process.argv.slice(2);
-if (!report || !/^\d+$/.test(nice ?? '') || separator !== '--' || args.length === 0) {
-  console.error('usage: node scripts/tools/cpu-of.mjs REPORT NICE -- ARGS…');
+const [report, separator, ...args] = process.argv.slice(2);
+if (!report || separator !== '--' || args.length === 0) {
+  console.error('usage: node scripts/tools/cpu-of.mjs REPORT -- ARGS…');
   process.exit(2);
 }
-// Before the child starts: it and everything it starts inherit the priority.
-if (Number(nice) > 0) setPriority(Number(nice));
 const child = spawn(process.execPath, args, { stdio: 'inherit' });
 // Stopped with its process group: the child ends too, and this process still reports what it used.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});

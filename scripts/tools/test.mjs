@@ -26,14 +26,12 @@ const STALE_TEST = 'tests/integration/build-stale.test.ts';
 const vitest = bin('vitest/vitest.mjs');
 
 /**
- * Each step: its tag, its name, what it runs (`node …`), the steps it waits for, whether it builds the
+ * Each step: its tag, its name, what it runs (`node …`), the steps it waits for, and whether it builds the
  * checkout itself (`astro check` and `astro build` write `.astro/` in the project root, so two such steps
- * never run at once), and its scheduling priority. After the quick checks two chains run side by side:
- * the steps that build the checkout (types, end-to-end, WebKit), at the usual priority because their
- * browsers' waits have time limits; and the rest, which build only in copies of the working tree, at a
- * lower one (`nice`), taking the CPU the browser steps leave. The API's tests on PostgreSQL wait on the
- * database more than they compute, so they run beside the unit tests; the build under faults runs beside
- * the rebuild check.
+ * may never run at once; the end-to-end step is the one, the others check and build copies of the working
+ * tree). After the quick checks, the end-to-end step, the longest, starts at once, with types and then
+ * WebKit beside it; beside those the unit tests with the API's tests on PostgreSQL (which wait on the database
+ * more than they compute), then golden, then the rebuild check with the build under faults.
  */
 export const steps = [
   { tag: 'lint', name: 'format, lint', args: [bin('@biomejs/biome/bin/biome'), 'ci', '.'], after: [] },
@@ -52,69 +50,59 @@ export const steps = [
   {
     tag: 'types',
     name: 'types',
-    args: ['scripts/tools/typecheck.mjs'],
+    args: ['scripts/tools/typecheck.mjs', '--in-copy'],
     after: ['knip'],
-    buildsCheckout: true,
   },
   {
     tag: 'unit',
     name: 'unit, component and contract tests',
     args: [vitest, 'run'],
     after: ['knip'],
-    nice: 10,
   },
   {
     tag: 'pg',
     name: 'API tests on PostgreSQL',
     args: [vitest, 'run', '--config', 'vitest.postgres.config.ts'],
     after: ['knip'],
-    nice: 10,
   },
-  { tag: 'golden', name: 'golden output', args: ['scripts/tools/golden.mjs'], after: ['unit'], nice: 10 },
+  { tag: 'golden', name: 'golden output', args: ['scripts/tools/golden.mjs'], after: ['unit'] },
   {
     tag: 'stale',
     name: 'rebuild equals a fresh build',
     args: [vitest, 'run', '--config', 'vitest.integration.config.ts', STALE_TEST],
     after: ['golden'],
-    nice: 10,
   },
   {
     tag: 'faults',
     name: 'build under API faults',
     args: [vitest, 'run', '--config', 'vitest.integration.config.ts', '--exclude', STALE_TEST],
     after: ['golden', 'pg'],
-    nice: 10,
   },
   {
     tag: 'e2e',
     name: 'end-to-end',
     args: [bin('@playwright/test/cli.js'), 'test'],
-    after: ['types'],
+    after: ['knip'],
     buildsCheckout: true,
   },
   {
     tag: 'webkit',
     name: 'WebKit',
     args: [vitest, 'run', '--config', 'vitest.webkit.config.ts'],
-    after: ['e2e'],
-    buildsCheckout: true,
+    after: ['types'],
   },
 ];
 
 /** Runs one step in a process group of its own; resolves with its exit code and CPU seconds. */
-function runStep(step, reportDir, { prefix, serial, running }) {
+function runStep(step, reportDir, { prefix, running }) {
   return new Promise((resolve, reject) => {
     const report = join(reportDir, step.tag);
-    const child = spawn(
-      process.execPath,
-      ['scripts/tools/cpu-of.mjs', report, String(serial ? 0 : (step.nice ?? 0)), '--', ...step.args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
-        stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-        detached: true,
-      },
-    );
+    const child = spawn(process.execPath, ['scripts/tools/cpu-of.mjs', report, '--', ...step.args], {
+      cwd: ROOT,
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      detached: true,
+    });
     running.set(step.tag, child);
     if (prefix) {
       const label = `${step.tag.padEnd(6)} │ `;
@@ -220,7 +208,7 @@ async function main() {
         const prefix = !serial && chosen.length > 1;
         console.log(`\n▶ ${step.name}${prefix ? ` (${step.tag})` : ''}`);
         const loadAtStart = loadavg()[0];
-        runStep(step, reportDir, { prefix, serial, running }).then(({ code, cpu }) => {
+        runStep(step, reportDir, { prefix, running }).then(({ code, cpu }) => {
           results.set(step.tag, {
             step,
             code,
