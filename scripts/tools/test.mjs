@@ -15,7 +15,7 @@
 //   node scripts/tools/test.mjs [--serial] [NAME…]   NAME: only the steps whose name or tag contains it
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,15 +136,69 @@ function runStep(step, reportDir, { prefix, running }) {
   });
 }
 
-/** Stops every step still running: its whole process group. */
-function stopAll(running) {
+/** The processes under `pid` (children, theirs, …), from /proc; none where /proc is not there. */
+function descendants(pid) {
+  const children = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    try {
+      // The parent's id is the second field after the command's name, which may hold spaces.
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops every step still running: its process group and every process under it, some of which run in
+ * groups of their own (Playwright's web server); resolves once all have ended, those that outlive 10 s of
+ * SIGTERM killed.
+ */
+async function stopAll(running) {
+  const pids = [];
   for (const child of running.values()) {
+    pids.push(child.pid, ...descendants(child.pid));
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
       // Already gone.
     }
   }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  const deadline = Date.now() + 10_000;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
 }
 
 async function main() {
@@ -173,8 +227,8 @@ async function main() {
   const reportDir = await mkdtemp(join(tmpdir(), 'npm-test-'));
   const running = new Map();
   for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      stopAll(running);
+    process.on(signal, async () => {
+      await stopAll(running);
       process.exit(130);
     });
   }
@@ -189,6 +243,7 @@ async function main() {
   const results = new Map();
   const began = Date.now();
   let failed = false;
+  let stopping = Promise.resolve();
   await new Promise((done) => {
     const startReady = () => {
       if (failed) {
@@ -222,7 +277,7 @@ async function main() {
           else if (code !== 0) {
             failed = true;
             console.log(`\n✗ ${step.name} failed: stopping the steps still running`);
-            stopAll(running);
+            stopping = stopAll(running);
           }
           startReady();
         }, done);
@@ -230,6 +285,7 @@ async function main() {
     };
     startReady();
   });
+  await stopping;
   await rm(reportDir, { recursive: true, force: true });
 
   const total = (Date.now() - began) / 1000;
