@@ -13,13 +13,21 @@
 // The site is then built a second time with the first build's cache, where every product page is reused
 // from the page pack: that output must be the same, file for file.
 
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
-import { bin, ROOT, runNode, startNode, stop, WITHOUT_TEST_RUNNER_ENV, waitForHttp } from './lib.mjs';
+import { BUILD_NODE_OPTIONS } from './build-env.mjs';
+import {
+  bin,
+  comparedBuildEnv,
+  copyWorkingTree,
+  ROOT,
+  runNode,
+  startNode,
+  stop,
+  waitForHttp,
+} from './lib.mjs';
 
 const LIST = join(ROOT, 'tests/golden/output.sha256');
 /** Where the site is built from: the same path on every machine. */
@@ -32,25 +40,16 @@ const API = `http://127.0.0.1:${API_PORT}`;
 
 /**
  * The build's inputs that are not the source: every one fixed, and every optional one (telemetry, the API
- * token, paging) left unset whatever the caller's environment says.
+ * token, paging) left unset whatever the caller's environment says (comparedBuildEnv).
  */
 const BUILD_ENV = {
-  ...WITHOUT_TEST_RUNNER_ENV,
-  ...buildEnv(),
-  CATALOG_API_URL: API,
-  SITE_URL: 'https://gift.example.jp',
+  ...comparedBuildEnv(API),
   BUILD_TIME: '2026-04-01T00:00:00.000Z',
   BUILD_ID: 'golden',
   // The code's version every page carries: fixed, or any edit of the source would change every page.
   CODE_VERSION: 'golden',
   // The catalogue's last change, the sitemap's lastmod: the seed's own is the time it was seeded.
   CATALOG_UPDATED_AT: '2026-04-01T00:00:00.000Z',
-  PUBLIC_SENTRY_DSN: undefined,
-  PUBLIC_SENTRY_ENVIRONMENT: undefined,
-  PUBLIC_SENTRY_RELEASE: undefined,
-  PUBLIC_GTM_ID: undefined,
-  PUBLIC_CATALOG_API_TOKEN: undefined,
-  TAG_PAGE_SIZE: undefined,
 };
 
 async function outputList(dir) {
@@ -126,20 +125,7 @@ async function lock() {
 /** The working tree's files, copied to SOURCE, with this checkout's node_modules linked in. */
 async function copySource() {
   await rm(FIXED, { recursive: true, force: true });
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    // node_modules as a link (a second checkout's) is no folder to git's ignore rule: it is linked below.
-    .filter((file) => file && file !== 'node_modules');
-  for (const file of files) {
-    // A file deleted in the working tree but still in the index is not part of it.
-    await cp(join(ROOT, file), join(SOURCE, file)).catch((error) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  }
-  await symlink(join(ROOT, 'node_modules'), join(SOURCE, 'node_modules'), 'dir');
+  await copyWorkingTree(SOURCE);
 }
 
 async function main() {

@@ -1,7 +1,10 @@
 // Helpers shared by the project's scripts (start, test, bench): child processes on the pinned Node, and
 // waiting for a server to answer.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { cp, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildEnv } from './build-env.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,6 +27,53 @@ export const WITHOUT_TEST_RUNNER_ENV = {
   SSR: undefined,
   BASE_URL: undefined,
 };
+
+/**
+ * The environment of a build whose output a test compares file by file (the golden output,
+ * scripts/tools/golden.mjs; a rebuild against a fresh build, tests/integration/build-stale.test.ts), on top
+ * of the caller's: the site's origin fixed, the catalog API at `apiUrl`, and every optional input
+ * (telemetry, the tag manager, the API token, paging, the catalogue's version and time) and the test
+ * runner's variables left unset, whatever the caller's environment says. The caller adds the build's id
+ * and time.
+ */
+export function comparedBuildEnv(apiUrl, env = process.env) {
+  return {
+    ...WITHOUT_TEST_RUNNER_ENV,
+    ...buildEnv(env),
+    CATALOG_API_URL: apiUrl,
+    SITE_URL: 'https://gift.example.jp',
+    CATALOG_VERSION: undefined,
+    CATALOG_UPDATED_AT: undefined,
+    PUBLIC_SENTRY_DSN: undefined,
+    PUBLIC_SENTRY_ENVIRONMENT: undefined,
+    PUBLIC_SENTRY_RELEASE: undefined,
+    PUBLIC_GTM_ID: undefined,
+    PUBLIC_CATALOG_API_TOKEN: undefined,
+    TAG_PAGE_SIZE: undefined,
+  };
+}
+
+/**
+ * Copies the working tree's files (tracked and untracked, what `git status` sees) into `to`, with this
+ * checkout's node_modules linked in: a build from the copy keeps Astro's `.astro/` folder of its own, so
+ * it may run beside a build of the checkout itself (the end-to-end and WebKit steps').
+ */
+export async function copyWorkingTree(to) {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    // node_modules as a link (a second checkout's) is no folder to git's ignore rule: it is linked below.
+    .filter((file) => file && file !== 'node_modules');
+  for (const file of files) {
+    // A file deleted in the working tree but still in the index is not part of it.
+    await cp(join(ROOT, file), join(to, file)).catch((error) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+  await symlink(join(ROOT, 'node_modules'), join(to, 'node_modules'), 'dir');
+}
 
 /** Runs `node args…` on the pinned Node; resolves with the exit code. Output goes to this terminal. */
 export function runNode(args, { env = {}, cwd = ROOT, quiet = false } = {}) {

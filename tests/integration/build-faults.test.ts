@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import {
   bin,
+  copyWorkingTree,
   runNode,
   startNode,
   stop,
@@ -19,6 +20,8 @@ const API_PORT = Number(process.env.IT_API_PORT ?? 8791);
 const API = `http://127.0.0.1:${API_PORT}`;
 let api: ChildProcess;
 let work: string;
+/** The copy of the working tree the builds run in (copyWorkingTree), beside any build of the checkout. */
+let source: string;
 
 async function htmlPages(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -30,6 +33,7 @@ async function htmlPages(dir: string): Promise<string[]> {
 
 function build(outDir: string) {
   return runNode([bin('astro/bin/astro.mjs'), 'build'], {
+    cwd: source,
     env: {
       ...WITHOUT_TEST_RUNNER_ENV,
       CATALOG_API_URL: API,
@@ -51,6 +55,8 @@ async function setFaults(rules: unknown[]) {
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'build-faults-'));
+  source = join(work, 'site');
+  await copyWorkingTree(source);
   api = startNode(
     ['scripts/catalog-api/main.ts', '--db', join(work, 'catalog.sqlite'), '--port', String(API_PORT)],
     // The fault switch exists only with the test switches on (demo mode, the default).

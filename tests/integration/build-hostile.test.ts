@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { checkSite } from '../../scripts/publisher/site-check.ts';
-import { bin, runNode, WITHOUT_TEST_RUNNER_ENV } from '../../scripts/tools/lib.mjs';
+import { bin, copyWorkingTree, runNode, WITHOUT_TEST_RUNNER_ENV } from '../../scripts/tools/lib.mjs';
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
 import { sampleProduct } from '../fixtures/catalogue.ts';
 
@@ -60,6 +60,8 @@ function consistent(): Answers {
 let answers: Answers = consistent();
 let server: Server;
 let work: string;
+/** The copy of the working tree the builds run in (copyWorkingTree), beside any build of the checkout. */
+let source: string;
 
 function json(value: unknown) {
   return JSON.stringify(value);
@@ -67,6 +69,8 @@ function json(value: unknown) {
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'build-hostile-'));
+  source = join(work, 'site');
+  await copyWorkingTree(source);
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', API);
     response.setHeader('content-type', 'application/json');
@@ -103,6 +107,7 @@ async function build(given: Answers, env: Record<string, string> = {}) {
   answers = given;
   const outDir = join(work, `build-${++builds}`);
   const result = await runNode([bin('astro/bin/astro.mjs'), 'build'], {
+    cwd: source,
     env: {
       ...WITHOUT_TEST_RUNNER_ENV,
       CATALOG_API_URL: API,

@@ -17,20 +17,19 @@
  * business). Each change edits that copy. The site is built from a copy of the working tree, where the
  * Markdown changes are made.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { BUILD_NODE_OPTIONS, buildEnv } from '../../scripts/tools/build-env.mjs';
+import { BUILD_NODE_OPTIONS } from '../../scripts/tools/build-env.mjs';
 import {
   bin,
-  ROOT,
+  comparedBuildEnv,
+  copyWorkingTree,
   runNode,
   startNode,
   stop,
-  WITHOUT_TEST_RUNNER_ENV,
   waitForHttp,
 } from '../../scripts/tools/lib.mjs';
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
@@ -138,22 +137,6 @@ function answer(url: URL): unknown {
   }
 }
 
-/** The working tree's files copied into `to` (what `git status` sees), with node_modules linked in. */
-async function copySource(to: string): Promise<void> {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter((file) => file && file !== 'node_modules');
-  for (const file of files) {
-    await cp(join(ROOT, file), join(to, file)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  }
-  await symlink(join(ROOT, 'node_modules'), join(to, 'node_modules'), 'dir');
-}
-
 /** The files under `/_build/` that say which build this is: the one file two builds of one site differ in. */
 const BUILD_RECORD = '_build/latest.json';
 
@@ -170,19 +153,8 @@ async function build(out: string, cacheDir: string): Promise<string> {
     cwd: source,
     quiet: true,
     env: {
-      ...WITHOUT_TEST_RUNNER_ENV,
-      ...buildEnv(),
-      CATALOG_API_URL: API,
-      SITE_URL: 'https://gift.example.jp',
+      ...comparedBuildEnv(API),
       ...buildStamp(),
-      CATALOG_VERSION: undefined,
-      CATALOG_UPDATED_AT: undefined,
-      PUBLIC_SENTRY_DSN: undefined,
-      PUBLIC_SENTRY_ENVIRONMENT: undefined,
-      PUBLIC_SENTRY_RELEASE: undefined,
-      PUBLIC_GTM_ID: undefined,
-      PUBLIC_CATALOG_API_TOKEN: undefined,
-      TAG_PAGE_SIZE: undefined,
       ...publicEnv,
       OUT_DIR: out,
       ASTRO_CACHE_DIR: cacheDir,
@@ -338,7 +310,7 @@ beforeAll(async () => {
     response.end(JSON.stringify(body ?? { message: 'not found' }));
   });
   await new Promise<void>((resolve) => server.listen(API_PORT, '127.0.0.1', resolve));
-  await copySource(source);
+  await copyWorkingTree(source);
   // The first build fills the cache every later rebuild starts from; its output is the deploy the first
   // tests compare with.
   await build(join(work, 'first'), cache);

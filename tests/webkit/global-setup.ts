@@ -6,10 +6,17 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startNode, stop, WITHOUT_TEST_RUNNER_ENV, waitForHttp } from '../../scripts/tools/lib.mjs';
+import {
+  copyWorkingTree,
+  startNode,
+  stop,
+  WITHOUT_TEST_RUNNER_ENV,
+  waitForHttp,
+} from '../../scripts/tools/lib.mjs';
 import {
   API_PORT,
   API_URL,
@@ -80,12 +87,26 @@ function stopGroup(child: ChildProcess): void {
   }
 }
 
+/**
+ * The suite's product runs from a copy of the working tree (copyWorkingTree), whose `.astro/` folder is its
+ * own, so that its build may run beside the end-to-end step's build of the checkout. One path per port, the
+ * same every run, as Astro hashes a component's absolute path into its islands (the build cache stays
+ * valid).
+ */
+const SITE_COPY = join(tmpdir(), `gift-catalogue-webkit-${PORT}`);
+
+async function copySite(): Promise<void> {
+  await rm(SITE_COPY, { recursive: true, force: true });
+  await copyWorkingTree(SITE_COPY);
+}
+
 export default async function setup(): Promise<() => Promise<void>> {
   const started = Date.now();
   await mkdir(join(GTK_CONFIG_DIR, 'gtk-3.0'), { recursive: true });
   await writeFile(join(GTK_CONFIG_DIR, 'gtk-3.0', 'gtk.css'), GTK_CSS);
-  const [receiver] = await Promise.all([startReportReceiver(REPORT_PORT), compileLocales()]);
+  const [receiver] = await Promise.all([startReportReceiver(REPORT_PORT), compileLocales(), copySite()]);
   const site: ChildProcess = startNode(['scripts/tools/start.mjs'], {
+    cwd: SITE_COPY,
     stdio: 'pipe',
     env: {
       // Built as it ships: vitest's own NODE_ENV=test would make Vite build React's development JSX.
@@ -126,7 +147,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     throw new Error(`${String(error)}\n${log.slice(-4000)}`);
   }
   try {
-    await expectProductionBuild(`dist-webkit-${PORT}`);
+    await expectProductionBuild(join(SITE_COPY, `dist-webkit-${PORT}`));
   } catch (error) {
     stopGroup(await driver);
     await stop(site);
@@ -138,6 +159,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     stopGroup(await driver);
     await stop(site);
     await receiver.close();
+    await rm(SITE_COPY, { recursive: true, force: true });
   };
 }
 

@@ -1,0 +1,34 @@
+// `node scripts/tools/cpu-of.mjs REPORT -- ARGS…`: runs `node ARGS…` on the pinned Node, waits for it, and
+// writes to the file REPORT the CPU seconds (user and system) of the whole process tree it ran: the
+// children this process waited for, with theirs (/proc/self/stat, cutime and cstime). Exits with the
+// child's code. scripts/tools/test.mjs runs each step through it, so steps that run at once are measured
+// apart.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * CPU seconds (user and system) of this process's children that have ended and been waited for, with
+ * theirs (/proc/self/stat, cutime and cstime, in ticks of 1/100 s); NaN where /proc is not there.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // Counted from the state (field 3): cutime is field 16, cstime 17.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const [report, separator, ...args] = process.argv.slice(2);
+if (!report || separator !== '--' || args.length === 0) {
+  console.error('usage: node scripts/tools/cpu-of.mjs REPORT -- ARGS…');
+  process.exit(2);
+}
+const child = spawn(process.execPath, args, { stdio: 'inherit' });
+// Stopped with its process group: the child ends too, and this process still reports what it used.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
+child.on('exit', (code, signal) => {
+  writeFileSync(report, String(childCpuSeconds()));
+  process.exit(code ?? (signal ? 1 : 0));
+});
