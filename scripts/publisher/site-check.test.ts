@@ -159,6 +159,14 @@ describe('links', () => {
     ]);
   });
 
+  test("leave out a template's links, inert until a script fills them in", () => {
+    expect(
+      linksIn(
+        '<a href="/a/"></a><template id="held"><a href="⟦href⟧">⟦title⟧</a><img src="⟦src⟧"></template><a href="/b/"></a>',
+      ),
+    ).toEqual(['/a/', '/b/']);
+  });
+
   test('href and src values, entity-decoded', () => {
     expect(linksIn(`<a href="/a/?x=1&amp;y=2">a</a><img alt="" src='/b.png'><div data-href="/no">`)).toEqual([
       '/a/?x=1&y=2',

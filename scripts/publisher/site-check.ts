@@ -63,6 +63,9 @@ async function expectedPages(options: SiteCheckOptions): Promise<{ areas: number
   return { areas: areas.map((area) => area.id), pairs };
 }
 
+/** A `<template>` element and its content. */
+const TEMPLATE = /<template\b[^>]*>[\s\S]*?<\/template\s*>/gi;
+
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'" };
 
 /** A link of an HTML document: its href or src, entity-decoded, and whether an editor wrote it. */
@@ -75,8 +78,10 @@ interface Link {
 /** The href and src values of an HTML document, entity-decoded, each with whether an editor wrote it. */
 export function linksOf(html: string): Link[] {
   const links: Link[] = [];
+  // A template's content is inert, no link of the page until a script fills it in (the held bag's marks).
+  const page = html.replace(TEMPLATE, '');
   // Each tag whole (a quoted value may hold a `>`), then its attributes.
-  for (const [tag] of html.matchAll(/<[a-z][^\s>/]*(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
+  for (const [tag] of page.matchAll(/<[a-z][^\s>/]*(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
     const content = /\sdata-content-link(?=[\s=>/])/i.test(tag);
     for (const match of tag.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
       const raw = match[1] ?? match[2] ?? '';
