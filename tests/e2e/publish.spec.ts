@@ -33,7 +33,7 @@ test.describe('publishing from the editor page', () => {
     test.setTimeout(240_000);
     site = await startPublishingSite(
       Number(process.env.E2E_PUBLISH_PORT ?? SHARED_PORT + 7),
-      Number(process.env.E2E_PUBLISH_API_PORT ?? SHARED_API_PORT + 7),
+      Number(process.env.E2E_PUBLISH_API_PORT ?? SHARED_API_PORT + 17),
       { schedule: 'off', ownBuild: true },
     );
   });
@@ -149,7 +149,7 @@ test.describe('the rebuild schedule', () => {
   test.beforeAll(async () => {
     site = await startPublishingSite(
       Number(process.env.E2E_SCHEDULE_PORT ?? SHARED_PORT + 8),
-      Number(process.env.E2E_SCHEDULE_API_PORT ?? SHARED_API_PORT + 8),
+      Number(process.env.E2E_SCHEDULE_API_PORT ?? SHARED_API_PORT + 18),
       // The shared build: no catalogue page is opened before the schedule has built this site's own.
       { schedule: '*/2 * * * * *', ownBuild: false },
     );

@@ -16,7 +16,7 @@ import {
   waitForHttp,
 } from '../../scripts/tools/lib.mjs';
 
-const API_PORT = Number(process.env.IT_API_PORT ?? 8791);
+const API_PORT = Number(process.env.IT_API_PORT ?? 8821);
 const API = `http://127.0.0.1:${API_PORT}`;
 let api: ChildProcess;
 let work: string;

@@ -16,7 +16,7 @@ import { bin, copyWorkingTree, runNode, WITHOUT_TEST_RUNNER_ENV } from '../../sc
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
 import { sampleProduct } from '../fixtures/catalogue.ts';
 
-const PORT = Number(process.env.IT_HOSTILE_PORT ?? 8793);
+const PORT = Number(process.env.IT_HOSTILE_PORT ?? 8823);
 const API = `http://127.0.0.1:${PORT}`;
 
 interface Answers {

@@ -35,8 +35,8 @@ import {
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
 
 /** The reference API that serves the seed once, and the stand-in the builds load from. */
-const SEED_PORT = Number(process.env.IT_STALE_SEED_PORT ?? 8795);
-const API_PORT = Number(process.env.IT_STALE_PORT ?? 8796);
+const SEED_PORT = Number(process.env.IT_STALE_SEED_PORT ?? 8825);
+const API_PORT = Number(process.env.IT_STALE_PORT ?? 8826);
 const API = `http://127.0.0.1:${API_PORT}`;
 const LANGUAGES = ['en', 'zh', 'ko'] as const;
 type Language = (typeof LANGUAGES)[number] | 'ja';
