@@ -126,6 +126,14 @@ test.describe('the bag before React', () => {
       await released;
       await route.continue();
     });
+    // The API's answer may change the bag (another spec's order took the stock): held until the take-over
+    // is measured, so only the take-over can move anything then.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(/\/api\//, async (route) => {
+      await answered;
+      await route.continue();
+    });
     await page.addInitScript(() => {
       window.__layoutShift = 0;
       new PerformanceObserver((list) => {
@@ -165,6 +173,7 @@ test.describe('the bag before React', () => {
     await expect(line).toHaveCount(1);
     expect(await Promise.all(parts.map((part) => part.boundingBox()))).toEqual(before);
     expect(await page.evaluate(() => window.__layoutShift)).toBe(0);
+    answer();
     // Then the API's answer: the line can be changed, the bag paid.
     await expect(line.getByRole('button', { name: /数量を1つ増やす/ })).toBeEnabled();
     await expect(page.getByRole('button', { name: '店頭でのお支払いに進む' })).toBeEnabled();
