@@ -11,8 +11,9 @@ export default defineConfig({
     globalSetup: ['tests/webkit/global-setup.ts'],
     environment: 'node',
     fileParallelism: false,
-    // Every wait inside a journey is for a condition (10–15 s each); a journey as a whole gets a minute.
-    testTimeout: 60_000,
+    // Every wait inside a journey is for a condition (tests/webkit/fixtures/config.ts, CONDITION_TIMEOUT),
+    // met at once on a quiet machine; a journey as a whole gets three minutes on a loaded runner.
+    testTimeout: 180_000,
     // The global setup builds the site: seconds for the seed here, minutes on a runner busy with other work.
     hookTimeout: 300_000,
     retry: 0,

@@ -27,6 +27,7 @@ import {
   textOf,
   visit,
 } from './fixtures/browser.ts';
+import { CONDITION_TIMEOUT } from './fixtures/config.ts';
 
 let browser: Browser;
 returningVisitorForTheFile((opened) => {
@@ -95,7 +96,7 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
   const pay = await browser.$('button=店頭でのお支払いに進む');
   await pay.click();
   const dialog = await browser.$('dialog[open]');
-  await dialog.waitForDisplayed({ timeout: 10_000 });
+  await dialog.waitForDisplayed({ timeout: CONDITION_TIMEOUT });
   expect(await textOf(browser, 'dialog[open] h2')).toBe('ご注文内容の最終確認');
   expect(await totalIn(browser, 'dialog[open] [data-testid="confirm-totals"]', 'grandTotal')).toBe(
     formatPrice(server.grandTotal),
@@ -108,7 +109,7 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
     ),
   );
   await pay.click();
-  await browser.$('dialog[open]').waitForDisplayed({ timeout: 10_000 });
+  await browser.$('dialog[open]').waitForDisplayed({ timeout: CONDITION_TIMEOUT });
   await browser
     .$('//dialog//label[contains(normalize-space(), "利用規約とキャンセルについての内容に同意します")]')
     .click();
@@ -144,7 +145,7 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
   await browser.$('a=お届け先を入力する').click();
   await arrive(browser, /^\/address\/[A-Za-z0-9_-]{16,64}\/$/);
   const postal = await browser.$('input[name="postalCode"]');
-  await postal.waitForDisplayed({ timeout: 10_000 });
+  await postal.waitForDisplayed({ timeout: CONDITION_TIMEOUT });
   await postal.setValue('1500001');
   await eventually(async () => {
     expect(await browser.$('select[name="prefecture"]').getValue()).toBe('東京都');
