@@ -119,9 +119,9 @@ describe('the check of a fresh build', () => {
   test("publishes a description's link to a path the site does not have, with a warning naming the product", async () => {
     const root = await builtSite();
     const description = '<p>催事は<a href="/relative130" data-content-link>こちら</a></p>';
-    // Product 3 is in both areas: one warning for the product.
+    // Product 3 is in both areas: one warning for the product, its pages read by two threads.
     for (const area of [1, 2]) await put(root, `area/${area}/products/3/index.html`, description);
-    expect(await checkSite(root, options())).toEqual({
+    expect(await checkSite(root, { ...options(), threads: 2 })).toEqual({
       pages: 2 + 130 + 43 + 2,
       warnings: [
         'product 3: its description links to /relative130, a path the site does not have (published as written)',
@@ -138,6 +138,32 @@ describe('the check of a fresh build', () => {
     );
     await expect(checkSite(root, options())).rejects.toThrow(
       '1 internal links lead to no file of the build, e.g. /brands/99/ (linked from /area/2/products/1/)',
+    );
+  });
+
+  test('reads a path written in Japanese, as written or percent-encoded, and names a missing one as written', async () => {
+    const root = await builtSite();
+    await put(root, 'ギフト/index.html', '<p>ギフト</p>');
+    await put(root, 'about.html', '<a href="/ギフト/">a</a><a href="/%E3%82%AE%E3%83%95%E3%83%88/">b</a>');
+    expect((await checkSite(root, options())).warnings).toEqual([]);
+    await put(root, 'about.html', '<a href="/ギフト/">a</a><a href="/お歳暮/">b</a>');
+    await expect(checkSite(root, options())).rejects.toThrow(
+      '1 internal links lead to no file of the build, e.g. /お歳暮/ (linked from /about.html)',
+    );
+  });
+
+  test('checks every page in threads side by side, naming the first broken link in path order', async () => {
+    const root = await builtSite();
+    for (let n = 1; n <= 300; n++) {
+      await put(
+        root,
+        `notes/${String(n).padStart(3, '0')}.html`,
+        n % 100 === 7 ? `<a href="/gone/${n}/">x</a>` : '<p>note</p>',
+      );
+    }
+    // Three threads: the broken links are in the first, second and third share of the pages.
+    await expect(checkSite(root, { ...options(), threads: 3 })).rejects.toThrow(
+      '3 internal links lead to no file of the build, e.g. /gone/7/ (linked from /notes/007.html)',
     );
   });
 

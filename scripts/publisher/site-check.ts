@@ -9,7 +9,9 @@
  * product, and the build is published with the link as written.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 /** A build that was made but must not be published; its message is the one-line reason. */
 class RejectedBuild extends Error {
@@ -23,6 +25,8 @@ export interface SiteCheckOptions {
   /** The site's own origin: absolute links to it are internal. */
   siteOrigin?: string;
   fetcher?: typeof fetch;
+  /** The threads that read the pages (by default one per core, up to four, and one for a small site). */
+  threads?: number;
 }
 
 const PAGE_SIZE = 100;
@@ -63,8 +67,14 @@ async function expectedPages(options: SiteCheckOptions): Promise<{ areas: number
   return { areas: areas.map((area) => area.id), pairs };
 }
 
+/** The attribute that marks a link an editor wrote (src/lib/html.ts). */
+const CONTENT_MARK = /data-content-link/i;
+/** A tag that may have a link: one with an href or a src. */
+const MAY_LINK = /(?:href|src)\s*=/i;
+
 /** A `<template>` element and its content. */
 const TEMPLATE = /<template\b[^>]*>[\s\S]*?<\/template\s*>/gi;
+const TEMPLATE_START = /<template\b/i;
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'" };
 
@@ -79,10 +89,13 @@ interface Link {
 export function linksOf(html: string): Link[] {
   const links: Link[] = [];
   // A template's content is inert, no link of the page until a script fills it in (the held bag's marks).
-  const page = html.replace(TEMPLATE, '');
-  // Each tag whole (a quoted value may hold a `>`), then its attributes.
+  const page = TEMPLATE_START.test(html) ? html.replace(TEMPLATE, '') : html;
+  // Only a page that names the mark at all can have a tag that carries it.
+  const marked = CONTENT_MARK.test(page);
+  // Each tag whole (a quoted value may hold a `>`), then the attributes of the few that can have a link.
   for (const [tag] of page.matchAll(/<[a-z][^\s>/]*(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
-    const content = /\sdata-content-link(?=[\s=>/])/i.test(tag);
+    if (!MAY_LINK.test(tag)) continue;
+    const content = marked && /\sdata-content-link(?=[\s=>/])/i.test(tag);
     for (const match of tag.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
       const raw = match[1] ?? match[2] ?? '';
       const link = raw.replace(/&(amp|quot|apos|lt|gt|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
@@ -134,12 +147,143 @@ export function resolves(files: ReadonlySet<string>, sitePath: string): boolean 
 }
 
 /** What a published page's editor content links to that the site does not have, by product. */
-function contentWarnings(missing: Map<string, Set<string>>): string[] {
-  return [...missing].map(([page, targets]) => {
+function contentWarnings(missing: readonly [string, readonly string[]][]): string[] {
+  return missing.map(([page, targets]) => {
     const product = /^\/area\/\*\/products\/(\d+)\/$/.exec(page)?.[1];
     const where = product ? `product ${product}: its description` : `${page}: its content`;
-    return `${where} links to ${[...targets].join(', ')}, a path the site does not have (published as written)`;
+    return `${where} links to ${targets.join(', ')}, a path the site does not have (published as written)`;
   });
+}
+
+/** What the links of some pages came to: the site's own links to no file, and editors' links to no path. */
+interface LinkFindings {
+  broken: number;
+  /** The first of them, in the pages' order: `/brands/99/ (linked from /about.html)`. */
+  firstBroken: string;
+  /** Paths the site does not have, linked from an editor's content, by page (a product's pages as one). */
+  missingInContent: [string, string[]][];
+}
+
+/**
+ * A link as written. Pages are read as Latin-1, one character per byte, which is quicker than decoding
+ * UTF-8 and leaves the markup's ASCII as it is; a link with other bytes is decoded as the UTF-8 it is.
+ */
+function asWritten(link: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, whole
+  return /[^\x00-\x7f]/.test(link) ? Buffer.from(link, 'latin1').toString('utf8') : link;
+}
+
+/**
+ * Checks the links of the HTML files `pages` (paths relative to `root`, in order) against the build's
+ * `files`. Exported for the check's worker threads (site-check-worker.ts).
+ */
+export async function scanPages(
+  root: string,
+  pages: readonly string[],
+  files: readonly string[],
+  siteOrigin: string,
+): Promise<LinkFindings> {
+  const fileSet = new Set(files);
+  /** Whether each site path resolves, and each link that starts at the site's root, by what is written. */
+  const resolved = new Map<string, boolean>();
+  const fromRoot = new Map<string, string | null>();
+  let broken = 0;
+  let firstBroken = '';
+  const missingInContent = new Map<string, Set<string>>();
+  // Read several files at a time (the disk and the thread pool work while links are checked), each file's
+  // links checked in the files' order.
+  for (let start = 0; start < pages.length; start += FILES_AT_ONCE) {
+    const batch = pages.slice(start, start + FILES_AT_ONCE);
+    const texts = await Promise.all(batch.map((file) => readFile(path.join(root, file), 'latin1')));
+    batch.forEach((file, index) => {
+      const pagePath = `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+      const pageUrl = new URL(pagePath, siteOrigin);
+      for (const { link: raw, content } of linksOf(texts[index] ?? '')) {
+        const link = asWritten(raw);
+        // A path from the site's root leads to the same place from every page.
+        const sameEverywhere = link.startsWith('/') && !link.startsWith('//');
+        let target = sameEverywhere ? fromRoot.get(link) : undefined;
+        if (target === undefined) {
+          target = internalPath(link, pageUrl, siteOrigin);
+          if (sameEverywhere) fromRoot.set(link, target);
+        }
+        if (target === null) continue;
+        let ok = resolved.get(target);
+        if (ok === undefined) {
+          ok = resolves(fileSet, target);
+          resolved.set(target, ok);
+        }
+        if (!ok && content) {
+          const product = /^\/area\/\d+\/products\/\d+\/$/.test(pagePath)
+            ? pagePath.replace(/^\/area\/\d+\//, '/area/*/')
+            : pagePath;
+          if (!missingInContent.has(product)) missingInContent.set(product, new Set());
+          missingInContent.get(product)?.add(target);
+        } else if (!ok) {
+          broken++;
+          firstBroken ||= `${target} (linked from ${pagePath})`;
+        }
+      }
+    });
+  }
+  return {
+    broken,
+    firstBroken,
+    missingInContent: [...missingInContent].map(([page, targets]) => [page, [...targets]]),
+  };
+}
+
+/** Pages below which one thread reads them all: a worker's start costs more than it saves. */
+const PAGES_PER_THREAD = 2_000;
+
+/** The threads the links are checked in: one per core, up to four, and one for a small site. */
+function threadsFor(pages: number): number {
+  return Math.max(1, Math.min(availableParallelism(), 4, Math.floor(pages / PAGES_PER_THREAD)));
+}
+
+/** Runs `scanPages` in a worker thread. */
+function scanInWorker(root: string, pages: string[], files: string[], siteOrigin: string) {
+  return new Promise<LinkFindings>((resolve, reject) => {
+    const worker = new Worker(new URL('./site-check-worker.ts', import.meta.url), {
+      workerData: { root, pages, files, siteOrigin },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the check's thread stopped with exit code ${code}`)));
+  });
+}
+
+/**
+ * The links of every page checked, the pages split in order between `threads` threads (the last ones
+ * worker threads), their findings joined in the pages' order.
+ */
+async function scanSite(
+  root: string,
+  pages: string[],
+  files: string[],
+  siteOrigin: string,
+  threads: number,
+): Promise<LinkFindings> {
+  const size = Math.ceil(pages.length / threads);
+  const parts = Array.from({ length: threads }, (_, index) => pages.slice(index * size, (index + 1) * size));
+  const findings = await Promise.all(
+    parts.map((part, index) =>
+      index === 0 ? scanPages(root, part, files, siteOrigin) : scanInWorker(root, part, files, siteOrigin),
+    ),
+  );
+  const missingInContent = new Map<string, Set<string>>();
+  for (const part of findings) {
+    for (const [page, targets] of part.missingInContent) {
+      const known = missingInContent.get(page) ?? new Set();
+      for (const target of targets) known.add(target);
+      missingInContent.set(page, known);
+    }
+  }
+  return {
+    broken: findings.reduce((sum, part) => sum + part.broken, 0),
+    firstBroken: findings.find((part) => part.broken > 0)?.firstBroken ?? '',
+    missingInContent: [...missingInContent].map(([page, targets]) => [page, [...targets]]),
+  };
 }
 
 /**
@@ -182,40 +326,14 @@ export async function checkSite(
   }
 
   const siteOrigin = options.siteOrigin ?? 'http://site.invalid';
-  const checked = new Map<string, boolean>();
-  let broken = 0;
-  let firstBroken = '';
-  /** Paths the site does not have, linked from an editor's content, by page; one warning per product. */
-  const missingInContent = new Map<string, Set<string>>();
-  // Read several files at a time (the disk and the thread pool work while links are checked), each file's
-  // links checked in the files' order.
-  for (let start = 0; start < htmlFiles.length; start += FILES_AT_ONCE) {
-    const batch = htmlFiles.slice(start, start + FILES_AT_ONCE);
-    const texts = await Promise.all(batch.map((file) => readFile(path.join(root, file), 'utf8')));
-    batch.forEach((file, index) => {
-      const pagePath = `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
-      const pageUrl = new URL(pagePath, siteOrigin);
-      for (const { link, content } of linksOf(texts[index] ?? '')) {
-        const target = internalPath(link, pageUrl, siteOrigin);
-        if (target === null) continue;
-        let ok = checked.get(target);
-        if (ok === undefined) {
-          ok = resolves(fileSet, target);
-          checked.set(target, ok);
-        }
-        if (!ok && content) {
-          const product = /^\/area\/\d+\/products\/\d+\/$/.test(pagePath)
-            ? pagePath.replace(/^\/area\/\d+\//, '/area/*/')
-            : pagePath;
-          if (!missingInContent.has(product)) missingInContent.set(product, new Set());
-          missingInContent.get(product)?.add(target);
-        } else if (!ok) {
-          broken++;
-          firstBroken ||= `${target} (linked from ${pagePath})`;
-        }
-      }
-    });
-  }
+  const threads = options.threads ?? threadsFor(htmlFiles.length);
+  const { broken, firstBroken, missingInContent } = await scanSite(
+    root,
+    htmlFiles,
+    files,
+    siteOrigin,
+    threads,
+  );
   if (broken > 0) {
     throw new RejectedBuild(`${broken} internal links lead to no file of the build, e.g. ${firstBroken}`);
   }
