@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleProduct, tenant } from '../../../tests/fixtures/catalogue.ts';
 import type { Area, Product } from '../../lib/catalog/types.ts';
-import { catalogueEntry, productPages } from './catalogue-data.ts';
+import { catalogueEntry, productPages, tagPagePaths } from './catalogue-data.ts';
 import { writeSnapshot } from './snapshot.ts';
 
 const area = (id: number, description = `売場${id}`): Area => ({
@@ -84,5 +84,39 @@ describe('the pages’ one door to the catalogue', () => {
     expect(keys()).toEqual(before);
     vi.stubEnv('CODE_VERSION', 'code-2');
     expect(keys().get('1/7')).not.toBe(before.get('1/7'));
+  });
+
+  it('hands each tag page its tag, its products as the cards show them and the page count; its key follows them', async () => {
+    const tagged = (id: number, title = `商品${id}`): Product => ({
+      ...sampleProduct(id, [1]),
+      title,
+      tags: [{ id: 5, name: 'お歳暮' }],
+    });
+    vi.stubEnv('TAG_PAGE_SIZE', '2');
+    build([area(1)], [tagged(1), tagged(2), tagged(3)]);
+    const tagKeys = async () =>
+      new Map((await tagPagePaths()).map((page) => [page.params.page ?? 'first', page.cacheKey]));
+    const pages = await tagPagePaths();
+    expect(pages.map((page) => page.params)).toEqual([
+      { id: '5', page: undefined },
+      { id: '5', page: 'page/2' },
+    ]);
+    expect(Object.keys(pages[0]?.props ?? {}).sort()).toEqual(['page', 'pageCount', 'products', 'tag']);
+    expect(pages[1]?.props.products.map((product) => product.title)).toEqual(['商品3']);
+    const before = await tagKeys();
+
+    // A product's new title changes the key of the page that lists it, and only that one.
+    build([area(1)], [tagged(1), tagged(2), tagged(3, '新しい名前')]);
+    const retitled = await tagKeys();
+    expect(retitled.get('first')).toBe(before.get('first'));
+    expect(retitled.get('page/2')).not.toBe(before.get('page/2'));
+
+    // The tag's count is on every page of it.
+    build([area(1)], [tagged(1), tagged(2), tagged(3), tagged(4)]);
+    const grown = await tagKeys();
+    expect(grown.get('first')).not.toBe(before.get('first'));
+
+    vi.stubEnv('CODE_VERSION', 'code-2');
+    expect((await tagKeys()).get('first')).not.toBe(grown.get('first'));
   });
 });

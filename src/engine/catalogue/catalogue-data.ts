@@ -8,13 +8,14 @@
  * where its whole entry is in the snapshot file. A product page reads its own product from there as it
  * renders (catalogueEntry), so the build never holds every whole product at once.
  *
- * A page the build may reuse from the last build (page-reuse.ts) gets its paths from here (productPages),
- * with a cache key computed from exactly what they hand the page: the page reads nothing of the catalogue
+ * A page the build may reuse from the last build (page-reuse.ts) gets its paths from here (productPages,
+ * tagPagePaths), with a cache key computed from exactly what they hand the page: the page reads nothing of the catalogue
  * but its props, so a change to anything it shows changes its key. tests/integration/build-stale.test.ts
  * holds it: after each kind of change, a rebuild with the cache equals a build without it.
  */
 
 import { brandList } from '../../features/catalogue/brand-list.ts';
+import { type TagPayload, tagPayload } from '../../features/catalogue/catalogue-payloads.ts';
 import { listings, tagPageSize, tagPages } from '../../features/catalogue/tags.ts';
 import { type ListedProduct, listedProduct } from '../../features/product/index.ts';
 import { productPagePaths } from '../../features/product/product-rules.ts';
@@ -101,7 +102,7 @@ export interface ProductPageProps {
  */
 export function productPages() {
   const { products, areas } = catalogueIndex();
-  const handedToEvery = `${buildInputs()}.${codeVersion()}.${jsonDigest(areas)}`;
+  const handedToEvery = `${handedToEveryPage()}.${jsonDigest(areas)}`;
   return productPagePaths(products, areas).map(({ params, props }) => ({
     params,
     props: { ...props, areas } satisfies ProductPageProps,
@@ -137,6 +138,31 @@ export async function loadBrandList() {
       areas.map((area) => area.id),
     ),
   );
+}
+
+/** What every keyed page is made of besides its props: the build's inputs and the code's version. */
+function handedToEveryPage(): string {
+  return `${buildInputs()}.${codeVersion()}`;
+}
+
+/** What a tag's page is handed: the tag, its page of products as the cards show them, the page count. */
+export type TagPageProps = Omit<TagPayload, 'kind'>;
+
+/**
+ * Every page of every tag (`rest`: the path after the tag's, none for its first page) with what it is
+ * handed and its cache key: the build's inputs, the code's version and the digest of its props, which is
+ * all the page is made of. A product changed, added or removed changes the keys of the pages that list
+ * it, and of those after it where the pages' split moves.
+ */
+export async function tagPagePaths() {
+  return (await loadTagPages()).map((page) => {
+    const { kind: _kind, ...props } = tagPayload(page);
+    return {
+      params: { id: String(page.tag.id), page: page.rest },
+      props: props satisfies TagPageProps,
+      cacheKey: `${handedToEveryPage()}.${jsonDigest(props)}`,
+    };
+  });
 }
 
 /** Every page of every tag; `TAG_PAGE_SIZE` in the build's environment overrides the 20 per page. */

@@ -2,7 +2,7 @@
  * Reuses the last build's page for every page whose cache key is unchanged, instead of rendering it again.
  *
  * A page opts in with a `cacheKey` in its `getStaticPaths` entry that names everything it is made of (the
- * product pages: the build's inputs, the areas and the product's digest). No page carries anything of one
+ * product and tag pages, src/engine/catalogue/catalogue-data.ts). No page carries anything of one
  * build alone (its `<html data-code-version>` is made of the build's inputs), so a page is its key's bytes.
  * This integration wraps Astro's prerenderer: once Astro has listed its paths, every keyed page whose path
  * and key are in the last build's pack (page-pack.ts) is left out of the list Astro renders, so neither its
