@@ -375,7 +375,8 @@ describe('a rebuild after one product changed', () => {
     const cache = join(work, 'reuse-cache');
     const first = await build(consistent(), { ASTRO_CACHE_DIR: cache, BUILD_ID: 'reuse-1' });
     expect(first.code, first.output.slice(-2000)).toBe(0);
-    expect(reuseLine(first.output)).toBe('0 keyed pages reused from the last build, 4 rendered');
+    // Four product pages and the one page of the tag every product carries.
+    expect(reuseLine(first.output)).toBe('0 keyed pages reused from the last build, 5 rendered');
 
     const changed = consistent();
     changed.products[0] = { ...product(1, [1], 1), title: '改訂した商品名' };
@@ -383,7 +384,8 @@ describe('a rebuild after one product changed', () => {
     const same = { BUILD_ID: 'reuse-2', BUILD_TIME: '2026-11-26T03:00:00.000Z' };
     const rebuild = await build(changed, { ASTRO_CACHE_DIR: cache, ...same });
     expect(rebuild.code, rebuild.output.slice(-2000)).toBe(0);
-    expect(reuseLine(rebuild.output)).toBe('3 keyed pages reused from the last build, 1 rendered');
+    // The changed product's page, and the tag's page that lists it by its title.
+    expect(reuseLine(rebuild.output)).toBe('3 keyed pages reused from the last build, 2 rendered');
     // One page at a time: every page after the first takes the header, the area guide and the footer from
     // what the build rendered once (RenderOnce.astro), none renders them alongside another.
     const fresh = await build(changed, {
@@ -392,7 +394,7 @@ describe('a rebuild after one product changed', () => {
       ...same,
     });
     expect(fresh.code, fresh.output.slice(-2000)).toBe(0);
-    expect(reuseLine(fresh.output)).toBe('0 keyed pages reused from the last build, 4 rendered');
+    expect(reuseLine(fresh.output)).toBe('0 keyed pages reused from the last build, 5 rendered');
 
     const rebuilt = await productPages(rebuild.outDir);
     const rendered = await productPages(fresh.outDir);
