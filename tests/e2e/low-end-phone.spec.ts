@@ -5,6 +5,7 @@
  * Seed facts used (scripts/catalog-api/README.md and seed.ts): BASE A (area 1) has 25 products, so its list
  * comes in three pages of 10.
  */
+import type { Page } from '@playwright/test';
 import { AreaPage, ProductPage, settled } from './fixtures/browse.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -17,6 +18,28 @@ declare global {
 
 /** A next page of a list comes this long after it is asked for: slow 4G with a busy API. */
 const NEXT_PAGE_DELAY_MS = 1500;
+
+/** Something held back until the test lets it through: `opened` settles once `open` is called. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** Adds BASE A's first product to the bag on its page, as a shopper does; its title. */
+async function addFirstProductOfBaseA(page: Page): Promise<{ title: string }> {
+  await page.goto('/area/1/');
+  const area = new AreaPage(page);
+  await area.ready();
+  const link = area.products.first().getByRole('link');
+  const title = (await link.textContent()) ?? '';
+  await link.click();
+  const product = new ProductPage(page);
+  await product.ready();
+  await product.addToBag.click();
+  await expect(product.bagLink(1)).toBeVisible();
+  return { title };
+}
 
 test.describe('a list that holds still', () => {
   test('flicking through BASE A to its end on a phone moves nothing on screen (layout shift ≤ 0.05)', async ({
@@ -66,23 +89,13 @@ test.describe('the bag at once', () => {
     page,
   }) => {
     // A product added on its page: the tab holds the bag the API answered the add with.
-    await page.goto('/area/1/');
-    const area = new AreaPage(page);
-    await area.ready();
-    const link = area.products.first().getByRole('link');
-    const title = (await link.textContent()) ?? '';
-    await link.click();
-    const product = new ProductPage(page);
-    await product.ready();
-    await product.addToBag.click();
-    await expect(product.bagLink(1)).toBeVisible();
+    const { title } = await addFirstProductOfBaseA(page);
 
     // The bag read is slow (slow 4G, a busy API): the lines show long before it lands.
-    let answer: () => void = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const apiAnswers = gate();
     await page.route('**/api/catalog/cart', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
-      await answered;
+      await apiAnswers.opened;
       await route.continue();
     });
     await page.goto('/cart/');
@@ -91,7 +104,7 @@ test.describe('the bag at once', () => {
     await expect(line.getByRole('heading', { name: title })).toBeVisible();
     // Until the API has answered, the line cannot be changed (its answer would undo the change).
     await expect(line.getByRole('button', { name: /数量を1つ増やす/ })).toBeDisabled();
-    answer();
+    apiAnswers.open();
     await expect(line.getByRole('button', { name: /数量を1つ増やす/ })).toBeEnabled();
     await expect(page.getByRole('button', { name: '店頭でのお支払いに進む' })).toBeEnabled();
   });
@@ -102,16 +115,7 @@ test.describe('the bag before React', () => {
     page,
   }) => {
     // A product added on its page: the tab holds the bag, and the page asks for the bag page's first script.
-    await page.goto('/area/1/');
-    const area = new AreaPage(page);
-    await area.ready();
-    const link = area.products.first().getByRole('link');
-    const title = (await link.textContent()) ?? '';
-    await link.click();
-    const product = new ProductPage(page);
-    await product.ready();
-    await product.addToBag.click();
-    await expect(product.bagLink(1)).toBeVisible();
+    const { title } = await addFirstProductOfBaseA(page);
     const bagHtml = await (await page.request.get('/cart/')).text();
     const heldScript = /<script type="module" async src="([^"]+)"/.exec(bagHtml)?.[1];
     expect(heldScript, "the bag page's first script").toBeDefined();
@@ -120,18 +124,16 @@ test.describe('the bag before React', () => {
     }
 
     // React's file is slow to come (slow 4G): the held lines are on screen long before.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const react = gate();
     await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
-      await released;
+      await react.opened;
       await route.continue();
     });
     // The API's answer may change the bag (another spec's order took the stock): held until the take-over
     // is measured, so only the take-over can move anything then.
-    let answer: () => void = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const apiAnswers = gate();
     await page.route(/\/api\//, async (route) => {
-      await answered;
+      await apiAnswers.opened;
       await route.continue();
     });
     await page.addInitScript(() => {
@@ -167,13 +169,13 @@ test.describe('the bag before React', () => {
       window.__layoutShift = 0;
     });
 
-    release();
+    react.open();
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(page.locator('[data-drawn-before-react]')).toHaveCount(0);
     await expect(line).toHaveCount(1);
     expect(await Promise.all(parts.map((part) => part.boundingBox()))).toEqual(before);
     expect(await page.evaluate(() => window.__layoutShift)).toBe(0);
-    answer();
+    apiAnswers.open();
     // Then the API's answer: the line can be changed, the bag paid.
     await expect(line.getByRole('button', { name: /数量を1つ増やす/ })).toBeEnabled();
     await expect(page.getByRole('button', { name: '店頭でのお支払いに進む' })).toBeEnabled();
