@@ -3,12 +3,6 @@
  * what it found.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { scanPages } from './site-check.ts';
+import { type PageShare, scanPages } from './site-check.ts';
 
-const { root, pages, files, siteOrigin } = workerData as {
-  root: string;
-  pages: string[];
-  files: string[];
-  siteOrigin: string;
-};
-parentPort?.postMessage(await scanPages(root, pages, files, siteOrigin));
+parentPort?.postMessage(await scanPages(workerData as PageShare));

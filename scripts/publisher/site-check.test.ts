@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { checkSite, internalPath, linksIn, linksOf, resolves } from './site-check.ts';
 
 let tmp: string;
@@ -172,6 +173,66 @@ describe('the check of a fresh build', () => {
     await expect(checkSite(root, { ...options(), apiToken: 'wrong' })).rejects.toThrow(
       'the check could not read /catalog/areas: 401',
     );
+  });
+});
+
+describe("a rebuild's check, with the build's cache folder", () => {
+  beforeEach(() => {
+    catalogue = { 3: [1] };
+  });
+
+  /** The build's id in the site, and a page pack of that build in `cache` listing `paths` as they are now. */
+  async function packed(root: string, cache: string, buildId: string, paths: string[]) {
+    await put(root, '_build/latest.json', JSON.stringify({ buildId }));
+    const pages = await Promise.all(
+      paths.map(async (page) => {
+        const bytes = await readFile(path.join(root, page.slice(1), 'index.html'));
+        return [page, 'key', 0, bytes.length, crc32(bytes)];
+      }),
+    );
+    await put(cache, 'pages/pages.json', JSON.stringify({ version: 1, file: `pages-${buildId}.bin`, pages }));
+  }
+
+  test('takes a page written from the pack with the bytes a check read before from that check, and resolves its links in the new build', async () => {
+    const root = await builtSite();
+    const cache = await mkdtemp(path.join(tmp, 'cache-'));
+    await put(root, 'brands/7/index.html', '<p>brand</p>');
+    await put(root, 'area/1/products/3/index.html', '<a href="/brands/7/">brand</a>');
+    await packed(root, cache, 'build-1', ['/area/1/products/3']);
+    expect((await checkSite(root, { ...options(), cacheDir: cache })).warnings).toEqual([]);
+
+    // The next build: the brand's page is gone; the product's page is the pack's, as the check read it.
+    await rm(path.join(root, 'brands/7'), { recursive: true });
+    await put(root, '_build/latest.json', JSON.stringify({ buildId: 'build-2' }));
+    await put(
+      cache,
+      'pages/pages.json',
+      (await readFile(path.join(cache, 'pages/pages.json'), 'utf8')).replace(
+        'pages-build-1.bin',
+        'pages-build-2.bin',
+      ),
+    );
+    // Not read again: what the file holds now (it is not what the pack says it wrote) is never looked at.
+    await put(root, 'area/1/products/3/index.html', '<p>not read</p>');
+    await expect(checkSite(root, { ...options(), cacheDir: cache })).rejects.toThrow(
+      '1 internal links lead to no file of the build, e.g. /brands/7/ (linked from /area/1/products/3/)',
+    );
+  });
+
+  test('reads a page again when its bytes differ from those the check read, or when the pack is of another build', async () => {
+    const root = await builtSite();
+    const cache = await mkdtemp(path.join(tmp, 'cache-'));
+    await put(root, 'area/1/products/3/index.html', '<a href="/area/1/">back</a>');
+    await packed(root, cache, 'build-1', ['/area/1/products/3']);
+    expect((await checkSite(root, { ...options(), cacheDir: cache })).warnings).toEqual([]);
+
+    await put(root, 'area/1/products/3/index.html', '<a href="/brands/8/">brand</a>');
+    await packed(root, cache, 'build-2', ['/area/1/products/3']);
+    await expect(checkSite(root, { ...options(), cacheDir: cache })).rejects.toThrow(/e\.g\. \/brands\/8\//);
+
+    await put(root, 'area/1/products/3/index.html', '<a href="/brands/9/">brand</a>');
+    await put(root, '_build/latest.json', JSON.stringify({ buildId: 'build-3' }));
+    await expect(checkSite(root, { ...options(), cacheDir: cache })).rejects.toThrow(/e\.g\. \/brands\/9\//);
   });
 });
 

@@ -12,6 +12,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { LinkMemo, type PageLinks } from './link-memo.ts';
 
 /** A build that was made but must not be published; its message is the one-line reason. */
 class RejectedBuild extends Error {
@@ -27,6 +28,11 @@ export interface SiteCheckOptions {
   fetcher?: typeof fetch;
   /** The threads that read the pages (by default one per core, up to four, and one for a small site). */
   threads?: number;
+  /**
+   * The build's cache folder: with it, a page the build wrote from its page pack with bytes a check read
+   * before is not read again, its links taken from that check (link-memo.ts).
+   */
+  cacheDir?: string;
 }
 
 const PAGE_SIZE = 100;
@@ -173,63 +179,101 @@ function asWritten(link: string): string {
   return /[^\x00-\x7f]/.test(link) ? Buffer.from(link, 'latin1').toString('utf8') : link;
 }
 
+/** What one thread is given: its share of the pages, and what the memo knows or keeps of them. */
+export interface PageShare {
+  root: string;
+  /** HTML files (paths relative to `root`), in order. */
+  pages: string[];
+  /** Every file of the build. */
+  files: string[];
+  siteOrigin: string;
+  /** Links found before in the same bytes (link-memo.ts), by file: such a file is not read. */
+  known: [file: string, links: PageLinks][];
+  /** Files whose links are handed back for the memo once read. */
+  keeping: string[];
+}
+
+/** The internal links of a page (its HTML, its site path), each as the site path it leads to. */
+function pageLinks(html: string, pagePath: string, siteOrigin: string, fromRoot: Map<string, string | null>) {
+  const pageUrl = new URL(pagePath, siteOrigin);
+  const links: PageLinks = [];
+  for (const { link: raw, content } of linksOf(html)) {
+    const link = asWritten(raw);
+    // A path from the site's root leads to the same place from every page.
+    const sameEverywhere = link.startsWith('/') && !link.startsWith('//');
+    let target = sameEverywhere ? fromRoot.get(link) : undefined;
+    if (target === undefined) {
+      target = internalPath(link, pageUrl, siteOrigin);
+      if (sameEverywhere) fromRoot.set(link, target);
+    }
+    if (target !== null) links.push([target, content]);
+  }
+  return links;
+}
+
 /**
- * Checks the links of the HTML files `pages` (paths relative to `root`, in order) against the build's
- * `files`. Exported for the check's worker threads (site-check-worker.ts).
+ * Checks the links of a share of the build's HTML files against every file of the build, in the files'
+ * order. Exported for the check's worker threads (site-check-worker.ts).
  */
-export async function scanPages(
-  root: string,
-  pages: readonly string[],
-  files: readonly string[],
-  siteOrigin: string,
-): Promise<LinkFindings> {
+export async function scanPages({
+  root,
+  pages,
+  files,
+  siteOrigin,
+  known,
+  keeping,
+}: PageShare): Promise<LinkFindings & { kept: [file: string, links: PageLinks][] }> {
   const fileSet = new Set(files);
-  /** Whether each site path resolves, and each link that starts at the site's root, by what is written. */
+  const knownLinks = new Map(known);
+  const keep = new Set(keeping);
+  const kept: [string, PageLinks][] = [];
+  /** Whether each site path resolves, and where each link from the site's root leads, by what is written. */
   const resolved = new Map<string, boolean>();
   const fromRoot = new Map<string, string | null>();
   let broken = 0;
   let firstBroken = '';
   const missingInContent = new Map<string, Set<string>>();
+  const judge = (pagePath: string, links: PageLinks) => {
+    for (const [target, content] of links) {
+      let ok = resolved.get(target);
+      if (ok === undefined) {
+        ok = resolves(fileSet, target);
+        resolved.set(target, ok);
+      }
+      if (!ok && content) {
+        const product = /^\/area\/\d+\/products\/\d+\/$/.test(pagePath)
+          ? pagePath.replace(/^\/area\/\d+\//, '/area/*/')
+          : pagePath;
+        if (!missingInContent.has(product)) missingInContent.set(product, new Set());
+        missingInContent.get(product)?.add(target);
+      } else if (!ok) {
+        broken++;
+        firstBroken ||= `${target} (linked from ${pagePath})`;
+      }
+    }
+  };
   // Read several files at a time (the disk and the thread pool work while links are checked), each file's
   // links checked in the files' order.
   for (let start = 0; start < pages.length; start += FILES_AT_ONCE) {
     const batch = pages.slice(start, start + FILES_AT_ONCE);
-    const texts = await Promise.all(batch.map((file) => readFile(path.join(root, file), 'latin1')));
+    const texts = await Promise.all(
+      batch.map((file) => (knownLinks.has(file) ? undefined : readFile(path.join(root, file), 'latin1'))),
+    );
     batch.forEach((file, index) => {
       const pagePath = `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
-      const pageUrl = new URL(pagePath, siteOrigin);
-      for (const { link: raw, content } of linksOf(texts[index] ?? '')) {
-        const link = asWritten(raw);
-        // A path from the site's root leads to the same place from every page.
-        const sameEverywhere = link.startsWith('/') && !link.startsWith('//');
-        let target = sameEverywhere ? fromRoot.get(link) : undefined;
-        if (target === undefined) {
-          target = internalPath(link, pageUrl, siteOrigin);
-          if (sameEverywhere) fromRoot.set(link, target);
-        }
-        if (target === null) continue;
-        let ok = resolved.get(target);
-        if (ok === undefined) {
-          ok = resolves(fileSet, target);
-          resolved.set(target, ok);
-        }
-        if (!ok && content) {
-          const product = /^\/area\/\d+\/products\/\d+\/$/.test(pagePath)
-            ? pagePath.replace(/^\/area\/\d+\//, '/area/*/')
-            : pagePath;
-          if (!missingInContent.has(product)) missingInContent.set(product, new Set());
-          missingInContent.get(product)?.add(target);
-        } else if (!ok) {
-          broken++;
-          firstBroken ||= `${target} (linked from ${pagePath})`;
-        }
+      let links = knownLinks.get(file);
+      if (!links) {
+        links = pageLinks(texts[index] ?? '', pagePath, siteOrigin, fromRoot);
+        if (keep.has(file)) kept.push([file, links]);
       }
+      judge(pagePath, links);
     });
   }
   return {
     broken,
     firstBroken,
     missingInContent: [...missingInContent].map(([page, targets]) => [page, [...targets]]),
+    kept,
   };
 }
 
@@ -242,11 +286,9 @@ function threadsFor(pages: number): number {
 }
 
 /** Runs `scanPages` in a worker thread. */
-function scanInWorker(root: string, pages: string[], files: string[], siteOrigin: string) {
-  return new Promise<LinkFindings>((resolve, reject) => {
-    const worker = new Worker(new URL('./site-check-worker.ts', import.meta.url), {
-      workerData: { root, pages, files, siteOrigin },
-    });
+function scanInWorker(share: PageShare) {
+  return new Promise<Awaited<ReturnType<typeof scanPages>>>((resolve, reject) => {
+    const worker = new Worker(new URL('./site-check-worker.ts', import.meta.url), { workerData: share });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the check's thread stopped with exit code ${code}`)));
@@ -255,7 +297,8 @@ function scanInWorker(root: string, pages: string[], files: string[], siteOrigin
 
 /**
  * The links of every page checked, the pages split in order between `threads` threads (the last ones
- * worker threads), their findings joined in the pages' order.
+ * worker threads), their findings joined in the pages' order; with `memo`, a page whose bytes a check read
+ * before is not read again, and the links of the pack's pages are kept for the next check.
  */
 async function scanSite(
   root: string,
@@ -263,27 +306,48 @@ async function scanSite(
   files: string[],
   siteOrigin: string,
   threads: number,
+  memo: LinkMemo | undefined,
 ): Promise<LinkFindings> {
   const size = Math.ceil(pages.length / threads);
-  const parts = Array.from({ length: threads }, (_, index) => pages.slice(index * size, (index + 1) * size));
+  const shares = Array.from({ length: threads }, (_, index): PageShare => {
+    const share = pages.slice(index * size, (index + 1) * size);
+    const known: [string, PageLinks][] = [];
+    const keeping: string[] = [];
+    for (const file of memo ? share : []) {
+      const links = memo?.links(file);
+      if (links) known.push([file, links]);
+      else if (memo?.keeps(file)) keeping.push(file);
+    }
+    return { root, pages: share, files, siteOrigin, known, keeping };
+  });
   const findings = await Promise.all(
-    parts.map((part, index) =>
-      index === 0 ? scanPages(root, part, files, siteOrigin) : scanInWorker(root, part, files, siteOrigin),
-    ),
+    shares.map((share, index) => (index === 0 ? scanPages(share) : scanInWorker(share))),
   );
   const missingInContent = new Map<string, Set<string>>();
   for (const part of findings) {
+    for (const [file, links] of part.kept) memo?.record(file, links);
     for (const [page, targets] of part.missingInContent) {
       const known = missingInContent.get(page) ?? new Set();
       for (const target of targets) known.add(target);
       missingInContent.set(page, known);
     }
   }
+  memo?.save();
   return {
     broken: findings.reduce((sum, part) => sum + part.broken, 0),
     firstBroken: findings.find((part) => part.broken > 0)?.firstBroken ?? '',
     missingInContent: [...missingInContent].map(([page, targets]) => [page, [...targets]]),
   };
+}
+
+/** The id of the build in `root` (`_build/latest.json`), if it has one. */
+async function buildIdOf(root: string): Promise<string | undefined> {
+  try {
+    const { buildId } = JSON.parse(await readFile(path.join(root, '_build', 'latest.json'), 'utf8'));
+    return typeof buildId === 'string' ? buildId : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -327,12 +391,15 @@ export async function checkSite(
 
   const siteOrigin = options.siteOrigin ?? 'http://site.invalid';
   const threads = options.threads ?? threadsFor(htmlFiles.length);
+  const buildId = options.cacheDir ? await buildIdOf(root) : undefined;
+  const memo = options.cacheDir && buildId ? LinkMemo.open(options.cacheDir, buildId) : undefined;
   const { broken, firstBroken, missingInContent } = await scanSite(
     root,
     htmlFiles,
     files,
     siteOrigin,
     threads,
+    memo,
   );
   if (broken > 0) {
     throw new RejectedBuild(`${broken} internal links lead to no file of the build, e.g. ${firstBroken}`);

@@ -1,5 +1,6 @@
 // The environment every `astro build` of this project runs with (npm run build, npm start, the publisher's
 // scheduled rebuilds, the bench), on top of the caller's own.
+import { resolve } from 'node:path';
 
 /**
  * Settings of mimalloc, the allocator linked into the bundler's native parts (Rolldown, oxc, Astro's
@@ -29,4 +30,12 @@ export const BUILD_NODE_OPTIONS = ['--heap-growing-percent=100'];
  */
 export function siteUrl(env = process.env) {
   return env.SITE_URL || env.URL || 'http://localhost:4321';
+}
+
+/**
+ * The build's cache folder (the catalogue's snapshot, the page pack, the site check's memo): ASTRO_CACHE_DIR,
+ * else Astro's own default, from the project's root `root`.
+ */
+export function buildCacheDir(root, env = process.env) {
+  return resolve(root, env.ASTRO_CACHE_DIR ?? 'node_modules/.astro');
 }

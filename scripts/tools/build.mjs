@@ -10,8 +10,8 @@
 // nor can V8's options.
 import { DEFAULT_CATALOG_API_TOKEN, DEFAULT_CATALOG_API_URL } from '../../src/lib/catalog/config.ts';
 import { checkSite } from '../publisher/site-check.ts';
-import { BUILD_NODE_OPTIONS, buildEnv, siteUrl } from './build-env.mjs';
-import { bin, runNode } from './lib.mjs';
+import { BUILD_NODE_OPTIONS, buildCacheDir, buildEnv, siteUrl } from './build-env.mjs';
+import { bin, ROOT, runNode } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const checkOnly = args[0] === '--check-only';
@@ -29,6 +29,8 @@ try {
     apiUrl: process.env.CATALOG_API_URL ?? DEFAULT_CATALOG_API_URL,
     apiToken: process.env.PUBLIC_CATALOG_API_TOKEN ?? DEFAULT_CATALOG_API_TOKEN,
     siteOrigin: new URL(siteUrl()).origin,
+    // A page the build wrote from its page pack, as a check read it before, is not read again.
+    cacheDir: buildCacheDir(ROOT),
   });
   for (const warning of warnings) console.warn(`site check: ${warning}`);
   console.log(`site check: ${pages} pages, every page the catalogue calls for, no broken internal link`);

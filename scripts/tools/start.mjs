@@ -24,8 +24,8 @@ import { Publisher } from '../publisher/publisher.ts';
 import { fetchCatalogVersion } from '../publisher/rebuild-check.ts';
 import { liveSiteCheck, readLiveBuild, scheduleFrom, startSchedule } from '../publisher/schedule.ts';
 import { checkSite } from '../publisher/site-check.ts';
-import { BUILD_NODE_OPTIONS, buildEnv } from './build-env.mjs';
-import { bin, runNode, startNode, stop, waitForHttp } from './lib.mjs';
+import { BUILD_NODE_OPTIONS, buildCacheDir, buildEnv } from './build-env.mjs';
+import { bin, ROOT, runNode, startNode, stop, waitForHttp } from './lib.mjs';
 
 const args = new Set(process.argv.slice(2));
 const port = Number(process.env.PORT ?? 4321);
@@ -102,7 +102,13 @@ try {
     historyFile: `${publishDir}-history.json`,
     build: astroBuild({ apiUrl, siteUrl, signal: building.signal }),
     check: async (dir) => {
-      const checked = await checkSite(dir, { apiUrl, apiToken, siteOrigin: new URL(siteUrl).origin });
+      // The builds' cache folder: a page written from the page pack, as a check read it before, is not read again.
+      const checked = await checkSite(dir, {
+        apiUrl,
+        apiToken,
+        siteOrigin: new URL(siteUrl).origin,
+        cacheDir: buildCacheDir(ROOT),
+      });
       for (const warning of checked.warnings) console.warn(`site check: ${warning}`);
       return checked;
     },

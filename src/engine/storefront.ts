@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { buildCacheDir } from '../../scripts/tools/build-env.mjs';
 import { EMBED_ORIGINS } from '../features/site/embed-origins.ts';
 import { createBuildId, handOn } from '../lib/build-info.ts';
 import { AREA_QUERY_REDIRECT, NOT_FOUND_PATH, scriptHash } from '../lib/inline-scripts.ts';
@@ -68,7 +69,7 @@ export function buildContext(
   site: string,
 ): BuildContext {
   const builtAt = env.BUILD_TIME ?? new Date().toISOString();
-  const cacheDir = resolve(root, env.ASTRO_CACHE_DIR ?? 'node_modules/.astro');
+  const cacheDir = buildCacheDir(root, env);
   const buildInputs = buildInputsDigest(root, { ...env, SITE_URL: site });
   return {
     buildId: env.BUILD_ID ?? createBuildId(new Date(builtAt)),

@@ -60,6 +60,31 @@ function isEntry(value: unknown): value is Entry {
   );
 }
 
+/** A page of a pack as its index lists it: its bytes' length and CRC-32, which name its content. */
+export interface PackedPage {
+  length: number;
+  crc: number;
+}
+
+/**
+ * What the pack in `dir` holds, without reading its bytes: each page by path (`/area/1/products/2`).
+ * Undefined when there is no readable index, or when the build `buildId` did not write it. The site check
+ * takes a page's links from what it found in the same bytes before (scripts/publisher/link-memo.ts).
+ */
+export function packListing(dir: string, buildId: string): Map<string, PackedPage> | undefined {
+  let index: Index;
+  try {
+    index = JSON.parse(readFileSync(join(dir, INDEX), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (index?.version !== VERSION) return undefined;
+  // The writer's name for the bytes file of that build (PagePackWriter).
+  if (index.file !== `pages-${buildId}.bin` && index.file !== `pages-${buildId}-1.bin`) return undefined;
+  if (!Array.isArray(index.pages) || !index.pages.every(isEntry)) return undefined;
+  return new Map(index.pages.map(([path, , , length, crc]) => [path, { length, crc }]));
+}
+
 /**
  * The last build's pack, read page by page through one open file and a window of it (the next build asks
  * for its pages in about the order this one wrote them).

@@ -57,7 +57,7 @@ export function brandPayload(tenant: Tenant, products: readonly ListedProduct[])
 }
 
 /** The products of one tag page, as its cards and payload show them. */
-export function tagPageProducts(page: TagPage): ProductSummary[] {
+function tagPageProducts(page: TagPage): ProductSummary[] {
   return page.listings.map(({ product, areaId }) => listedSummary(product, areaId));
 }
 
