@@ -16,6 +16,16 @@ describe("chat search's texts from the build", () => {
     expect(firstParagraph('Soft <script>x()</script>towel')).toBe('Soft towel');
   });
 
+  it('reads the first paragraph alone, whatever markup follows it, and keeps it safe', () => {
+    expect(firstParagraph('<P>A <b>soft</b> towel.</P ><div><p>Our story <img src=x onerror=alert(1)>')).toBe(
+      'A soft towel.',
+    );
+    expect(firstParagraph('<p>A <a href="javascript:x()">towel</a> &lt;b&gt;</p><script>')).toBe(
+      'A towel <b>',
+    );
+    expect(firstParagraph('<p>No end <em>tag</em>')).toBe('No end tag');
+  });
+
   it('lets a Korean visitor find a towel by 수건 and a tea by a word of its description', () => {
     const goods = [
       product(1, '이마바리 타월', '<p>빨수록 부드러워지는 도톰한 타월입니다.</p>'),

@@ -14,9 +14,18 @@ import type { ChatLanguage } from '../../lib/mode.ts';
 /** The most of a description's first paragraph an index keeps. */
 const MAX_DESCRIPTION = 200;
 
-/** The plain text of a description's first paragraph (the whole description when it has none). */
+/** A paragraph's end tag as written. */
+const PARAGRAPH_END = /<\/p\s*>/i;
+
+/**
+ * The plain text of a description's first paragraph (the whole description when it has none). Only the
+ * markup up to the first paragraph's end tag is sanitised: what follows (usually the brand's story) is never
+ * kept, and sanitising it was most of the index's work. An end tag written inside a comment or a script
+ * that comes before the paragraph's own ends the paragraph there.
+ */
 export function firstParagraph(html: string): string {
-  const safe = sanitizeDescription(html);
+  const written = PARAGRAPH_END.exec(html);
+  const safe = sanitizeDescription(written ? html.slice(0, written.index + written[0].length) : html);
   const end = safe.indexOf('</p>');
   return plainTextOf((end < 0 ? safe : safe.slice(0, end)) as SafeHtml).slice(0, MAX_DESCRIPTION);
 }
