@@ -37,10 +37,19 @@ export interface BackgroundFiles {
 
 type Outcome = { result: BackgroundFiles } | { error: string };
 
+/**
+ * The most the worker's young generation may hold, in MiB. V8 sizes a thread's young generation from the
+ * process's heap limit, which on a machine with a lot of memory made it as large as the page-rendering main
+ * thread's; the worker's garbage is small and short-lived (one product at a time, one page of the API's list
+ * at a time), and the build's peak memory was that much higher (docs/performance.md).
+ */
+const WORKER_YOUNG_GENERATION_MB = 32;
+
 /** Starts the worker writing into the folder `outDir`; settles (never rejects) once it has ended. */
 export function startBackgroundFiles(outDir: string, cacheDir?: string): Promise<Outcome> {
   const worker = new Worker(new URL('./background-files-worker.ts', import.meta.url), {
     workerData: { outDir, cacheDir },
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   return new Promise<Outcome>((resolve) => {
     worker.once('message', (outcome: Outcome) => resolve(outcome));
