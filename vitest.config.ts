@@ -11,10 +11,13 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
     ],
     environment: 'node',
-    // Worker threads, each file still in its own module graph: a thread starts in a fraction of a child
-    // process's time (docs/performance.md has the suite's times). Sharing one graph across files
-    // (isolate: false) is faster still but leaks module state and mocks between files.
+    // Worker threads, each running file after file (no thread started per file): what node_modules holds
+    // is loaded once per thread, and a DOM made once per thread, while the repository's own modules are
+    // evaluated afresh for each file and what a file changed is put back after it
+    // (tests/setup/each-test-file.ts).
     pool: 'threads',
+    isolate: false,
+    setupFiles: ['tests/setup/each-test-file.ts'],
     globals: true,
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,4 +1,3 @@
-import { enterChat } from '../../lib/mode.ts';
 import { addressMessages } from './address-messages.ts';
 import { JAPANESE_MESSAGES, PREFECTURES } from './address-rules.ts';
 import { type AddressKey, t } from './address-strings.ts';
@@ -25,7 +24,12 @@ describe('the address messages', () => {
     );
   });
 
-  it('follow the page’s translator in chat mode, the field named by its label', () => {
+  it('follow the page’s translator in chat mode, the field named by its label', async () => {
+    // A page of its own: chat mode lasts for the rest of a page's life, and the other tests are on the web.
+    vi.resetModules();
+    const { enterChat } = await import('../../lib/mode.ts');
+    const { addressMessages } = await import('./address-messages.ts');
+    const { t } = await import('./address-strings.ts');
     enterChat('en');
     const messages = addressMessages();
     expect(messages).not.toBe(JAPANESE_MESSAGES);

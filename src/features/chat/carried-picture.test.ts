@@ -6,8 +6,9 @@ const PICTURE = 'https://catalog.example/images/products/25.jpg';
 
 describe('the picture a Japanese product page hands to chat', () => {
   beforeEach(() => {
-    sessionStorage.clear();
+    // Storage given back before it is emptied: a test before may have refused it.
     vi.restoreAllMocks();
+    sessionStorage.clear();
   });
 
   it('is kept for the product the redirect carries, and for that product only', () => {
