@@ -137,13 +137,18 @@ function refusalOf(output: string): string | undefined {
   return lines[at];
 }
 
-/** A build that must fail: non-zero exit, the one-line reason as its last output, no page written. */
+/**
+ * A build that must fail: non-zero exit, the one-line reason as its last output, no page written, and
+ * nothing bundled: the build ends as soon as its catalogue is refused (this API answers at once, long
+ * before Vite could have bundled the site).
+ */
 async function expectRefused(given: Answers, reason: string) {
   const result = await build(given);
   expect(result.code, result.output.slice(-1500)).not.toBe(0);
   const line = refusalOf(result.output);
   expect(line, result.output.slice(-1500)).toBeDefined();
   expect(line).toContain(reason);
+  expect(result.output).not.toMatch(/\[vite\].* built in /);
   await expect(readFile(join(result.outDir, 'index.html'))).rejects.toThrow();
 }
 
