@@ -21,7 +21,7 @@ afterAll(async () => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   if (typeof window === 'undefined') return;
-  const { happyDOM } = window as HappyDomWindow;
+  const { happyDOM } = window as unknown as HappyDomWindow;
   await happyDOM.abort();
   document.head.replaceChildren();
   document.body.replaceChildren();
