@@ -16,6 +16,11 @@ const PORT = Number(process.env.E2E_DEV_PORT ?? SHARED_PORT + 9);
 const API_PORT = Number(process.env.E2E_DEV_API_PORT ?? SHARED_API_PORT + 9);
 const DEV = `http://localhost:${PORT}`;
 const DB = `.data/e2e-dev-${API_PORT}.sqlite`;
+/**
+ * How long a first visit may wait for `astro dev` to compile what it asks for: seconds on a quiet machine,
+ * more than 30 s when `npm test`'s other steps share two cores with it (load 15 in CI).
+ */
+const FIRST_COMPILE_MS = 90_000;
 
 let server: ChildProcess;
 let log = '';
@@ -73,7 +78,7 @@ test.describe('the dev server', () => {
     // Vite pre-bundles the dependencies a page discovers and reloads it when done, once or more on a first
     // visit: the heading stays on screen only after that (the built site's is there at once).
     await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible({
-      timeout: 30_000,
+      timeout: FIRST_COMPILE_MS,
     });
     const bag = page.getByRole('banner').getByRole('link', { name: /バッグ/ });
     await expect(bag).toHaveAccessibleName('バッグ');
@@ -84,9 +89,9 @@ test.describe('the dev server', () => {
     // The dev server compiles the page's scripts on first request: the options' element must be running
     // before its button does anything (on the built site it is at once).
     await page.waitForFunction(() => customElements.get('variant-picker') !== undefined, null, {
-      timeout: 30_000,
+      timeout: FIRST_COMPILE_MS,
     });
     await page.getByRole('button', { name: 'バッグに入れる' }).click();
-    await expect(bag).toHaveAccessibleName('バッグ 1点');
+    await expect(bag).toHaveAccessibleName('バッグ 1点', { timeout: FIRST_COMPILE_MS });
   });
 });
