@@ -109,7 +109,9 @@ test('200 shoppers and an attacker behind one address: the shoppers pay, the cou
     v.variantId,
   );
   expect(Number(left?.total)).toBe(300);
-});
+  // Two hundred purchases, each a few requests and transactions: seconds alone, over 30 s on PostgreSQL
+  // with the rest of `npm test` on the same two cores (load 18).
+}, 120_000);
 
 test("a device cookie is its account's: it exempts no other account, and a forged one nothing", async () => {
   const t = await makeApp();
