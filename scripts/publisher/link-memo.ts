@@ -11,7 +11,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type PackedPage, packListing } from '../../src/engine/pages/page-pack.ts';
+import { type PackedPage, packListing, pagePath } from '../../src/engine/pages/page-pack.ts';
 
 /** A page's internal links, in the page's order: the site path each leads to, and whether an editor wrote it. */
 export type PageLinks = [target: string, content: boolean][];
@@ -29,7 +29,7 @@ interface MemoFile {
 }
 
 /** The page path the pack lists an HTML file of the build under: `area/1/index.html` → `/area/1`. */
-const pagePathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/(.)\/$/, '$1');
+const pagePathOf = (file: string) => pagePath(`/${file.replace(/(^|\/)index\.html$/, '')}`);
 
 function readMemo(file: string): MemoFile | undefined {
   try {

@@ -60,6 +60,21 @@ function isEntry(value: unknown): value is Entry {
   );
 }
 
+/** The index of the pack in `dir`, when it is readable and whole; else undefined. */
+function readIndex(dir: string): Index | undefined {
+  let index: Index;
+  try {
+    index = JSON.parse(readFileSync(join(dir, INDEX), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (index?.version !== VERSION || typeof index.file !== 'string' || !BYTES_FILE.test(index.file)) {
+    return undefined;
+  }
+  if (!Array.isArray(index.pages) || !index.pages.every(isEntry)) return undefined;
+  return index;
+}
+
 /** A page of a pack as its index lists it: its bytes' length and CRC-32, which name its content. */
 export interface PackedPage {
   length: number;
@@ -72,16 +87,11 @@ export interface PackedPage {
  * takes a page's links from what it found in the same bytes before (scripts/publisher/link-memo.ts).
  */
 export function packListing(dir: string, buildId: string): Map<string, PackedPage> | undefined {
-  let index: Index;
-  try {
-    index = JSON.parse(readFileSync(join(dir, INDEX), 'utf8'));
-  } catch {
+  const index = readIndex(dir);
+  // The writer's name for the bytes file of that build (PagePackWriter).
+  if (!index || (index.file !== `pages-${buildId}.bin` && index.file !== `pages-${buildId}-1.bin`)) {
     return undefined;
   }
-  if (index?.version !== VERSION) return undefined;
-  // The writer's name for the bytes file of that build (PagePackWriter).
-  if (index.file !== `pages-${buildId}.bin` && index.file !== `pages-${buildId}-1.bin`) return undefined;
-  if (!Array.isArray(index.pages) || !index.pages.every(isEntry)) return undefined;
   return new Map(index.pages.map(([path, , , length, crc]) => [path, { length, crc }]));
 }
 
@@ -102,16 +112,8 @@ export class PagePack {
 
   /** The pack in `dir`, or undefined when there is none or its index is unreadable (nothing is reused). */
   static open(dir: string): PagePack | undefined {
-    let index: Index;
-    try {
-      index = JSON.parse(readFileSync(join(dir, INDEX), 'utf8'));
-    } catch {
-      return undefined;
-    }
-    if (index?.version !== VERSION || typeof index.file !== 'string' || !BYTES_FILE.test(index.file)) {
-      return undefined;
-    }
-    if (!Array.isArray(index.pages) || !index.pages.every(isEntry)) return undefined;
+    const index = readIndex(dir);
+    if (!index) return undefined;
     const path = join(dir, index.file);
     let fd: number;
     try {
