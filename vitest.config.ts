@@ -11,12 +11,11 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
     ],
     environment: 'node',
-    // Worker threads, each running file after file (no thread started per file): what node_modules holds
-    // is loaded once per thread, and a DOM made once per thread, while the repository's own modules are
-    // evaluated afresh for each file and what a file changed is put back after it
-    // (tests/setup/each-test-file.ts).
+    // Worker threads, each file in its own module graph: sharing threads (isolate: false) failed two
+    // BagView tests in a fresh-clone run, another file's state reaching them; the setup file still puts
+    // back what a file changed (tests/setup/each-test-file.ts).
     pool: 'threads',
-    isolate: false,
+    isolate: true,
     setupFiles: ['tests/setup/each-test-file.ts'],
     globals: true,
     testTimeout: 20_000,
