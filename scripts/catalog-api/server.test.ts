@@ -110,7 +110,8 @@ describe('a listening server', () => {
   });
 });
 
-describe('the CLI (npm run api)', () => {
+// Each test starts the API as a process of its own: seconds alone, a minute on a runner busy with other steps.
+describe('the CLI (npm run api)', { timeout: 90_000 }, () => {
   const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
   let child: ChildProcess | undefined;
   let dir: string;

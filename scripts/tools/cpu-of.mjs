@@ -1,10 +1,11 @@
-// `node scripts/tools/cpu-of.mjs REPORT -- ARGS…`: runs `node ARGS…` on the pinned Node, waits for it, and
-// writes to the file REPORT the CPU seconds (user and system) of the whole process tree it ran: the
-// children this process waited for, with theirs (/proc/self/stat, cutime and cstime). Exits with the
-// child's code. scripts/tools/test.mjs runs each step through it, so steps that run at once are measured
-// apart.
+// `node scripts/tools/cpu-of.mjs REPORT [--nice N] -- ARGS…`: runs `node ARGS…` on the pinned Node, waits
+// for it, and writes to the file REPORT the CPU seconds (user and system) of the whole process tree it ran:
+// the children this process waited for, with theirs (/proc/self/stat, cutime and cstime). Exits with the
+// child's code. With `--nice N` the tree runs at that scheduling priority (every process it starts inherits
+// it). scripts/tools/test.mjs runs each step through it, so steps that run at once are measured apart.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 
 /**
  * CPU seconds (user and system) of this process's children that have ended and been waited for, with
@@ -20,11 +21,19 @@ function childCpuSeconds() {
   }
 }
 
-const [report, separator, ...args] = process.argv.slice(2);
-if (!report || separator !== '--' || args.length === 0) {
-  console.error('usage: node scripts/tools/cpu-of.mjs REPORT -- ARGS…');
+const [report, ...rest] = process.argv.slice(2);
+let niceness = 0;
+if (rest[0] === '--nice') {
+  niceness = Number(rest[1]);
+  rest.splice(0, 2);
+}
+const [separator, ...args] = rest;
+if (!report || separator !== '--' || args.length === 0 || !Number.isInteger(niceness)) {
+  console.error('usage: node scripts/tools/cpu-of.mjs REPORT [--nice N] -- ARGS…');
   process.exit(2);
 }
+// Set on this process before the child is started, so that the whole tree inherits it.
+if (niceness !== 0) setPriority(niceness);
 const child = spawn(process.execPath, args, { stdio: 'inherit' });
 // Stopped with its process group: the child ends too, and this process still reports what it used.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});

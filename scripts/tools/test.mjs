@@ -24,6 +24,8 @@ import { bin, ROOT } from './lib.mjs';
 /** The rebuild that must equal a fresh build after each kind of change: a step of its own. */
 const STALE_TEST = 'tests/integration/build-stale.test.ts';
 const vitest = bin('vitest/vitest.mjs');
+/** The scheduling priority of `batch` steps (nice(1): 0 is normal, 19 the lowest). */
+const BATCH_NICENESS = 10;
 
 /**
  * Each step: its tag, its name, what it runs (`node …`), the steps it waits for, and whether it builds the
@@ -32,6 +34,12 @@ const vitest = bin('vitest/vitest.mjs');
  * tree). After the quick checks, the end-to-end step, the longest, starts at once, with types and then
  * WebKit beside it; beside those the unit tests with the API's tests on PostgreSQL (which wait on the database
  * more than they compute), then golden, then the rebuild check with the build under faults.
+ *
+ * The two browser steps wait on pages as a shopper does, with limits on how long a picture or an element may
+ * take (tests/e2e/fixtures/test.ts, tests/webkit/fixtures/config.ts); every other step only computes, and is
+ * marked `batch`: it runs at a lower CPU priority (BATCH_NICENESS), so that on a machine with fewer cores
+ * than running steps the browsers' pages, the server and the API get a core when they ask, and the batch
+ * steps take the rest. Their own limits are generous for that.
  */
 export const steps = [
   { tag: 'lint', name: 'format, lint', args: [bin('@biomejs/biome/bin/biome'), 'ci', '.'], after: [] },
@@ -52,31 +60,36 @@ export const steps = [
     name: 'types',
     args: ['scripts/tools/typecheck.mjs', '--in-copy'],
     after: ['knip'],
+    batch: true,
   },
   {
     tag: 'unit',
     name: 'unit, component and contract tests',
     args: [vitest, 'run'],
     after: ['knip'],
+    batch: true,
   },
   {
     tag: 'pg',
     name: 'API tests on PostgreSQL',
     args: [vitest, 'run', '--config', 'vitest.postgres.config.ts'],
     after: ['knip'],
+    batch: true,
   },
-  { tag: 'golden', name: 'golden output', args: ['scripts/tools/golden.mjs'], after: ['unit'] },
+  { tag: 'golden', name: 'golden output', args: ['scripts/tools/golden.mjs'], after: ['unit'], batch: true },
   {
     tag: 'stale',
     name: 'rebuild equals a fresh build',
     args: [vitest, 'run', '--config', 'vitest.integration.config.ts', STALE_TEST],
     after: ['golden'],
+    batch: true,
   },
   {
     tag: 'faults',
     name: 'build under API faults',
     args: [vitest, 'run', '--config', 'vitest.integration.config.ts', '--exclude', STALE_TEST],
     after: ['golden', 'pg'],
+    batch: true,
   },
   {
     tag: 'e2e',
@@ -97,7 +110,8 @@ export const steps = [
 function runStep(step, reportDir, { prefix, running }) {
   return new Promise((resolve, reject) => {
     const report = join(reportDir, step.tag);
-    const child = spawn(process.execPath, ['scripts/tools/cpu-of.mjs', report, '--', ...step.args], {
+    const nice = step.batch ? ['--nice', String(BATCH_NICENESS)] : [];
+    const child = spawn(process.execPath, ['scripts/tools/cpu-of.mjs', report, ...nice, '--', ...step.args], {
       cwd: ROOT,
       env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
       stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
