@@ -38,6 +38,8 @@ export interface PostgresCluster {
   /** The URL of the `postgres` database (superuser, no password: trust on loopback). */
   url: string;
   port: number;
+  /** The folder the cluster runs in (its data, socket and log), removed when it stops. */
+  dir: string;
   /** A URL of another database of the cluster. */
   urlOf(database: string): string;
   stop(): void;
@@ -92,18 +94,18 @@ export async function startPostgresCluster(options: { port?: number } = {}): Pro
   }
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let stopped = false;
-  return {
-    url: urlOf('postgres'),
-    port,
-    urlOf,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('exit', stop);
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
+  // The server runs apart from this process (pg_ctl leaves it to init): a process that exits without
+  // stopping it (a test run stopped with SIGTERM, which Vitest turns into an exit) still takes it along.
+  process.once('exit', stop);
+  return { url: urlOf('postgres'), port, dir, urlOf, stop };
 }

@@ -72,19 +72,36 @@ async function startDriver(): Promise<ChildProcess> {
   try {
     await waitForHttp(`http://127.0.0.1:${DRIVER_PORT}/status`, 20_000);
   } catch (error) {
-    stopGroup(driver);
+    await stopGroup(driver);
     throw new Error(`WebKitWebDriver did not start: ${String(error)}\n${log}`);
   }
   return driver;
 }
 
-function stopGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
+/**
+ * Stops the driver's process group (Xvfb and any browser it left with it) and resolves once the driver has
+ * ended, 5 s of SIGTERM at most; then whatever of the group is left is killed and the driver's output pipe
+ * closed, so that nothing of it keeps the test runner from exiting.
+ */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  if (child.exitCode === null && child.signalCode === null) {
+    const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    signal('SIGTERM');
+    const killed = setTimeout(() => signal('SIGKILL'), 5000);
+    await ended;
+    clearTimeout(killed);
   }
+  // Whatever of the group outlived its leader (a browser the driver left) goes with it.
+  signal('SIGKILL');
+  child.stderr?.destroy();
 }
 
 /**
@@ -149,14 +166,14 @@ export default async function setup(): Promise<() => Promise<void>> {
   try {
     await expectProductionBuild(join(SITE_COPY, `dist-webkit-${PORT}`));
   } catch (error) {
-    stopGroup(await driver);
+    await stopGroup(await driver);
     await stop(site);
     await receiver.close();
     throw error;
   }
   console.log(`WebKit suite: site and driver ready in ${Math.round((Date.now() - started) / 1000)} s`);
   return async () => {
-    stopGroup(await driver);
+    await stopGroup(await driver);
     await stop(site);
     await receiver.close();
     await rm(SITE_COPY, { recursive: true, force: true });
