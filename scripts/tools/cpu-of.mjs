@@ -32,8 +32,18 @@ if (!report || separator !== '--' || args.length === 0 || !Number.isInteger(nice
   console.error('usage: node scripts/tools/cpu-of.mjs REPORT [--nice N] -- ARGS…');
   process.exit(2);
 }
-// Set on this process before the child is started, so that the whole tree inherits it.
-if (niceness !== 0) setPriority(niceness);
+if (niceness !== 0) {
+  // Set on this process before the child is started, so that the whole tree inherits it.
+  setPriority(niceness);
+  // Linux with autogroups (sched_autogroup_enabled) shares the CPU between sessions first, and a niceness
+  // counts only within its session: scripts/tools/test.mjs starts each step in a session of its own, led
+  // by this process, so the session's own niceness is set too. Elsewhere there is no such file.
+  try {
+    writeFileSync('/proc/self/autogroup', String(niceness));
+  } catch {
+    // No autogroups here: the process's niceness is all there is.
+  }
+}
 const child = spawn(process.execPath, args, { stdio: 'inherit' });
 // Stopped with its process group: the child ends too, and this process still reports what it used.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
