@@ -18,7 +18,9 @@ export default defineConfig({
     isolate: true,
     setupFiles: ['tests/setup/each-test-file.ts'],
     globals: true,
-    testTimeout: 20_000,
+    // Most take well under a second alone; `npm test` runs this step at a low priority beside the browser steps
+    // (scripts/tools/test.mjs), where a test that hashes passwords or starts a process took over 20 s.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -9,7 +9,8 @@ export default defineConfig({
     pool: 'threads',
     globals: true,
     globalSetup: ['scripts/catalog-api/postgres-setup.ts'],
-    testTimeout: 30_000,
+    // As the unit step's (vitest.config.ts): this step runs at a low priority beside the browser steps.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

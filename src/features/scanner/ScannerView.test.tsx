@@ -151,7 +151,7 @@ describe('the scanner view', () => {
   it('refuses another site’s address, naming its host as text, and opens nothing', async () => {
     scanned = 'https://evil.example.com/"><img/src=x/onerror=alert(1)>';
     const { onOpen } = await mount();
-    const alert = await screen.findByRole('alert', {}, { timeout: 3_000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert.textContent).toContain('読み取ったのは別のサイト（evil.example.com）のアドレスです。');
     expect(alert.querySelector('img')).toBeNull();
     expect(onOpen).not.toHaveBeenCalled();
