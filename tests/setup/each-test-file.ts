@@ -1,11 +1,13 @@
 /**
- * Runs before each unit test file (vitest.config.ts). The files share their worker threads (`isolate:
- * false`), and with them what Node loaded from node_modules and, for the files with a DOM, one window, but
- * nothing a file could have changed. Every module of this repository is evaluated again for each file, so
- * its stores start from their initial values and no file sees another's `vi.mock`. After each file, its
- * spies, the globals and environment variables it stubbed and its fake timers are put back; in a DOM, what
- * the window has pending (its timers and requests) is cancelled, and the document, the storage, the cookies
- * and the address are as a new window has them.
+ * Runs before each unit test file (vitest.config.ts), in the file's own module graph. Every module of this
+ * repository is evaluated again for each file, so its stores start from their initial values and no file
+ * sees another's `vi.mock`. After each file, its spies, the globals and environment variables it stubbed
+ * and its fake timers are put back; in a DOM, what the window has pending (its timers and requests) is
+ * cancelled, and the document, the storage, the cookies and the address are as a new window has them.
+ *
+ * A component test waits for what a part loaded on demand shows (`findBy…`, `waitFor`) up to 10 s, not
+ * Testing Library's 1 s: `npm test` runs this step at a low priority beside the browser steps, where a
+ * dialog's import took longer than a second.
  */
 import { afterAll, vi } from 'vitest';
 
@@ -13,6 +15,11 @@ import { afterAll, vi } from 'vitest';
 type HappyDomWindow = Window & { happyDOM: { abort(): Promise<void>; setURL(url: string): void } };
 
 vi.resetModules();
+
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
+}
 
 afterAll(async () => {
   // Spies first: a file may have replaced what is put back below (its storage, say).
