@@ -26,23 +26,6 @@ function gate() {
   return { opened, open };
 }
 
-/**
- * Seed facts: 和ろうそく 木箱入り (product 29, BASE C) takes no のし (a candle maker's) and has one variant, 44
- * of it in the store, which no other spec buys: its line is picked up in store whatever ran before.
- */
-const PICKED_UP_WITHOUT_NOSHI = '/area/3/products/29/';
-
-/** Adds the product of `path` to the bag on its page, as a shopper does; its title. */
-async function addProduct(page: Page, path: string): Promise<{ title: string }> {
-  await page.goto(path);
-  const product = new ProductPage(page);
-  await product.ready();
-  const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  await product.addToBag.click();
-  await expect(product.bagLink(1)).toBeVisible();
-  return { title: title.trim() };
-}
-
 /** Adds BASE A's first product to the bag on its page, as a shopper does; its title. */
 async function addFirstProductOfBaseA(page: Page): Promise<{ title: string }> {
   await page.goto('/area/1/');
@@ -132,9 +115,9 @@ test.describe('the bag before React', () => {
     page,
   }) => {
     // A product added on its page: the tab holds the bag, and the page asks for the bag page's first script.
-    // A line that offers のし or a message card (most of the seed's, and every shipped one) gets that part
-    // once its code has come, after React: drawn before React, it is a line without.
-    const { title } = await addProduct(page, PICKED_UP_WITHOUT_NOSHI);
+    // Its line offers のし and a message card (BASE A's goods take のし; a shipped line offers a card): that
+    // part's code comes after React's.
+    const { title } = await addFirstProductOfBaseA(page);
     const bagHtml = await (await page.request.get('/cart/')).text();
     const heldScript = /<script type="module" async src="([^"]+)"/.exec(bagHtml)?.[1];
     expect(heldScript, "the bag page's first script").toBeDefined();
@@ -192,6 +175,10 @@ test.describe('the bag before React', () => {
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(page.locator('[data-drawn-before-react]')).toHaveCount(0);
     await expect(line).toHaveCount(1);
+    expect(await Promise.all(parts.map((part) => part.boundingBox()))).toEqual(before);
+    expect(await page.evaluate(() => window.__layoutShift)).toBe(0);
+    // Then the line's のし part, into the place kept for it from the first drawing on: nothing moves.
+    await expect(line.getByTestId('line-gift')).toBeVisible();
     expect(await Promise.all(parts.map((part) => part.boundingBox()))).toEqual(before);
     expect(await page.evaluate(() => window.__layoutShift)).toBe(0);
     apiAnswers.open();

@@ -44,6 +44,8 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
   await visit(browser, '/cart/');
   await eventually(async () => expect(await textOf(browser, 'h1')).toBe('ショッピングバッグ'));
   await eventually(async () => expect(await browser.$$('[data-testid="bag-line"]').length).toBe(2));
+  // The lines the tab holds are drawn at once, their controls off until the server has answered.
+  await bagSettled(browser);
 
   // One more of the pickup item, picked up at the store; the other shipped; wrapped.
   const pickupLine = lineOf(pickup.product.title);

@@ -5,6 +5,7 @@
  * script of held-bag-script.ts fills them before React has come, so the island's first drawing of the same
  * bag is the same markup and moves nothing.
  */
+import { Children, cloneElement, Fragment, isValidElement, type ReactNode, Suspense } from 'react';
 import type { Receive } from '../../lib/catalog/types.ts';
 import { TotalsList } from '../../ui/TotalsList.tsx';
 import { BagLine } from './BagLine.tsx';
@@ -14,7 +15,7 @@ import { t } from './bag-strings.ts';
 import { HELD_BAG_TEMPLATE, LINE_KINDS, mark } from './held-bag-marks.ts';
 
 /** A line whose every value is a mark; a value the markup needs as a number is one all the same. */
-function markedLine(receive: Receive, inStore: boolean): LineView {
+function markedLine(receive: Receive, inStore: boolean, gift: boolean): LineView {
   const number = (name: string) => mark(name) as unknown as number;
   return {
     key: mark('key'),
@@ -32,12 +33,30 @@ function markedLine(receive: Receive, inStore: boolean): LineView {
     maxQty: Number.POSITIVE_INFINITY,
     storeStock: inStore ? 1 : 0,
     warning: undefined,
-    noshi: undefined,
+    // A line picked up offers the のし part when its product takes のし; a shipped one always does.
+    noshi: gift,
     gift: undefined,
   };
 }
 
 const ignore = () => {};
+
+/**
+ * `node` as React first draws it in a browser: each Suspense boundary its fallback (the part it waits for
+ * comes later). A line's のし part is lazy (BagLine.tsx); the template must not wait for it, as a server
+ * rendering would.
+ */
+function beforeLazyParts(node: ReactNode): ReactNode {
+  if (!isValidElement<{ children?: ReactNode; fallback?: ReactNode }>(node)) return node;
+  if (node.type === Suspense) return node.props.fallback;
+  const { children } = node.props;
+  return children === undefined
+    ? node
+    : cloneElement(node, undefined, ...(Children.map(children, beforeLazyParts) ?? []));
+}
+
+/** The store's 表書き as the template's lines offer them: any, the line shows the part's place only. */
+const SOME_TITLES: readonly string[] = [];
 
 export function HeldBagTemplate() {
   return (
@@ -50,20 +69,24 @@ export function HeldBagTemplate() {
       data-shipping-free={t('bag.totals.shippingFree')}
     >
       <BagLines>
-        {LINE_KINDS.map(({ receive, inStore }) => (
-          // While the bag is read again, as the island draws it: every control waits.
-          <BagLine
-            key={`${receive}-${inStore}`}
-            line={markedLine(receive, inStore)}
-            href={mark('href')}
-            qtyBusy
-            receiveBusy
-            shipPrice={mark('shipPrice')}
-            onQty={ignore}
-            onReceive={ignore}
-            onRemove={ignore}
-            titles={undefined}
-          />
+        {LINE_KINDS.map(({ receive, inStore, gift }) => (
+          // While the bag is read again, as the island draws it: every control waits. Drawn by calling the
+          // component, so that its のし part is the place the island keeps for it (beforeLazyParts).
+          <Fragment key={`${receive}-${inStore}-${gift}`}>
+            {beforeLazyParts(
+              BagLine({
+                line: markedLine(receive, inStore, gift),
+                href: mark('href'),
+                qtyBusy: true,
+                receiveBusy: true,
+                shipPrice: mark('shipPrice'),
+                onQty: ignore,
+                onReceive: ignore,
+                onRemove: ignore,
+                titles: gift ? SOME_TITLES : undefined,
+              }),
+            )}
+          </Fragment>
         ))}
       </BagLines>
       <TotalsList

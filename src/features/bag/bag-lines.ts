@@ -85,6 +85,13 @@ export function lineView(line: CartProduct, warnings: readonly CartWarning[] = [
   };
 }
 
+/**
+ * True when the line shows its のし and message card part: the store offers them (the bag's `noshiTitles`)
+ * and the line takes のし or is shipped (a card goes with a parcel).
+ */
+export const offersGift = (line: LineView, titles: readonly string[] | undefined) =>
+  !!titles && (!!line.noshi || line.receive === 'ship');
+
 /** True when any line is shipped (the totals then show the shipping row). */
 export const anyShipped = (lines: readonly { receive: unknown }[]) =>
   lines.some((line) => normalizeReceive(line.receive) === 'ship');

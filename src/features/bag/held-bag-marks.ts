@@ -9,11 +9,17 @@ export const mark = (name: string) => `⟦${name}⟧`;
 /** Every mark in a piece of markup; the first group is its name. */
 export const MARKS = /⟦(\w+)⟧/g;
 
-/** The kinds of line the template holds, in its order: how the line is received, and pickup possible. */
+/**
+ * The kinds of line the template holds, in its order: how the line is received, pickup possible, and the
+ * place of its のし and message card part (bag-lines.ts, `offersGift`).
+ */
 export const LINE_KINDS = [
-  { receive: 'store', inStore: true },
-  { receive: 'ship', inStore: true },
-  { receive: 'ship', inStore: false },
+  { receive: 'store', inStore: true, gift: false },
+  { receive: 'store', inStore: true, gift: true },
+  { receive: 'ship', inStore: true, gift: false },
+  { receive: 'ship', inStore: true, gift: true },
+  { receive: 'ship', inStore: false, gift: false },
+  { receive: 'ship', inStore: false, gift: true },
 ] as const;
 
 /** A figure of the view that is a phrase of the bag page's (its template's `data-…`): free shipping. */

@@ -5,7 +5,7 @@
  * (HeldBagTemplate.tsx): it must be the island's first drawing of the same bag, so that the island's
  * take-over moves nothing.
  */
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { bag, cartLine, variant } from '../../../tests/fixtures/catalogue.ts';
 import type { Cart } from '../../lib/catalog/types.ts';
@@ -108,6 +108,18 @@ describe('the bag the tab holds, before React', () => {
       'one line picked up in store, shipping offered at its charge',
       bag({ products: [cartLine({ receive: 'store' })], rates }),
     ],
+    [
+      'in a store that offers のし: a のし line picked up, a shipped line, a picked-up line without のし',
+      bag({
+        noshiTitles: ['御歳暮', '御中元', '無地'],
+        products: [
+          cartLine({ receive: 'store', noshi: true }),
+          cartLine({ id: 2, title: '今治タオル', selectVariantId: 21 }),
+          cartLine({ id: 3, title: '匂い袋', selectVariantId: 31, receive: 'store', noshi: false }),
+        ],
+        rates,
+      }),
+    ],
   ] as const;
 
   it.each(held)('is drawn as the island first draws it: %s', (_, value) => {
@@ -115,6 +127,27 @@ describe('the bag the tab holds, before React', () => {
     drawHeldBag(island, template, heldView(value, CODE) as HeldView);
     expect(island.querySelectorAll('[data-testid="bag-line"]')).toHaveLength(value.products.length);
     expect(shapeOf(island)).toEqual(shapeOf(islandDrawing(value)));
+  });
+
+  it('keeps the place of a line’s のし part, as tall as the part’s button, until its code has come', async () => {
+    const value = held[3][1];
+    const { island, template } = pageBeforeReact();
+    drawHeldBag(island, template, heldView(value, CODE) as HeldView);
+    const drawn = islandDrawing(value);
+    // The island once the part's code has come: the のし line and the shipped line have it.
+    expect(await within(drawn as HTMLElement).findAllByTestId('line-gift')).toHaveLength(2);
+    const heldLines = [...island.querySelectorAll('[data-testid="bag-line"]')];
+    const places = [...drawn.querySelectorAll('[data-testid="bag-line"]')].map((line, i) => {
+      const part = line.querySelector('[data-testid="line-gift"]');
+      if (!part) return null;
+      // Nothing chosen yet: the part is its button alone, at least 44 px (min-h-11), as its place is.
+      expect(
+        [...part.children].map((child) => [child.tagName, child.classList.contains('min-h-11')]),
+      ).toEqual([['BUTTON', true]]);
+      const at = [...(part.parentElement?.children ?? [])].indexOf(part);
+      return heldLines[i]?.querySelector(':scope > div:last-child')?.children[at]?.outerHTML;
+    });
+    expect(places).toEqual(['<p class="min-h-11"></p>', '<p class="min-h-11"></p>', null]);
   });
 
   it('says the lines are being updated and keeps the pay button off until the API has answered', () => {
@@ -154,6 +187,18 @@ describe('the bag the tab holds, before React', () => {
     [
       'a line picked up where the store has none',
       bag({ products: [cartLine({ receive: 'store', variants: [variant({ stockInShop: 0 })] })] }),
+    ],
+    [
+      'a line with a のし chosen',
+      bag({
+        noshiTitles: ['御歳暮'],
+        products: [
+          cartLine({
+            noshi: true,
+            gift: { noshi: { title: '御歳暮', name: '山田', placement: 'outside' }, message: null },
+          }),
+        ],
+      }),
     ],
     ['a line with no picture', bag({ products: [cartLine({ images: [] })] })],
     ['a line with no page', bag({ products: [cartLine({ areas: [] })] })],

@@ -6,7 +6,9 @@
  * same bag is the same markup; the bag page's script then only fills its template, and stays small.
  *
  * Only a view the template can draw as the island would: none for a bag with a warning, a line at its most,
- * a line picked up where the store has none, or a line with no picture or no page. A bag the bag page
+ * a line picked up where the store has none, a line with a のし or card chosen, or a line with no picture or
+ * no page. A line that offers のし is drawn with the place of that part, as the island draws it until the
+ * part's code has come. A bag the bag page
  * changes is kept without a view (bag-store.ts writes the API's answers as they are): it is drawn by the
  * island.
  */
@@ -16,7 +18,7 @@ import { imageUrl, SOURCE_FORMATS, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { productHref } from '../../lib/routes.ts';
 import { writeStored } from '../../lib/storage.ts';
 import { BAG_KEY } from './bag-key.ts';
-import { anyShipped, lineView } from './bag-lines.ts';
+import { anyShipped, lineView, offersGift } from './bag-lines.ts';
 import { FREE, LINE_KINDS } from './held-bag-marks.ts';
 
 export interface HeldView {
@@ -48,10 +50,14 @@ export function heldView(bag: Cart, code: string): HeldView | undefined {
   for (const product of bag.products) {
     const view = lineView(product);
     const area = product.areas[0];
+    const gift = offersGift(view, bag.noshiTitles);
     const kind = LINE_KINDS.findIndex(
-      ({ receive, inStore }) => receive === view.receive && inStore === view.storeStock > 0,
+      (k) => k.receive === view.receive && k.inStore === view.storeStock > 0 && k.gift === gift,
     );
-    if (!view.imageSrc || view.qty >= view.maxQty || kind < 0 || area === undefined) return undefined;
+    // A のし or card chosen is drawn by the part, whose code comes after React.
+    if (!view.imageSrc || view.qty >= view.maxQty || kind < 0 || area === undefined || view.gift) {
+      return undefined;
+    }
     const [avif, webp] = SOURCE_FORMATS.map(({ format }) =>
       imageUrl(view.imageSrc as string, THUMBNAIL_SIZE, format),
     );
