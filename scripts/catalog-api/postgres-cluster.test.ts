@@ -1,6 +1,6 @@
 /**
  * The throwaway PostgreSQL server of the tests goes with the process that started it, even when that
- * process exits without stopping it (a test run stopped with SIGTERM, which Vitest turns into an exit).
+ * process exits, or is stopped by a signal, without stopping it (a test run stopped half-way).
  * Runs in the PostgreSQL step only, where the server's programs are known to be installed.
  */
 import { spawn } from 'node:child_process';
@@ -39,6 +39,28 @@ describe.runIf(Boolean(inject('postgresUrl')))('a throwaway PostgreSQL server', 
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);
     const { port, dir } = JSON.parse(output) as { port: number; dir: string };
+    expect(await listening(port)).toBe(false);
+    expect(existsSync(dir)).toBe(false);
+  }, 120_000);
+
+  test('is stopped and its folder removed when the process that started it is stopped by SIGTERM', async () => {
+    const script = [
+      `import { startPostgresCluster } from ${JSON.stringify(CLUSTER)};`,
+      'const cluster = await startPostgresCluster();',
+      'console.log(JSON.stringify({ port: cluster.port, dir: cluster.dir }));',
+      'setInterval(() => {}, 1000);',
+    ].join('\n');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const started = new Promise<{ port: number; dir: string }>((resolve) =>
+      child.stdout.once('data', (chunk) => resolve(JSON.parse(String(chunk)))),
+    );
+    const ended = new Promise((resolve) => child.once('exit', (_, signal) => resolve(signal)));
+    const { port, dir } = await started;
+    expect(await listening(port)).toBe(true);
+    child.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
     expect(await listening(port)).toBe(false);
     expect(existsSync(dir)).toBe(false);
   }, 120_000);

@@ -51,6 +51,9 @@ function postgresUid(): { uid: number; gid: number } {
   return { uid, gid };
 }
 
+/** The signals that stop a test run half-way. */
+const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+
 /** Starts a new cluster; throws saying what to install when PostgreSQL is missing. */
 export async function startPostgresCluster(options: { port?: number } = {}): Promise<PostgresCluster> {
   const bin = postgresBin();
@@ -98,14 +101,21 @@ export async function startPostgresCluster(options: { port?: number } = {}): Pro
     if (stopped) return;
     stopped = true;
     process.off('exit', stop);
+    for (const signal of SIGNALS) process.off(signal, onSignal);
     try {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  // The server runs apart from this process (pg_ctl leaves it to init): a process that exits without
-  // stopping it (a test run stopped with SIGTERM, which Vitest turns into an exit) still takes it along.
+  /** Stops the server, then lets the signal end this process as it would have (no listener is left). */
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    process.kill(process.pid, signal);
+  };
+  // The server runs apart from this process (pg_ctl leaves it to init): a process that exits, or is
+  // stopped by a signal, without stopping it (a test run stopped half-way) still takes it along.
   process.once('exit', stop);
+  for (const signal of SIGNALS) process.once(signal, onSignal);
   return { url: urlOf('postgres'), port, dir, urlOf, stop };
 }

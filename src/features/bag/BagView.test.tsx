@@ -306,11 +306,7 @@ describe('のし and a message card on a line', () => {
     await showBag(noshiBag());
     const [first, second] = screen.getAllByTestId('bag-line') as HTMLElement[];
     expect(
-      await within(first as HTMLElement).findByRole(
-        'button',
-        { name: /ののし・メッセージカードを選ぶ$/ },
-        { timeout: 5000 },
-      ),
+      await within(first as HTMLElement).findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }),
     ).toBeTruthy();
     expect(within(second as HTMLElement).queryByTestId('line-gift')).toBeNull();
     cleanup();
@@ -326,10 +322,8 @@ describe('のし and a message card on a line', () => {
       message: 'お元気で',
     };
     api.setCartGift.mockResolvedValue(noshiBag(gift));
-    fireEvent.click(
-      await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }, { timeout: 5000 }),
-    );
-    const dialog = await screen.findByRole('form', {}, { timeout: 5000 });
+    fireEvent.click(await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }));
+    const dialog = await screen.findByRole('form', {});
     expect(within(dialog).getByText(/ギフトラッピングはご注文全体/)).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('combobox', { name: '表書き' }), {
       target: { value: '御歳暮' },
@@ -354,9 +348,7 @@ describe('のし and a message card on a line', () => {
 
   it('refuses an over-long name before sending, keeping what was typed', async () => {
     await showBag(noshiBag());
-    fireEvent.click(
-      await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }, { timeout: 5000 }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }));
     const dialog = await screen.findByRole('form');
     fireEvent.change(within(dialog).getByRole('combobox', { name: '表書き' }), { target: { value: '御礼' } });
     const name = within(dialog).getByRole('textbox', { name: /名入れ/ }) as HTMLInputElement;
@@ -383,9 +375,7 @@ describe('のし and a message card on a line', () => {
         cause: { code: 'UNKNOWN_NOSHI_TITLE', message: 'x', fields: { 'noshi.title': '表書き' } },
       }),
     );
-    fireEvent.click(
-      await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }, { timeout: 5000 }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: /ののし・メッセージカードを選ぶ$/ }));
     const dialog = await screen.findByRole('form');
     fireEvent.change(within(dialog).getByRole('combobox', { name: '表書き' }), { target: { value: '寿' } });
     const message = within(dialog).getByRole('textbox', { name: /メッセージカード/ }) as HTMLTextAreaElement;
