@@ -132,9 +132,9 @@ test.describe('the bag before React', () => {
       await route.continue();
     });
     // The API's answer may change the bag (another spec's order took the stock): held until the take-over
-    // is measured, so only the take-over can move anything then.
+    // is measured, so only the take-over can move anything then. Its pictures come as they would.
     const apiAnswers = gate();
-    await page.route(/\/api\//, async (route) => {
+    await page.route(/\/api\/catalog\//, async (route) => {
       await apiAnswers.opened;
       await route.continue();
     });
