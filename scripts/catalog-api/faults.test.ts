@@ -37,13 +37,16 @@ describe('fault injection', () => {
     expect((await t.app.request('/images/products/2.jpg?width=256&height=256&format=jpeg')).status).toBe(200);
   });
 
-  test('a slow picture: latency delays the picture, which then comes as asked', async () => {
+  test('a slow picture: latency delays the picture, which then comes as asked, its time said', async () => {
     await setFaults([{ path: '^/images/areas/1\\.png$', latencyMs: 120, probability: 1 }]);
     const started = performance.now();
     const response = await t.app.request('/images/areas/1.png');
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
+    // The API's own account of the picture's time counts the latency too (routes/media.ts).
+    const took = /^picture;desc=render;dur=(\d+\.\d)$/.exec(response.headers.get('server-timing') ?? '');
+    expect(Number(took?.[1])).toBeGreaterThanOrEqual(100);
   });
 
   test('method narrows a rule', async () => {

@@ -24,7 +24,8 @@ import type { Store } from './store.ts';
 import { crossSitePage, HTML_HEADERS } from './store-counter.ts';
 
 /** `proxySigned`: the request carries a valid signature of the deployment's proxy (app.ts, proxy-signature.ts). */
-export type Env = { Bindings: HttpBindings; Variables: { proxySigned?: boolean } };
+/** `arrived`: when the request reached the API (performance.now()); `proxySigned`: see app.ts. */
+export type Env = { Bindings: HttpBindings; Variables: { arrived: number; proxySigned?: boolean } };
 
 export interface Services {
   config: Config;

@@ -96,6 +96,19 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
     expect(elsewhere.equals(first.body)).toBe(true);
   });
 
+  test('an answer says where the picture came from and how long the API took over it', async () => {
+    const path = '/images/products/6.jpg?width=256&height=256&format=avif';
+    const sources: (string | undefined)[] = [];
+    for (const headers of [{}, {}, { 'If-None-Match': '"any"' }]) {
+      const { response } = await image(path, headers);
+      const timing = /^picture;desc=(\w+);dur=(\d+\.\d)$/.exec(response.headers.get('server-timing') ?? '');
+      expect(Number(timing?.[2])).toBeGreaterThanOrEqual(0);
+      sources.push(timing?.[1]);
+    }
+    // Rendered for the first request (no disk cache here), then from memory.
+    expect(sources).toEqual(['render', 'memory', 'memory']);
+  });
+
   test('bad parameters are 400 JSON', async () => {
     for (const query of [
       'width=0',
@@ -374,6 +387,9 @@ describe('pictures ready before anyone asks', () => {
     for (const planned of plan) {
       const response = await diskOnly.app.request(asked(planned));
       expect(response.status, asked(planned)).toBe(200);
+      expect(response.headers.get('server-timing'), asked(planned)).toMatch(
+        /^picture;desc=disk;dur=\d+\.\d$/,
+      );
     }
     expect(
       (await diskOnly.app.request('/images/products/1.jpg?width=512&height=512&format=webp')).status,

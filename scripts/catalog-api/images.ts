@@ -48,10 +48,18 @@ export interface ImageParams {
   format: ImageFormat;
 }
 
-export interface RenderedImage {
+interface RenderedImage {
   body: Buffer;
   contentType: string;
   etag: string;
+}
+
+/** Where an answered picture came from: the memory cache, the disk cache, or a render for this request. */
+type ImageSource = 'memory' | 'disk' | 'render';
+
+/** A picture as `ImageService.get` answers it: the render and where it came from. */
+export interface ServedImage extends RenderedImage {
+  source: ImageSource;
 }
 
 const CONTENT_TYPES: Record<ImageFormat, string> = {
@@ -506,7 +514,7 @@ export class ImageService {
   readonly #store: Store;
   readonly #cacheDir: string | null;
   readonly #memory = new ByteLru(64 * 1024 * 1024);
-  readonly #inflight = new Map<string, Promise<RenderedImage>>();
+  readonly #inflight = new Map<string, Promise<ServedImage>>();
   readonly #limits: ImageLimits;
   readonly #disk: DiskIndex | null;
   #rendering = 0;
@@ -588,8 +596,9 @@ export class ImageService {
    * moment it is made (its original is read from the database first), so the queue waits for it. With an
    * `asker`, a picture that must be rendered counts towards that client's renders of the minute
    * (`RenderLimited` past them); one from the memory or disk cache, or joining a render under way, does not.
+   * A request that joins a load under way (the queue's render, another request's) has that load's source.
    */
-  async get(kind: ImageKind, id: number, params: ImageParams, asker?: Asker): Promise<RenderedImage | null> {
+  async get(kind: ImageKind, id: number, params: ImageParams, asker?: Asker): Promise<ServedImage | null> {
     this.#loading += 1;
     try {
       const svg = await this.original(kind, id);
@@ -597,7 +606,7 @@ export class ImageService {
       const key = cacheKey(kind, id, svg, params);
       for (;;) {
         const hit = this.#memory.get(key);
-        if (hit) return hit;
+        if (hit) return { ...hit, source: 'memory' };
         const pending = this.#inflight.get(key);
         if (pending) {
           try {
@@ -618,14 +627,14 @@ export class ImageService {
     }
   }
 
-  async #load(key: string, svg: string, params: ImageParams, asker?: Asker): Promise<RenderedImage> {
+  async #load(key: string, svg: string, params: ImageParams, asker?: Asker): Promise<ServedImage> {
     const contentType = CONTENT_TYPES[params.format];
     if (this.#cacheDir !== null) {
       try {
         const body = await readFile(join(this.#cacheDir, key));
         const image = { body, contentType, etag: etagOf(body) };
         this.#memory.set(key, image);
-        return image;
+        return { ...image, source: 'disk' };
       } catch {
         // not cached on disk yet
       }
@@ -637,7 +646,7 @@ export class ImageService {
     this.#keep(key, body).catch((error: unknown) =>
       console.warn(`image cache: could not write ${key}: ${String(error)}`),
     );
-    return image;
+    return { ...image, source: 'render' };
   }
 
   /** Counts a render on request towards the client's renders of the minute; throws past the limit. */
@@ -698,7 +707,12 @@ export class ImageService {
     const job = (async () => {
       const body = await render(svg, params);
       await this.#keep(key, body);
-      return { body, contentType: CONTENT_TYPES[params.format], etag: etagOf(body) };
+      return {
+        body,
+        contentType: CONTENT_TYPES[params.format],
+        etag: etagOf(body),
+        source: 'render' as const,
+      };
     })().finally(() => this.#inflight.delete(key));
     this.#inflight.set(key, job);
     await job;

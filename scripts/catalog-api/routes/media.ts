@@ -3,6 +3,11 @@
  * request or read from the renders made ahead, images.ts) and `GET /videos/products/{id}.mp4` with Range
  * support. No API token: browsers fetch them from pages. Only the renders the site asks for are made, and
  * each client a bounded number a minute (images.ts).
+ *
+ * A picture's answer says where it came from and how long the API took over it, from the request reaching
+ * the API to the answer, an injected fault's latency included (`Server-Timing: picture;desc=disk;dur=3.1`;
+ * `desc` is `memory`, `disk` or `render`): for browsers' developer tools, and for the end-to-end suite's
+ * picture check (tests/e2e/fixtures/test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -98,7 +103,13 @@ export function mediaRoutes(s: Services): Hono<Env> {
       );
     }
     if (!image) throw notFound('image not found.');
-    const headers = { ETag: image.etag, 'Cache-Control': IMMUTABLE, 'Content-Type': image.contentType };
+    const took = (performance.now() - c.get('arrived')).toFixed(1);
+    const headers = {
+      ETag: image.etag,
+      'Cache-Control': IMMUTABLE,
+      'Content-Type': image.contentType,
+      'Server-Timing': `picture;desc=${image.source};dur=${took}`,
+    };
     if (c.req.header('if-none-match') === image.etag) return c.body(null, 304, headers);
     return c.body(new Uint8Array(image.body), 200, headers);
   });
