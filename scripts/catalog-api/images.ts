@@ -80,10 +80,10 @@ const EXT_FORMAT: Record<string, ImageFormat> = {
 /** The longest side of any render, whatever is asked: the renderer refuses or shrinks to it. */
 const MAX_DIMENSION = 2048;
 /**
- * Bump when the way drawings are rendered changes (quality, sizing), so disk caches do not serve old
- * pictures; a changed drawing changes the digest in its renders' names by itself.
+ * Bump when the way drawings are rendered changes (quality, sizing, an encoder's settings), so disk caches
+ * do not serve old pictures; a changed drawing changes the digest in its renders' names by itself.
  */
-const DRAWING_VERSION = 2;
+const DRAWING_VERSION = 3;
 
 /**
  * Every render the site's picture writer asks for of a kind of picture: each of the kind's display sizes
@@ -761,7 +761,9 @@ async function render(svg: string, params: ImageParams): Promise<Buffer> {
       pipeline = pipeline.webp({ quality: 80 });
       break;
     case 'avif':
-      pipeline = pipeline.avif({ quality: 50, effort: 2 });
+      // Effort 1: half the CPU of effort 2 for a few per cent more bytes (docs/performance.md, "Pictures
+      // after a fresh `npm start`"); a fresh start or a CI runner renders some 1,600 of them.
+      pipeline = pipeline.avif({ quality: 50, effort: 1 });
       break;
   }
   return pipeline.toBuffer();
