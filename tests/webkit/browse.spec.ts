@@ -20,6 +20,7 @@ import {
   areaReady,
   listedCount,
   option,
+  pickerState,
   productPath,
   productReady,
   scrollToEnd,
@@ -59,7 +60,9 @@ describe('browsing in WebKit', () => {
     expect(await option(browser, '個数', '10個入').isSelected()).toBe(true);
 
     await option(browser, '味', '抹茶').click();
-    await eventually(async () => expect(await shownPrice(browser)).toBe('¥4,536（税込）'));
+    await eventually(async () =>
+      expect(await shownPrice(browser), await pickerState(browser)).toBe('¥4,536（税込）'),
+    );
     expect(await browser.$('variant-picker s').isDisplayed()).toBe(false);
     expect(await textOf(browser, 'variant-picker [data-stock]')).toBe('店頭在庫 1点');
 
