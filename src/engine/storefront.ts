@@ -34,6 +34,7 @@ import sitemap from './files/sitemap.ts';
 import sourceMaps, { sourceMapUpload } from './files/source-maps.ts';
 import { buildInputsDigest, codeVersionOf } from './pages/build-inputs.ts';
 import pageReuse, { PagesFromPack } from './pages/page-reuse.ts';
+import { WORKER_URL_ENTRIES } from './worker-url-entries.ts';
 
 /** What one build is: its pages, payloads and /_build/ files read these. */
 export interface BuildContext {
@@ -189,6 +190,8 @@ export default function storefront(
             worker: { format: 'es' },
             environments: {
               client: {
+                // `astro dev`'s dependency scan also reads the scripts pages load by URL (worker-url-entries.ts).
+                optimizeDeps: { entries: WORKER_URL_ENTRIES },
                 build: {
                   // Fewer requests and fewer bytes on the pages with the smallest JavaScript budgets: a file
                   // per group, each gzipped on its own (src/engine/chunk-groups.ts).
