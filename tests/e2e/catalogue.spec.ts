@@ -449,30 +449,40 @@ async function openProductWithPictures(page: Page, request: APIRequestContext) {
 
 /**
  * The element Chromium names as the page's largest contentful paint once `lead`, the picture meant to be it,
- * has loaded (asked for sooner, the answer may still be a heading or a smaller picture): its `src` and its
- * top in the viewport.
+ * has loaded and a picture has been named (asked for sooner, the answer may still be a heading: on a busy
+ * runner a loaded picture's paint can be reported frames later): its `src` and its top in the viewport.
  */
 async function settledLargestPaint(page: Page, lead: Locator): Promise<{ src: string; top: number }> {
   await expect
     .poll(() => lead.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
-  return page.evaluate(
-    () =>
-      new Promise<{ src: string; top: number }>((resolve) => {
-        // Two frames: the pictures that have just loaded are painted, and their entries reported.
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            new PerformanceObserver((entries) => {
-              const last = entries.getEntries().at(-1) as
-                | (PerformanceEntry & { element?: Element })
-                | undefined;
-              resolve({
-                src: last?.element?.getAttribute('src') ?? '',
-                top: last?.element?.getBoundingClientRect().top ?? Number.NaN,
-              });
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-          }),
+  let largest = { src: '', top: Number.NaN };
+  await expect
+    .poll(
+      async () => {
+        largest = await page.evaluate(
+          () =>
+            new Promise<{ src: string; top: number }>((resolve) => {
+              // Two frames: the pictures that have just loaded are painted, and their entries reported.
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  new PerformanceObserver((entries) => {
+                    const last = entries.getEntries().at(-1) as
+                      | (PerformanceEntry & { element?: Element })
+                      | undefined;
+                    resolve({
+                      src: last?.element?.getAttribute('src') ?? '',
+                      top: last?.element?.getBoundingClientRect().top ?? Number.NaN,
+                    });
+                  }).observe({ type: 'largest-contentful-paint', buffered: true });
+                }),
+              );
+            }),
         );
-      }),
-  );
+        return largest.src;
+      },
+      { message: 'the largest paint is a picture' },
+    )
+    .not.toBe('');
+  return largest;
 }
