@@ -30,7 +30,8 @@
  * way, is not counted.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_SIZES, pictureRenders } from '../../src/lib/picture-sizes.ts';
@@ -531,6 +532,9 @@ export class ImageService {
     this.#cacheDir = cacheDir;
     this.#limits = { ...DEFAULT_LIMITS, ...limits };
     this.#disk = cacheDir === null ? null : new DiskIndex(cacheDir, this.#limits);
+    // Made once, here: a write that was under way as the process ended (a temporary folder is removed then)
+    // must fail, not make the folder again.
+    if (cacheDir !== null) mkdirSync(cacheDir, { recursive: true });
   }
 
   /** Runs a request's render when a slot is free; refuses at once when the queue is full. */
@@ -660,7 +664,6 @@ export class ImageService {
   async #keep(key: string, body: Buffer): Promise<void> {
     if (this.#cacheDir === null) return;
     const tmp = join(this.#cacheDir, `${key}.${process.pid}.tmp`);
-    await mkdir(this.#cacheDir, { recursive: true });
     await writeFile(tmp, body);
     await rename(tmp, join(this.#cacheDir, key));
     await this.#disk?.added(key, body.byteLength);
