@@ -62,8 +62,7 @@ export default defineConfig({
     command: 'node scripts/tools/start.mjs',
     url: `${baseURL}/`,
     // The build, then every catalogue picture rendered ahead on a machine that has none yet (a fresh CI
-    // runner): about 1,600 renders on one core, 7 minutes on a shared two-core machine, far more on a
-    // starved one.
+    // runner): about 1,600 renders on one core (docs/performance.md, "`npm test`, per step").
     timeout: 30 * 60_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',

@@ -25,9 +25,9 @@ import { bin, ROOT } from './lib.mjs';
 const STALE_TEST = 'tests/integration/build-stale.test.ts';
 const vitest = bin('vitest/vitest.mjs');
 /**
- * The scheduling priority of `batch` steps (nice(1): 0 is normal, 19 the lowest). At 10, beside an end-to-end
- * step on a machine with none of its pictures yet (its API rendering them for ten minutes, then two browsers),
- * a batch test's own API took over 30 s to start; at 5 they get about three times the share.
+ * The scheduling priority of `batch` steps (nice(1): 0 is normal, 19 the lowest). Low enough that the browser
+ * steps get a core when they ask, high enough that a batch test's own servers still start beside an
+ * end-to-end step that renders every picture first (docs/performance.md, "`npm test`, per step").
  */
 const BATCH_NICENESS = 5;
 

@@ -111,8 +111,7 @@ test('a product tag filmed by the camera is read by zxing and opens the product'
     await browser.$('//button[.//*[@aria-label="再開"]]').click();
 
     // The product opens; a refusal or an error would stay on the scanner and say why. zxing reads the frames
-    // in JavaScript: on a runner whose cores the other steps share, 20 s went by without a read (the WebKit
-    // step took 402 s where it takes 113–162 s).
+    // in JavaScript, slowly on a runner whose cores the other steps share: the wait is generous.
     await eventually(async () => {
       const { path, said } = await browser.execute(() => ({
         path: location.pathname,
