@@ -12,7 +12,6 @@
  */
 import {
   closeSync,
-  existsSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -41,21 +40,17 @@ function lastPackFile(dir: string): string | undefined {
   }
 }
 
-/** A page of a pack: its path and key, where its bytes are in the bytes file, and their CRC-32. */
-export type PackEntry = [path: string, key: string, offset: number, length: number, crc: number];
+type Entry = [path: string, key: string, offset: number, length: number, crc: number];
 interface Index {
   version: number;
   file: string;
-  pages: PackEntry[];
+  pages: Entry[];
 }
-
-/** Whether `dir` has a pack's index: a build may find pages of the last build there. */
-export const hasPack = (dir: string) => existsSync(join(dir, INDEX));
 
 /** Paths are compared without their trailing slash: Astro's request URL has it, its path list may not. */
 export const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
-function isEntry(value: unknown): value is PackEntry {
+function isEntry(value: unknown): value is Entry {
   return (
     Array.isArray(value) &&
     value.length === 5 &&
@@ -107,9 +102,9 @@ export function packListing(dir: string, buildId: string): Map<string, PackedPag
 export class PagePack {
   #file: FileWindow;
   #size: number;
-  #pages: Map<string, PackEntry>;
+  #pages: Map<string, Entry>;
 
-  private constructor(path: string, fd: number, pages: Map<string, PackEntry>) {
+  private constructor(path: string, fd: number, pages: Map<string, Entry>) {
     this.#size = fstatSync(fd).size;
     this.#file = new FileWindow(path, { fd });
     this.#pages = pages;
@@ -149,26 +144,9 @@ export class PagePack {
     return bytes;
   }
 
-  /** The CRC-32 of the page at `path` as the index lists it (`page` checks the bytes against it). */
-  crc(path: string): number | undefined {
-    return this.#pages.get(pagePath(path))?.[4];
-  }
-
   close(): void {
     this.#file.close();
   }
-}
-
-/**
- * The bytes file the next build of `buildId` writes in `dir`: `pages-<buildId>.bin`, or `pages-<buildId>-1.bin`
- * when the other is the last build's pack: a build with the same id as the last (a fixed BUILD_ID, as the
- * golden output and the staleness test set) must not empty the pack it reuses pages from.
- */
-function nextPackFile(dir: string, buildId: string): string {
-  const file =
-    lastPackFile(dir) === `pages-${buildId}.bin` ? `pages-${buildId}-1.bin` : `pages-${buildId}.bin`;
-  if (!BYTES_FILE.test(file)) throw new Error(`not a build id for a page pack: ${buildId}`);
-  return file;
 }
 
 /** What of `buffers` is left after a write of `written` bytes of them. */
@@ -198,7 +176,7 @@ export class PagePackWriter {
   #file: string;
   #fd: number | undefined;
   #offset = 0;
-  #pages: PackEntry[] = [];
+  #pages: Entry[] = [];
   /** Pages added and not yet handed to a write, from file offset `#batchStart`. */
   #batch: Uint8Array[] = [];
   #batchBytes = 0;
@@ -208,29 +186,18 @@ export class PagePackWriter {
   /** Who waits for the background writes to end (`close`). */
   #waiting: (() => void)[] = [];
 
-  /** Starts this build's bytes file in `dir` (made if missing), empty (nextPackFile). */
+  /**
+   * Starts `pages-<buildId>.bin` in `dir` (made if missing), or `pages-<buildId>-1.bin` when the other is the
+   * last build's pack: a build with the same id as the last (a fixed BUILD_ID, as the golden output and the
+   * staleness test set) must not empty the pack it reuses pages from.
+   */
   constructor(dir: string, buildId: string) {
     this.#dir = dir;
-    this.#file = nextPackFile(dir, buildId);
+    const last = lastPackFile(dir);
+    this.#file = last === `pages-${buildId}.bin` ? `pages-${buildId}-1.bin` : `pages-${buildId}.bin`;
+    if (!BYTES_FILE.test(this.#file)) throw new Error(`not a build id for a page pack: ${buildId}`);
     mkdirSync(dir, { recursive: true });
     this.#fd = openSync(join(dir, this.#file), 'w');
-  }
-
-  /** The bytes file this pack is written into. */
-  get path(): string {
-    return join(this.#dir, this.#file);
-  }
-
-  /**
-   * Takes `pages` as this pack's first, their bytes already written into its file by another thread, up to
-   * `length` (pages-ahead.ts). Only before any page is added.
-   */
-  adopt(length: number, pages: readonly PackEntry[]): void {
-    if (this.#offset !== 0 || this.#pages.length > 0) {
-      throw new Error('a page pack adopts pages written ahead only before its own');
-    }
-    this.#offset = length;
-    for (const page of pages) this.#pages.push(page);
   }
 
   /**

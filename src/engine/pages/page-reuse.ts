@@ -7,10 +7,8 @@
  * This integration wraps Astro's prerenderer: once Astro has listed its paths, every keyed page whose path
  * and key are in the last build's pack (page-pack.ts) is left out of the list Astro renders, so neither its
  * component nor Astro's own work for a page (its route's module, its request, its log line) runs for it, and
- * is written into the output folder with those bytes, as they are, while Astro renders the others. The product
- * pages are written sooner, while Astro bundles, by a thread of their own (pages-ahead.ts); Astro's list then
- * says which of them count. Any other keyed page is rendered and its bytes go into this build's pack; pages
- * without a key are always rendered.
+ * is written into the output folder with those bytes, as they are, while Astro renders the others. Any other keyed
+ * page is rendered and its bytes go into this build's pack; pages without a key are always rendered.
  * The pages written from the pack are in the build's page list with Astro's own (`builtPages`), so the
  * sitemap and the payload files' check see every page of the site.
  *
@@ -18,15 +16,13 @@
  * pack avoids creating those files (page-pack.ts).
  */
 import { existsSync, rmSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { buildInfo } from '../../lib/build-info.ts';
-import { currentLoad } from '../catalogue/catalogue-load.ts';
 import { plannedPagesLine } from './build-plan.ts';
-import { hasPack, PagePack, PagePackWriter, pagePath } from './page-pack.ts';
-import { type PagesAhead, startPagesAhead } from './pages-ahead.ts';
+import { PagePack, PagePackWriter, pagePath } from './page-pack.ts';
 
 /**
  * Bytes in hand as a Response that gives them back as they are. A Response made from bytes copies them,
@@ -103,8 +99,6 @@ export class BytesResponse extends Response {
 interface Counts {
   reused: number;
   rendered: number;
-  /** Of the reused, those written while Astro bundled (pages-ahead.ts). */
-  ahead?: number;
 }
 
 /**
@@ -140,23 +134,9 @@ export function pageFileWriter(outDir: string): (path: string, bytes: Uint8Array
   };
 }
 
-/** Removes a page written where Astro writes it (pageFileWriter), as the pages written ahead may need. */
-export function pageFileRemover(outDir: string): (path: string) => Promise<void> {
-  return (path) => rm(join(outDir, pagePath(path), 'index.html'), { force: true });
-}
-
-/** Pages written into the output folder and the start of `next` before Astro listed its pages (pages-ahead.ts). */
-export interface WrittenAhead {
-  /** What was written; rejects with why it could not be. */
-  written: Promise<PagesAhead>;
-  /** Removes a page written ahead that Astro neither lists under that key nor renders (pageFileRemover). */
-  remove: (path: string) => Promise<void>;
-}
-
 /**
  * Astro's prerenderer `base`, writing the pages of `last` whose key is unchanged with `write` and leaving
- * them out of the paths Astro renders, and putting the keyed pages it renders into `next`. The pages `ahead`
- * wrote count as written when Astro lists them under the key they were written for. `counts` and
+ * them out of the paths Astro renders, and putting the keyed pages it renders into `next`. `counts` and
  * `fromPack` are updated as pages go.
  */
 export function reusingPrerenderer(
@@ -168,7 +148,6 @@ export function reusingPrerenderer(
     write,
     fromPack = new PagesFromPack(),
     planned,
-    ahead,
   }: {
     last: PagePack | undefined;
     next: PagePackWriter;
@@ -178,8 +157,6 @@ export function reusingPrerenderer(
     fromPack?: PagesFromPack;
     /** Told once how many pages (HTML, not endpoints) Astro will render and write, as soon as it is known. */
     planned?: (pages: number) => void;
-    /** The pages written ahead, once the build has started them (asked when Astro has listed its pages). */
-    ahead?: () => WrittenAhead | undefined;
   },
 ): AstroPrerenderer {
   const keys = new Map<string, string>();
@@ -214,12 +191,6 @@ export function reusingPrerenderer(
     setup: async () => base.setup?.(),
     async getStaticPaths() {
       const paths = await base.getStaticPaths();
-      const early = ahead?.();
-      // Path → key of every page written ahead; a failure to write them fails the build here.
-      const aheadKeys = new Map<string, string>();
-      const written = early ? await early.written : undefined;
-      for (const [path, key] of written?.pages ?? []) aheadKeys.set(path, key);
-      const confirmed = new Set<string>();
       const toRender: typeof paths = [];
       const reused: [path: string, key: string][] = [];
       for (const entry of paths) {
@@ -229,31 +200,15 @@ export function reusingPrerenderer(
           continue;
         }
         const path = pagePath(pathname);
-        const writtenAhead = aheadKeys.get(path) === cacheKey;
         // Only a page whose stored bytes check (length, CRC) is reused; any other is rendered.
-        if (writtenAhead || last?.page(path, cacheKey)) {
-          if (writtenAhead) confirmed.add(path);
-          else reused.push([path, cacheKey]);
+        if (last?.page(path, cacheKey)) {
+          reused.push([path, cacheKey]);
           fromPack.pathnames.push(listedPath(path));
           counts.reused++;
           continue;
         }
         keys.set(path, cacheKey);
         toRender.push(entry);
-      }
-      if (early && written) {
-        next.adopt(
-          written.length,
-          written.pages.filter(([path]) => confirmed.has(path)),
-        );
-        counts.ahead = confirmed.size;
-        // A page written ahead that Astro does not list under its key: Astro's own page replaces it, or
-        // (not listed at all) it goes.
-        const rendering = new Set(toRender.map(({ pathname }) => pagePath(pathname)));
-        const strays = written.pages
-          .map(([path]) => path)
-          .filter((path) => !confirmed.has(path) && !rendering.has(path));
-        await Promise.all(strays.map(early.remove));
       }
       // Written while Astro renders the others; a failure fails the build at teardown.
       writing = writeReused(reused);
@@ -303,7 +258,6 @@ export default function pageReuse(fromPack: PagesFromPack): AstroIntegration {
   let cacheDir: URL | undefined;
   let outDir: URL | undefined;
   let next: PagePackWriter | undefined;
-  let ahead: Promise<PagesAhead> | undefined;
   const counts: Counts = { reused: 0, rendered: 0 };
   const packDir = () => fileURLToPath(new URL('pages/', cacheDir));
   return {
@@ -323,9 +277,7 @@ export default function pageReuse(fromPack: PagesFromPack): AstroIntegration {
         const { buildId } = buildInfo();
         const writer = new PagePackWriter(dir, buildId);
         next = writer;
-        const out = fileURLToPath(outDir);
-        const write = pageFileWriter(out);
-        const remove = pageFileRemover(out);
+        const write = pageFileWriter(fileURLToPath(outDir));
         setPrerenderer((base) =>
           reusingPrerenderer(base, {
             last: PagePack.open(dir),
@@ -333,37 +285,13 @@ export default function pageReuse(fromPack: PagesFromPack): AstroIntegration {
             counts,
             write,
             fromPack,
-            ahead: () => ahead && { written: ahead, remove },
             // The plan in the log, for whoever watches the build (build-plan.ts).
             planned: (pages) => {
-              if (counts.reused > 0) {
-                logger.info(
-                  `${counts.reused} pages written from the last build (${counts.ahead ?? 0} of them while Astro bundled)`,
-                );
-              }
+              if (counts.reused > 0) logger.info(`${counts.reused} pages written from the last build`);
               logger.info(plannedPagesLine(pages));
             },
           }),
         );
-      },
-      // Called once Astro has emptied the output folder, before it bundles: the product pages of the last
-      // build's pack are written from the moment the catalogue is, on a thread of their own (pages-ahead.ts).
-      'astro:build:setup': () => {
-        if (!next || !outDir || ahead) return;
-        const dir = packDir();
-        const loaded = currentLoad()?.written;
-        if (!loaded || !hasPack(dir)) return;
-        const options = { outDir: fileURLToPath(outDir), packDir: dir, packFile: next.path };
-        ahead = loaded
-          .then(() => startPagesAhead(options))
-          .then((outcome) => {
-            if ('error' in outcome) {
-              throw new Error(`the pages of the last build could not be written ahead: ${outcome.error}`);
-            }
-            return outcome.result;
-          });
-        // Awaited once Astro has listed its pages; a catalogue refused ends the build before.
-        ahead.catch(() => {});
       },
       'astro:build:done': async ({ logger }) => {
         if (!next) return;
