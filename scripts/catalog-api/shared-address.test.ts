@@ -109,8 +109,8 @@ test('200 shoppers and an attacker behind one address: the shoppers pay, the cou
     v.variantId,
   );
   expect(Number(left?.total)).toBe(300);
-  // Two hundred purchases, each a few requests and transactions, and 62 password checks: seconds alone,
-  // past 120 s on PostgreSQL beside a runner's first end-to-end run (its pictures rendered; load 12–19).
+  // Two hundred purchases, each a few requests and transactions, and 62 password checks: a long test on a
+  // runner shared with the browser steps (docs/performance.md, "`npm test`, per step").
 }, 300_000);
 
 test("a device cookie is its account's: it exempts no other account, and a forged one nothing", async () => {
