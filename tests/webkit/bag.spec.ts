@@ -12,6 +12,7 @@ import {
   completeAtCounter,
   decodeQr,
   lineOf,
+  lineState,
   pickProducts,
   serverBag,
   serverConfirmation,
@@ -51,7 +52,10 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
   const pickupLine = lineOf(pickup.product.title);
   await browser.$(`${pickupLine}//button[@aria-label="${pickup.product.title}の数量を1つ増やす"]`).click();
   await eventually(async () =>
-    expect(await browser.$(`${pickupLine}//output[@aria-label="数量"]`).getText()).toBe('2'),
+    expect(
+      await browser.$(`${pickupLine}//output[@aria-label="数量"]`).getText(),
+      await lineState(browser, pickup.product.title),
+    ).toBe('2'),
   );
   await bagSettled(browser);
   await browser.$(`${pickupLine}//label[normalize-space()="店頭で受け取る"]`).click();
