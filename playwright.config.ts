@@ -37,11 +37,21 @@ export default defineConfig({
     baseURL,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
-    trace: 'retain-on-failure',
     // Every test is a returning visitor (the `returningVisitor` option of tests/e2e/fixtures/test.ts): the
     // first-visit onboarding dialog (modal) would cover the page it tests.
+
+    // No trace is recorded: recording one for every test, to keep it only for a failure, was a large share of
+    // the suite's CPU (docs/performance.md, "`npm test`, per step"). A failure keeps Playwright's snapshot of
+    // the page and a screenshot; to record traces while chasing one, add `--trace retain-on-failure`.
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    // Chromium's headless shell (Debian's chromium-headless-shell, the same engine as its chromium without the
+    // browser's interface), the browser Playwright itself runs headless tests in: the suite takes far less CPU
+    // in it than in the full browser (docs/performance.md, "`npm test`, per step"). The specs that need what only
+    // the full browser does (a refused camera prompt, the back-forward cache) launch it themselves
+    // (CHROMIUM_PATH: tests/e2e/fixtures/camera.ts, tests/e2e/telemetry.spec.ts).
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

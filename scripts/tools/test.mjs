@@ -233,6 +233,7 @@ async function main() {
 
   if (
     !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') ||
+    !existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell') ||
     !existsSync('/usr/lib/postgresql') ||
     !existsSync('/usr/bin/WebKitWebDriver') ||
     !existsSync('/usr/bin/xvfb-run')
