@@ -17,5 +17,7 @@ export default defineConfig({
     // The global setup builds the site: seconds for the seed here, minutes on a runner busy with other work.
     hookTimeout: 300_000,
     retry: 0,
+    // A failure is printed when it happens, not only in the summary (tests/webkit/failures-at-once.ts).
+    reporters: ['default', './tests/webkit/failures-at-once.ts'],
   },
 });
