@@ -48,7 +48,7 @@ export default defineConfig({
     // Chromium's headless shell (Debian's chromium-headless-shell, the same engine as its chromium without the
     // browser's interface), the browser Playwright itself runs headless tests in: the suite takes far less CPU
     // in it than in the full browser (docs/performance.md, "`npm test`, per step"). The specs that need what only
-    // the full browser does (a refused camera prompt, the back-forward cache) launch it themselves
+    // the full browser does (a camera asked for with the prompt, the back-forward cache) launch it themselves
     // (CHROMIUM_PATH: tests/e2e/fixtures/camera.ts, tests/e2e/telemetry.spec.ts).
     launchOptions: {
       executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
