@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { picturesCacheDir } from './scripts/tools/picture-cache.mjs';
+import { HEADLESS_SHELL } from './tests/e2e/fixtures/browsers.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the product as `npm start` runs it: the reference API, the
@@ -39,19 +40,17 @@ export default defineConfig({
     timezoneId: 'Asia/Tokyo',
     // Every test is a returning visitor (the `returningVisitor` option of tests/e2e/fixtures/test.ts): the
     // first-visit onboarding dialog (modal) would cover the page it tests.
-
+    //
     // No trace is recorded: recording one for every test, to keep it only for a failure, was a large share of
     // the suite's CPU (docs/performance.md, "`npm test`, per step"). A failure keeps Playwright's snapshot of
     // the page and a screenshot; to record traces while chasing one, add `--trace retain-on-failure`.
     trace: 'off',
     screenshot: 'only-on-failure',
-    // Chromium's headless shell (Debian's chromium-headless-shell, the same engine as its chromium without the
-    // browser's interface), the browser Playwright itself runs headless tests in: the suite takes far less CPU
-    // in it than in the full browser (docs/performance.md, "`npm test`, per step"). The specs that need what only
-    // the full browser does (a camera asked for with the prompt, the back-forward cache) launch it themselves
-    // (CHROMIUM_PATH: tests/e2e/fixtures/camera.ts, tests/e2e/telemetry.spec.ts).
+    // Chromium's headless shell (tests/e2e/fixtures/browsers.ts), the browser Playwright itself runs headless
+    // tests in: the suite takes far less CPU in it than in the full browser (docs/performance.md, "`npm test`,
+    // per step"). The specs that need the full browser launch it themselves (camera.ts, telemetry.spec.ts).
     launchOptions: {
-      executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+      executablePath: HEADLESS_SHELL,
       args: [
         '--no-sandbox',
         '--disable-gpu',

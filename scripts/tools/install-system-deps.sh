@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What a fresh Debian machine needs beyond npm for the browser tests: Chromium and its headless shell
 # (Playwright drives /usr/bin/chromium-headless-shell and /usr/bin/chromium; its own browser download cannot
-# work here), Japanese fonts, ffmpeg for the fake camera, and for the WebKit suite (tests/webkit/) WebKitGTK's WebDriver (webkit2gtk-driver, which brings
-# the engine and its MiniBrowser), a virtual X display (xvfb-run, from xvfb) and glibc's locale sources
+# work here), Japanese fonts, ffmpeg for the fake camera, and for the WebKit suite (tests/webkit/)
+# WebKitGTK's WebDriver (webkit2gtk-driver, which brings the engine and its MiniBrowser), a virtual X display (xvfb-run, from xvfb) and glibc's locale sources
 # (locales; the suite compiles the browser languages it needs from them), and PostgreSQL (postgresql: the
 # reference API's tests run against a throwaway server of it as well as against the embedded database).
 # Idempotent: installs only what is missing. Needs root (or sudo).

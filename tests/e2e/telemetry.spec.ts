@@ -4,6 +4,7 @@
  * manager's script answered by a stand-in.
  */
 import { chromium, type Page } from '@playwright/test';
+import { FULL_CHROMIUM } from './fixtures/browsers.ts';
 import {
   gtmStub,
   type Pushed,
@@ -219,7 +220,7 @@ test.describe('analytics', () => {
   }) => {
     // Playwright turns Chromium's back-forward cache off; this browser keeps it.
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: FULL_CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
       ignoreDefaultArgs: ['--disable-back-forward-cache'],
     });
