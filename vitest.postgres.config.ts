@@ -6,7 +6,11 @@ export default defineConfig({
   test: {
     include: ['scripts/catalog-api/**/*.test.ts'],
     environment: 'node',
+    // Worker threads running file after file, as the unit step's files without a DOM (vitest.config.ts): what
+    // node_modules holds is loaded once per thread; the setup file puts back what a file changed.
     pool: 'threads',
+    isolate: false,
+    setupFiles: ['tests/setup/each-test-file.ts'],
     globals: true,
     globalSetup: ['scripts/catalog-api/postgres-setup.ts'],
     // As the unit step's (vitest.config.ts): this step runs at a low priority beside the browser steps.

@@ -6,6 +6,7 @@
  * `postgres` database of the throwaway cluster vitest.postgres.config.ts starts), a new database on it
  * copied from a seeded template: the same tests run against both.
  */
+import { randomBytes } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { threadId } from 'node:worker_threads';
 import { type RawBuilder, sql } from 'kysely';
@@ -47,11 +48,16 @@ const sqliteTemplates = new Map<number, Promise<Uint8Array>>();
 const postgresTemplates = new Map<number, Promise<string>>();
 let postgresAdmin: pg.Pool | undefined;
 let databaseCount = 0;
+/**
+ * This module's own part of the names: a thread runs test file after test file, each evaluating this module
+ * afresh (vitest.postgres.config.ts), so the count alone would give the next file the names of the last.
+ */
+const evaluation = randomBytes(4).toString('hex');
 
-/** A name for a database of this test process. */
+/** A name for a database of this test file. */
 function databaseName(kind: string): string {
   databaseCount += 1;
-  return `${kind}_${process.pid}_${threadId}_${databaseCount}`;
+  return `${kind}_${process.pid}_${threadId}_${evaluation}_${databaseCount}`;
 }
 
 function postgresUrlOf(database: string): string {

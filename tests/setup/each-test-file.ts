@@ -1,9 +1,10 @@
 /**
- * Runs before each unit test file (vitest.config.ts), in the file's own module graph. Every module of this
- * repository is evaluated again for each file, so its stores start from their initial values and no file
- * sees another's `vi.mock`. After each file, its spies, the globals and environment variables it stubbed
- * and its fake timers are put back; in a DOM, what the window has pending (its timers and requests) is
- * cancelled, and the document, the storage, the cookies and the address are as a new window has them.
+ * Runs before each unit test file (vitest.config.ts) and each of the API's tests on PostgreSQL
+ * (vitest.postgres.config.ts), in the file's own module graph. Every module of this repository is evaluated
+ * again for each file, so its stores start from their initial values and no file sees another's `vi.mock`.
+ * After each file, its spies, the globals and environment variables it stubbed and its fake timers are put
+ * back; in a DOM, what the window has pending (its timers and requests) is cancelled, and the document, the
+ * storage, the cookies and the address are as a new window has them.
  *
  * A component test waits for what a part loaded on demand shows (`findBy…`, `waitFor`) up to 10 s, not
  * Testing Library's 1 s: `npm test` runs this step at a low priority beside the browser steps, where a
