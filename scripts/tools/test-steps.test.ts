@@ -1,4 +1,4 @@
-import { steps } from './test.mjs';
+import { machineTimes, steps } from './test.mjs';
 
 const byTag = new Map(steps.map((step) => [step.tag, step]));
 
@@ -41,5 +41,20 @@ describe("npm test's steps", () => {
         if (a < b) expect(waitsFor(a, b) || waitsFor(b, a), `${a} and ${b}`).toBe(true);
       }
     }
+  });
+});
+
+describe("the machine's share of busy CPU time", () => {
+  it('counts user, nice, system, interrupts and steal as busy, idle and disk waits as idle', () => {
+    // user nice system idle iowait irq softirq steal guest guest_nice
+    expect(machineTimes('cpu  100 20 30 400 50 1 2 3 90 9\ncpu0 1 2 3 4 5 6 7 8 9 10\n')).toEqual({
+      busy: 156,
+      idle: 450,
+    });
+  });
+
+  it('gives nothing for a line it cannot read', () => {
+    expect(machineTimes('')).toBeUndefined();
+    expect(machineTimes('intr 1 2 3')).toBeUndefined();
   });
 });

@@ -17,7 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bin, ROOT } from './lib.mjs';
 
@@ -109,6 +109,31 @@ export const steps = [
     after: ['types'],
   },
 ];
+
+/**
+ * The machine's CPU time so far from one line of /proc/stat (`cpu  user nice system idle iowait …`), in
+ * clock ticks: busy and idle (idle or waiting for a disk); undefined where there is no /proc/stat.
+ */
+export function machineTimes(stat) {
+  const fields = /^cpu\s+([\d\s]+)/
+    .exec(stat ?? '')?.[1]
+    ?.trim()
+    .split(/\s+/)
+    .map(Number);
+  if (!fields || fields.length < 5) return undefined;
+  // guest and guest_nice (the ninth and tenth) are already counted in user and nice.
+  const counted = fields.slice(0, 8);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: counted.reduce((sum, n) => sum + n, 0) - idle, idle };
+}
+
+function readMachineTimes() {
+  try {
+    return machineTimes(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
 
 /** Runs one step in a process group of its own; resolves with its exit code and CPU seconds. */
 function runStep(step, reportDir, { prefix, running }) {
@@ -261,6 +286,7 @@ async function main() {
   );
   const results = new Map();
   const began = Date.now();
+  const machineAtStart = readMachineTimes();
   let failed = false;
   let stopping = Promise.resolve();
   await new Promise((done) => {
@@ -326,6 +352,18 @@ async function main() {
   const failures = done.filter((r) => r.code !== 0 && !r.stopped).length;
   const cpu = done.reduce((sum, r) => sum + (Number.isNaN(r.cpu) ? 0 : r.cpu), 0);
   console.log(`in ${Math.floor(total / 60)} min ${Math.round(total % 60)} s, CPU ${Math.round(cpu)} s`);
+  // Whether the run was bound by the CPU (the machine's cores busy throughout, this run's steps or anything
+  // else on it) or by waiting (pages, databases, timers).
+  const machineAtEnd = readMachineTimes();
+  if (machineAtStart && machineAtEnd) {
+    const busy = machineAtEnd.busy - machineAtStart.busy;
+    const idle = machineAtEnd.idle - machineAtStart.idle;
+    if (busy + idle > 0) {
+      console.log(
+        `the machine's ${availableParallelism()} cores were busy ${Math.round((100 * busy) / (busy + idle))}% of the run`,
+      );
+    }
+  }
   console.log(`steps: ${done.filter((r) => r.code === 0).length} passed, ${failures} failed`);
   return failures > 0 || notRun.length > 0 || done.some((r) => r.stopped) ? 1 : 0;
 }
