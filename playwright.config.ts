@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { HEADLESS_SHELL } from './scripts/tools/browsers.mjs';
 import { picturesCacheDir } from './scripts/tools/picture-cache.mjs';
-import { HEADLESS_SHELL } from './tests/e2e/fixtures/browsers.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the product as `npm start` runs it: the reference API, the
@@ -46,7 +46,7 @@ export default defineConfig({
     // the page and a screenshot; to record traces while chasing one, add `--trace retain-on-failure`.
     trace: 'off',
     screenshot: 'only-on-failure',
-    // Chromium's headless shell (tests/e2e/fixtures/browsers.ts), the browser Playwright itself runs headless
+    // Chromium's headless shell (scripts/tools/browsers.mjs), the browser Playwright itself runs headless
     // tests in: the suite takes far less CPU in it than in the full browser (docs/performance.md, "`npm test`,
     // per step"). The specs that need the full browser launch it themselves (camera.ts, telemetry.spec.ts).
     launchOptions: {

@@ -7,6 +7,7 @@
 //   node scripts/bench/add-to-bag.mjs [--url http://localhost:4321] [--runs 20]
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { FULL_CHROMIUM } from '../tools/browsers.mjs';
 import { shopper, stockedProducts } from './bag-session.mjs';
 import { withServedSite } from './lighthouse.mjs';
 
@@ -22,7 +23,7 @@ export async function addToBagBench(base, { runs = 20 } = {}) {
   const [pick] = await stockedProducts(base, 1, runs + 2);
   const path = `/area/${pick.product.areas[0]}/products/${pick.product.id}/`;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const times = [];

@@ -7,6 +7,7 @@
 //   node scripts/bench/js-visits.mjs --url http://localhost:4321
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { FULL_CHROMIUM } from '../tools/browsers.mjs';
 import { inlineScripts } from './js-bytes.mjs';
 
 /**
@@ -140,7 +141,7 @@ async function visit(browser, base, page, { returning }) {
 /** Every page type, first and returning visit; rows with `within` false break a budget. */
 export async function jsVisits(base) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   const rows = [];

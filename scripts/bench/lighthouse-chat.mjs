@@ -6,9 +6,10 @@
 // LCP ≤ 2.0 s on each, the redirect path included.
 //
 //   node scripts/bench/lighthouse-chat.mjs [--url http://localhost:4321] [--runs 3]
-//   CHROME_PATH, LIGHTHOUSE_PORT / LIGHTHOUSE_API_PORT as scripts/bench/lighthouse.mjs
+//   CHROMIUM_PATH, LIGHTHOUSE_PORT / LIGHTHOUSE_API_PORT as scripts/bench/lighthouse.mjs
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import { FULL_CHROMIUM } from '../tools/browsers.mjs';
 import { pageTypes } from './js-visits.mjs';
 import {
   audit,
@@ -24,7 +25,7 @@ import {
 export async function chatLighthouse(base, { runs = 3 } = {}) {
   const product = (await pageTypes(base)).find((page) => page.type === 'product');
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: FULL_CHROMIUM,
     chromeFlags: [
       ...CHROME_FLAGS.filter((flag) => !/^--(accept-)?lang=/.test(flag)),
       ...languageFlags('en-US'),

@@ -6,13 +6,14 @@
 //   node scripts/bench/lighthouse.mjs [--url http://localhost:4321] [--runs 3]
 //     --url   audit a site that is already served (else the reference API and the site are started here)
 //     --runs  runs per page (median reported)
-//   CHROME_PATH (/usr/bin/chromium), LIGHTHOUSE_PORT / LIGHTHOUSE_API_PORT (4399 / 8799)
+//   CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_PORT / LIGHTHOUSE_API_PORT (4399 / 8799)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { FULL_CHROMIUM } from '../tools/browsers.mjs';
 import { startNode, stop, waitForHttp } from '../tools/lib.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -78,7 +79,7 @@ export const median = (values) => {
 /** Debian's Chromium for Lighthouse, headless, ja-JP. */
 export function launchChrome() {
   return chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: FULL_CHROMIUM,
     chromeFlags: CHROME_FLAGS,
   });
 }

@@ -11,6 +11,7 @@
 //   node scripts/bench/low-end-phone.mjs [--url http://localhost:4321] [--runs 3]
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { FULL_CHROMIUM } from '../tools/browsers.mjs';
 import { stockedProducts } from './bag-session.mjs';
 import { withServedSite } from './lighthouse.mjs';
 
@@ -106,7 +107,7 @@ async function flickShift(browser, base) {
 export async function lowEndPhoneBench(base, { runs = 3 } = {}) {
   const picks = await stockedProducts(base, runs * 2, 1);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const held = [];

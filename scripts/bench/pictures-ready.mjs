@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, devices } from '@playwright/test';
+import { FULL_CHROMIUM } from '../tools/browsers.mjs';
 import { startNode, stop, waitForHttp } from '../tools/lib.mjs';
 
 const { values } = parseArgs({
@@ -66,7 +67,7 @@ server.stdout.on('data', (chunk) => {
     if (line.includes('ready on disk')) queueLines.push(`+${seconds(Date.now() - started)}  ${line}`);
   }
 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: FULL_CHROMIUM });
 try {
   await waitForHttp(`${site}/`, 20 * 60_000);
   console.log(`+${seconds(Date.now() - started)}  site served`);

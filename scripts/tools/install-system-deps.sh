@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # What a fresh Debian machine needs beyond npm for the browser tests: Chromium and its headless shell
-# (Playwright drives /usr/bin/chromium-headless-shell and /usr/bin/chromium; its own browser download cannot
-# work here), Japanese fonts, ffmpeg for the fake camera, and for the WebKit suite (tests/webkit/)
-# WebKitGTK's WebDriver (webkit2gtk-driver, which brings the engine and its MiniBrowser), a virtual X display (xvfb-run, from xvfb) and glibc's locale sources
-# (locales; the suite compiles the browser languages it needs from them), and PostgreSQL (postgresql: the
-# reference API's tests run against a throwaway server of it as well as against the embedded database).
+# (Playwright drives /usr/bin/chromium-headless-shell and /usr/bin/chromium, scripts/tools/browsers.mjs; its
+# own browser download cannot work here), Japanese fonts, ffmpeg for the fake camera, and for the WebKit
+# suite (tests/webkit/) WebKitGTK's WebDriver (webkit2gtk-driver, which brings the engine and its
+# MiniBrowser), a virtual X display (xvfb-run, from xvfb) and glibc's locale sources (locales; the suite
+# compiles the browser languages it needs from them), and PostgreSQL (postgresql: the reference API's tests
+# run against a throwaway server of it as well as against the embedded database).
 # Idempotent: installs only what is missing. Needs root (or sudo).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 # Chromium without its interface, the browser most end-to-end specs run in (playwright.config.ts).
 command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
-fc-list 2>/dev/null | grep -i 'Noto Sans CJK' >/dev/null || missing+=(fonts-noto-cjk)  # not grep -q: with pipefail, fc-list killed by SIGPIPE would count as missing
+# Not `grep -q`: it stops reading at the first match, and with pipefail fc-list, killed by SIGPIPE, would
+# count the fonts as missing.
+fc-list 2>/dev/null | grep -i 'Noto Sans CJK' >/dev/null || missing+=(fonts-noto-cjk)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 # With the GStreamer elements WebKitGTK recommends: its camera and video go through them (the suite was
 # written against a machine that had them).

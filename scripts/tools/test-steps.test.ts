@@ -1,4 +1,4 @@
-import { machineTimes, steps } from './test.mjs';
+import { cpuText, machineTimes, steps } from './test.mjs';
 
 const byTag = new Map(steps.map((step) => [step.tag, step]));
 
@@ -56,5 +56,15 @@ describe("the machine's share of busy CPU time", () => {
   it('gives nothing for a line it cannot read', () => {
     expect(machineTimes('')).toBeUndefined();
     expect(machineTimes('intr 1 2 3')).toBeUndefined();
+  });
+});
+
+describe("a step's CPU in the summary", () => {
+  it('is rounded to the second', () => {
+    expect(cpuText(193.4)).toBe('CPU 193 s');
+  });
+
+  it('is unknown, not a number, for a step stopped before it reported', () => {
+    expect(cpuText(Number.NaN)).toBe('CPU unknown');
   });
 });

@@ -19,6 +19,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FULL_CHROMIUM, HEADLESS_SHELL } from './browsers.mjs';
 import { bin, ROOT } from './lib.mjs';
 
 /** The rebuild that must equal a fresh build after each kind of change: a step of its own. */
@@ -30,6 +31,12 @@ const vitest = bin('vitest/vitest.mjs');
  * end-to-end step that renders every picture first (docs/performance.md, "`npm test`, per step").
  */
 const BATCH_NICENESS = 5;
+/**
+ * How many of a step's last output lines are kept, to be shown again above the summary when it fails: a
+ * failure's reason is printed when it happens, among every other step's lines, and a log cut to its tail
+ * would otherwise lose it.
+ */
+const KEPT_LINES = 80;
 
 /**
  * Each step: its tag, its name, what it runs (`node …`), the steps it waits for, and whether it builds the
@@ -127,6 +134,11 @@ export function machineTimes(stat) {
   return { busy: counted.reduce((sum, n) => sum + n, 0) - idle, idle };
 }
 
+/** A step's CPU for the summary: unknown when it was stopped before it could report it. */
+export function cpuText(seconds) {
+  return Number.isFinite(seconds) ? `CPU ${Math.round(seconds)} s` : 'CPU unknown';
+}
+
 function readMachineTimes() {
   try {
     return machineTimes(readFileSync('/proc/stat', 'utf8'));
@@ -135,7 +147,7 @@ function readMachineTimes() {
   }
 }
 
-/** Runs one step in a process group of its own; resolves with its exit code and CPU seconds. */
+/** Runs one step in a process group of its own; resolves with its exit code, CPU seconds and last lines. */
 function runStep(step, reportDir, { prefix, running }) {
   return new Promise((resolve, reject) => {
     const report = join(reportDir, step.tag);
@@ -147,6 +159,7 @@ function runStep(step, reportDir, { prefix, running }) {
       detached: true,
     });
     running.set(step.tag, child);
+    const last = [];
     if (prefix) {
       const label = `${step.tag.padEnd(6)} │ `;
       for (const [from, to] of [
@@ -159,9 +172,12 @@ function runStep(step, reportDir, { prefix, running }) {
           const lines = (rest + chunk).split('\n');
           rest = lines.pop() ?? '';
           if (lines.length > 0) to.write(lines.map((line) => `${label}${line}\n`).join(''));
+          last.push(...lines);
+          last.splice(0, last.length - KEPT_LINES);
         });
         from.on('end', () => {
           if (rest) to.write(`${label}${rest}\n`);
+          if (rest) last.push(rest);
         });
       }
     }
@@ -174,7 +190,7 @@ function runStep(step, reportDir, { prefix, running }) {
       } catch {
         // Stopped before it could report.
       }
-      resolve({ code: code ?? (signal ? 1 : 0), cpu });
+      resolve({ code: code ?? (signal ? 1 : 0), cpu, last });
     });
   });
 }
@@ -257,8 +273,8 @@ async function main() {
   }
 
   if (
-    !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') ||
-    !existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell') ||
+    !existsSync(FULL_CHROMIUM) ||
+    !existsSync(HEADLESS_SHELL) ||
     !existsSync('/usr/lib/postgresql') ||
     !existsSync('/usr/bin/WebKitWebDriver') ||
     !existsSync('/usr/bin/xvfb-run')
@@ -308,11 +324,12 @@ async function main() {
         const prefix = !serial && chosen.length > 1;
         console.log(`\n▶ ${step.name}${prefix ? ` (${step.tag})` : ''}`);
         const loadAtStart = loadavg()[0];
-        runStep(step, reportDir, { prefix, running }).then(({ code, cpu }) => {
+        runStep(step, reportDir, { prefix, running }).then(({ code, cpu, last }) => {
           results.set(step.tag, {
             step,
             code,
             cpu,
+            last,
             seconds: (Date.now() - started) / 1000,
             load: [loadAtStart, loadavg()[0]],
             startedAt: (started - began) / 1000,
@@ -334,6 +351,11 @@ async function main() {
   await rm(reportDir, { recursive: true, force: true });
 
   const total = (Date.now() - began) / 1000;
+  for (const r of results.values()) {
+    if (r.code === 0 || r.stopped || r.last.length === 0) continue;
+    console.log(`\n✗ ${r.step.name}: its last ${r.last.length} lines again`);
+    for (const line of r.last) console.log(`  ${line}`);
+  }
   console.log(
     '\nSummary: each step from its start (s after the first), its wall and CPU seconds (the CPU of every ' +
       'process it ran) and the 1-minute load average at its start and end',
@@ -342,9 +364,8 @@ async function main() {
   for (const r of done.sort((a, b) => a.startedAt - b.startedAt)) {
     const status = r.code === 0 ? 'ok  ' : r.stopped ? 'stopped' : 'FAIL';
     console.log(
-      `  ${status} ${r.step.name} (at ${Math.round(r.startedAt)} s: ${Math.round(r.seconds)} s, CPU ${Math.round(
-        r.cpu,
-      )} s, load ${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)})`,
+      `  ${status} ${r.step.name} (at ${Math.round(r.startedAt)} s: ${Math.round(r.seconds)} s, ${cpuText(r.cpu)}, ` +
+        `load ${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)})`,
     );
   }
   const notRun = chosen.filter((step) => !results.has(step.tag));

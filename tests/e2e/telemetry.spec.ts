@@ -4,7 +4,7 @@
  * manager's script answered by a stand-in.
  */
 import { chromium, type Page } from '@playwright/test';
-import { FULL_CHROMIUM } from './fixtures/browsers.ts';
+import { FULL_CHROMIUM } from '../../scripts/tools/browsers.mjs';
 import {
   gtmStub,
   type Pushed,

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { checkSite } from '../../scripts/publisher/site-check.ts';
+import { FULL_CHROMIUM } from '../../scripts/tools/browsers.mjs';
 import { bin, copyWorkingTree, runNode, WITHOUT_TEST_RUNNER_ENV } from '../../scripts/tools/lib.mjs';
 import type { Area, Product, Tenant } from '../../src/lib/catalog/types.ts';
 import { sampleProduct } from '../fixtures/catalogue.ts';
@@ -251,7 +252,7 @@ describe('a build against a catalog API that stays within the contract', () => {
     expect(description).not.toMatch(/\uFFFD/);
 
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: FULL_CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     try {
