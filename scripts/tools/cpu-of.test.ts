@@ -16,9 +16,12 @@ function cpuOf(code: string): { status: number | null; seconds: number } {
   return { status: run.status, seconds: Number(readFileSync(report, 'utf8')) };
 }
 
-/** Busy for `ms` of CPU time, then writes `flag` (when given). */
+/**
+ * Busy until the process has used `ms` of CPU time (not of the clock: on a loaded machine a second of the
+ * clock may give it a fifth of a core), then writes `flag` (when given).
+ */
 const burn = (ms: number, flag = '') =>
-  `const end = Date.now() + ${ms}; while (Date.now() < end); ${flag ? `require('fs').writeFileSync(${JSON.stringify(flag)}, '')` : ''}`;
+  `while (process.cpuUsage().user < ${ms * 1000}); ${flag ? `require('fs').writeFileSync(${JSON.stringify(flag)}, '')` : ''}`;
 
 /** Whether this machine lets a process make a cgroup v1 cpuacct group (Linux, as root). */
 function cpuacctWritable(): boolean {
