@@ -25,6 +25,7 @@ import {
   expectNoProblems,
   returningVisitorForTheFile,
   shownWithText,
+  tap,
   textOf,
   visit,
 } from './fixtures/browser.ts';
@@ -50,7 +51,10 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
 
   // One more of the pickup item, picked up at the store; the other shipped; wrapped.
   const pickupLine = lineOf(pickup.product.title);
-  await browser.$(`${pickupLine}//button[@aria-label="${pickup.product.title}の数量を1つ増やす"]`).click();
+  await tap(
+    browser,
+    browser.$(`${pickupLine}//button[@aria-label="${pickup.product.title}の数量を1つ増やす"]`),
+  );
   await eventually(async () =>
     expect(
       await browser.$(`${pickupLine}//output[@aria-label="数量"]`).getText(),
@@ -58,14 +62,14 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
     ).toBe('2'),
   );
   await bagSettled(browser);
-  await browser.$(`${pickupLine}//label[normalize-space()="店頭で受け取る"]`).click();
+  await tap(browser, browser.$(`${pickupLine}//label[normalize-space()="店頭で受け取る"]`));
   await eventually(async () =>
     expect(
       await browser.$(`${pickupLine}//label[normalize-space()="店頭で受け取る"]/input`).isSelected(),
     ).toBe(true),
   );
   await bagSettled(browser);
-  await browser.$('//label[span[normalize-space()="ギフトラッピングをする"]]').click();
+  await tap(browser, browser.$('//label[span[normalize-space()="ギフトラッピングをする"]]'));
   await eventually(async () =>
     expect(
       await browser.$('//label[span[normalize-space()="ギフトラッピングをする"]]//input').isSelected(),
@@ -100,7 +104,7 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
 
   // The final confirmation: a modal dialog with the same total, closed by Escape back to its button.
   const pay = await browser.$('button=店頭でのお支払いに進む');
-  await pay.click();
+  await tap(browser, pay);
   const dialog = await browser.$('dialog[open]');
   await dialog.waitForDisplayed({ timeout: CONDITION_TIMEOUT });
   expect(await textOf(browser, 'dialog[open] h2')).toBe('ご注文内容の最終確認');
@@ -114,12 +118,15 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
       '店頭でのお支払いに進む',
     ),
   );
-  await pay.click();
+  await tap(browser, pay);
   await browser.$('dialog[open]').waitForDisplayed({ timeout: CONDITION_TIMEOUT });
-  await browser
-    .$('//dialog//label[contains(normalize-space(), "利用規約とキャンセルについての内容に同意します")]')
-    .click();
-  await browser.$('button=同意してQRコードを発行する').click();
+  await tap(
+    browser,
+    browser.$(
+      '//dialog//label[contains(normalize-space(), "利用規約とキャンセルについての内容に同意します")]',
+    ),
+  );
+  await tap(browser, browser.$('button=同意してQRコードを発行する'));
   const qrUrl = await arrive(browser, /^\/qr\/[A-Za-z0-9_-]{16,64}\/$/);
   const alias = new URL(qrUrl).pathname.split('/')[2] ?? '';
 
@@ -148,7 +155,7 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
   expect(await textOf(browser, '[data-testid="shipment-status"]')).toBe('お届け先の入力待ち');
 
   // The address step: the postal code fills the prefecture and the city.
-  await browser.$('a=お届け先を入力する').click();
+  await tap(browser, browser.$('a=お届け先を入力する'));
   await arrive(browser, /^\/address\/[A-Za-z0-9_-]{16,64}\/$/);
   const postal = await browser.$('input[name="postalCode"]');
   await postal.waitForDisplayed({ timeout: CONDITION_TIMEOUT });
@@ -164,7 +171,7 @@ test('bag → quantity, pickup and shipping, wrapping → confirmation → QR �
   await browser.$('input[name="name"]').setValue('山田 太郎');
   await browser.$('input[name="nameKana"]').setValue('ヤマダ タロウ');
   await browser.$('input[name="phone"]').setValue('090-1234-5678');
-  await browser.$('button=このお届け先で確定する').click();
+  await tap(browser, browser.$('button=このお届け先で確定する'));
   await arrive(browser, /^\/address\/[A-Za-z0-9_-]{16,64}\/complete\/$/);
   await eventually(async () => expect(await shownWithText(browser, 'お届け先を受け付けました')).toBe(true));
   const summary = await textOf(browser, '[data-testid="address-summary"]');

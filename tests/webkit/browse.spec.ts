@@ -13,6 +13,7 @@ import {
   expectNoProblems,
   returningVisitorForTheFile,
   shownWithText,
+  tap,
   textOf,
   visit,
 } from './fixtures/browser.ts';
@@ -36,7 +37,7 @@ returningVisitorForTheFile((opened) => {
 describe('browsing in WebKit', () => {
   test('home → BASE A → scroll to "No more results!" → a product, its options by stock → the bag → Back', async () => {
     await visit(browser, '/');
-    await browser.$('main').$('a=BASE A').click();
+    await tap(browser, browser.$('main').$('a=BASE A'));
     await arrive(browser, /^\/area\/1\/$/);
     await areaReady(browser);
     expect(await listedCount(browser)).toBe(10);
@@ -49,7 +50,7 @@ describe('browsing in WebKit', () => {
     await browser.execute((element) => element.scrollIntoView({ block: 'center' }), link);
     const left = await scrollY(browser);
     expect(left).toBeGreaterThan(1000);
-    await link.click();
+    await tap(browser, link);
     await arrive(browser, /^\/area\/1\/products\/82\/$/);
     await productReady(browser);
     expect(await textOf(browser, 'h1')).toBe('本練り羊羹 詰め合わせ');
@@ -59,14 +60,14 @@ describe('browsing in WebKit', () => {
     expect(await option(browser, '個数', '15個入').isEnabled()).toBe(false);
     expect(await option(browser, '個数', '10個入').isSelected()).toBe(true);
 
-    await option(browser, '味', '抹茶').click();
+    await tap(browser, option(browser, '味', '抹茶'));
     await eventually(async () =>
       expect(await shownPrice(browser), await pickerState(browser)).toBe('¥4,536（税込）'),
     );
     expect(await browser.$('variant-picker s').isDisplayed()).toBe(false);
     expect(await textOf(browser, 'variant-picker [data-stock]')).toBe('店頭在庫 1点');
 
-    await browser.$('button=バッグに入れる').click();
+    await tap(browser, browser.$('button=バッグに入れる'));
     await eventually(async () =>
       expect(await textOf(browser, 'variant-picker [data-status]')).toMatch(/^バッグに入れました。/),
     );
@@ -96,7 +97,7 @@ describe('browsing in WebKit', () => {
     expect(await more.getAttribute('aria-expanded')).toBe('false');
     const height = () => browser.execute(() => document.getElementById('description')?.clientHeight ?? 0);
     const folded = await height();
-    await more.click();
+    await tap(browser, more);
     await eventually(async () => {
       expect(await more.getAttribute('aria-expanded')).toBe('true');
       expect(await more.getText()).toBe('閉じる');
@@ -110,10 +111,10 @@ describe('browsing in WebKit', () => {
     await productReady(browser);
     const favorite = browser.$('favorite-button button');
     expect(await favorite.getAttribute('aria-pressed')).toBe('false');
-    await favorite.click();
+    await tap(browser, favorite);
     await eventually(async () => expect(await favorite.getAttribute('aria-pressed')).toBe('true'));
 
-    await browser.$('header').$('a[href="/wishlist/"]').click();
+    await tap(browser, browser.$('header').$('a[href="/wishlist/"]'));
     await arrive(browser, /^\/wishlist\/$/);
     await eventually(async () => expect(await textOf(browser, 'h1')).toBe('お気に入り'));
     // Asked again each time: a list read once, before the island has drawn it, stays empty.

@@ -12,6 +12,7 @@ import {
   openBrowser,
   shownWithText,
   startAsReturningVisitor,
+  tap,
   visit,
 } from './fixtures/browser.ts';
 import type { BrowserLocale } from './fixtures/languages.ts';
@@ -63,7 +64,7 @@ describe.each(VISITORS)('a $language WebKit', ({ locale, language, htmlLang, gre
       // The greeting is in the built page: the conversation itself (the island's thread) is what has started.
       await eventually(async () => expect(await browser.$('[role="log"]').isExisting()).toBe(true));
 
-      await browser.$('a=日本語').click();
+      await tap(browser, browser.$('a=日本語'));
       await arrive(browser, /^\/(\?lang=ja)?$/);
       await eventually(async () => expect(await shownWithText(browser, 'エリアから探す')).toBe(true));
       expect(await browser.execute(() => document.documentElement.lang)).toBe('ja');

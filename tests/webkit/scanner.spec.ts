@@ -18,6 +18,7 @@ import {
   openBrowser,
   shownWithText,
   startAsReturningVisitor,
+  tap,
   textOf,
   visit,
 } from './fixtures/browser.ts';
@@ -43,7 +44,7 @@ test('without a camera: the scanner says so and offers the product list', async 
     );
     expect(await textOf(browser, '[role="alert"] h2')).toBe('カメラを使えません');
     expect(await attributeOf(browser, '[role="alert"] a', 'href')).toBe('/area/');
-    await browser.$('a=商品一覧から探す').click();
+    await tap(browser, browser.$('a=商品一覧から探す'));
     await arrive(browser, /^\/area\/$/);
     await eventually(async () => expect(await textOf(browser, 'h1')).toBeTruthy());
     await expectNoProblems(browser);
@@ -103,12 +104,12 @@ test('a product tag filmed by the camera is read by zxing and opens the product'
       },
       `data:image/png;base64,${tag.toString('base64')}`,
     );
-    await browser.$('//button[.//*[@aria-label="一時停止"]]').click();
+    await tap(browser, browser.$('//button[.//*[@aria-label="一時停止"]]'));
     // Paused, the last frame kept; an alert here (the camera's failure) is named in the failure.
     await eventually(async () =>
       expect(await screenNow()).toMatchObject({ status: '一時停止中です。', alert: null }),
     );
-    await browser.$('//button[.//*[@aria-label="再開"]]').click();
+    await tap(browser, browser.$('//button[.//*[@aria-label="再開"]]'));
 
     // The product opens; a refusal or an error would stay on the scanner and say why. zxing reads the frames
     // in JavaScript, slowly on a runner whose cores the other steps share: the wait is generous.
