@@ -53,12 +53,10 @@ function ownGroupPath(controller) {
  */
 const HIERARCHIES = [
   {
-    mount: '/sys/fs/cgroup/cpuacct',
     parent: () => join('/sys/fs/cgroup/cpuacct', ownGroupPath('cpuacct')),
     seconds: (dir) => Number(readFileSync(join(dir, 'cpuacct.usage'), 'utf8')) / 1e9,
   },
   ...['/sys/fs/cgroup/unified', '/sys/fs/cgroup'].map((mount) => ({
-    mount,
     parent: () => {
       const parent = join(mount, ownGroupPath(''));
       if (readFileSync(join(parent, 'cgroup.subtree_control'), 'utf8').split(/\s+/).includes('cpu')) {

@@ -10,7 +10,7 @@
 // A step starts once the steps it comes `after` have passed, so steps that do not wait for each other run
 // at once (each line of their output carries the step's tag); the first step that fails stops every
 // other. `--serial` runs one step at a time, in the order below. The summary gives each step's wall time
-// and the CPU of its whole process tree (scripts/tools/cpu-of.mjs).
+// and the CPU of every process it started (scripts/tools/cpu-of.mjs), and a failed step's last lines again.
 //
 //   node scripts/tools/test.mjs [--serial] [NAME…]   NAME: only the steps whose name or tag contains it
 
