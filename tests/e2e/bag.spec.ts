@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { isChunkLoadError } from '../../src/features/site/build-watch-rules.ts';
 import { formatPrice } from '../../src/lib/format/price.ts';
 import {
   BagPage,
@@ -263,6 +264,53 @@ test.describe('the bag and the QR hand-off to the store', () => {
     await expect(page.getByTestId('notification')).toContainText(`「${title}」をバッグから削除しました。`);
     await expect(page.getByRole('heading', { name: 'ショッピングバッグに商品はありません' })).toBeVisible();
     expect((await bag.serverBag()).count).toBe(0);
+  });
+
+  test('a part whose code fails to load reloads the bag once, the line kept, nothing thrown but the failure', async ({
+    page,
+  }) => {
+    const bag = new BagPage(page);
+    const [pick] = await pickProducts(page.request, 1, { qty: 3, offset: 23 });
+    if (!pick) throw new Error('no product');
+    await bag.add(pick, 1);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await bag.open();
+    await bag.settled();
+    await page.waitForLoadState('networkidle');
+    // The question's code is cut off once, as a deploy that removed the old chunk or a dropped line would, and
+    // the reload's document comes slowly, as on a phone's network: the page stays in view until it comes.
+    await page.route(/\/_astro\/RemoveDialog\.[\w-]+\.js$/, (route) => route.abort('connectionreset'), {
+      times: 1,
+    });
+    await page.route(
+      (url) => url.pathname === '/cart/',
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+      { times: 1 },
+    );
+
+    const title = pick.product.title;
+    const reloaded = page.waitForEvent('load');
+    await bag
+      .line(title)
+      .getByRole('button', { name: `${title}をバッグから削除` })
+      .click();
+    await reloaded;
+    await bag.settled();
+    expect(errors.filter((message) => !isChunkLoadError(message))).toEqual([]);
+
+    // The reloaded bag still holds the line, and its question now loads.
+    await expect(bag.lines).toHaveCount(1);
+    await bag
+      .line(title)
+      .getByRole('button', { name: `${title}をバッグから削除` })
+      .click();
+    await expect(page.getByRole('dialog', { name: '商品の削除' })).toContainText(
+      `「${title}」をバッグから削除しますか？`,
+    );
   });
 
   test('a failed change rolls the bag back to the server’s state and says so', async ({ page }) => {

@@ -6,7 +6,8 @@
  *   from the back-forward cache whose code is no longer the deployed code reloads (every other navigation
  *   of this multi-page site already loads the new document); a rebuild of the catalogue alone reloads
  *   nothing: the product page and the bag ask the API for prices and stock;
- * - a code chunk that fails to load reloads the page, once per path within 10 s.
+ * - a code chunk that fails to load reloads the page, once per path within 10 s; the import that asked
+ *   for it fails as it would without the watch.
  */
 import { LATEST_BUILD_PATH, manifestPath } from '../../lib/build-info.ts';
 import {
@@ -33,9 +34,9 @@ export function startVersionWatch(): void {
   const current = document.documentElement.dataset.codeVersion;
   const reloadPage = () => reloadOnce(location.pathname, sessionStore(), () => location.reload());
 
-  addEventListener('vite:preloadError', (event) => {
-    if (reloadPage()) event.preventDefault();
-  });
+  // The failed import still rejects (the event is not prevented: a prevented one resolves the import with
+  // nothing, and the part waiting for it would throw on that instead of the load failure).
+  addEventListener('vite:preloadError', reloadPage);
   addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) reloadPage();
   });
