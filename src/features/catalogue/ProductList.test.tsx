@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
 import { productSummary } from '../product/index.ts';
 import type { ProductListState } from './area-list-store.ts';
@@ -156,7 +156,29 @@ describe('the room kept for the next page', () => {
     const observe = vi.spyOn(FakeObserver.prototype, 'observe');
     const { container } = render(<ProductListView state={listState(10, 'idle')} labels={labels} />);
     expect(observe.mock.calls.map(([target]) => target)).toEqual([...places(container)]);
-    // Each also wakes the list's island when it nears the screen (src/lib/when-needed.ts).
+    // Each also wakes the list's island when it nears the screen (src/engine/client-directives/when-needed.ts).
     expect([...places(container)].every((place) => place.hasAttribute('data-wake-near'))).toBe(true);
+  });
+});
+
+describe('the 「もっと見る」 button', () => {
+  const firstNew = () => screen.getAllByRole('link')[10];
+
+  it('loads the next page and moves focus to its first product once it lands', () => {
+    const { rerender } = render(<ProductListView state={listState(10, 'idle')} labels={labels} />);
+    fireEvent.click(screen.getByRole('button', { name: 'もっと見る' }));
+    expect(store.loadMore).toHaveBeenCalledTimes(1);
+    rerender(<ProductListView state={listState(10, 'loading')} labels={labels} />);
+    rerender(<ProductListView state={listState(20, 'idle')} labels={labels} />);
+    expect(document.activeElement).toBe(firstNew());
+  });
+
+  it('moves focus also when the page landed before the list was drawn loading', () => {
+    // React may draw the two store changes as one (a busy phone, a hydration under way): the list goes
+    // from 10 products to 20 with its status idle in both drawings.
+    const { rerender } = render(<ProductListView state={listState(10, 'idle')} labels={labels} />);
+    fireEvent.click(screen.getByRole('button', { name: 'もっと見る' }));
+    rerender(<ProductListView state={listState(20, 'idle')} labels={labels} />);
+    expect(document.activeElement).toBe(firstNew());
   });
 });

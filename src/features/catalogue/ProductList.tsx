@@ -188,14 +188,17 @@ export function ProductListView({
     }
   }, [state.status, complete]);
 
-  // After a load by the button, focus moves to the first new product, not on to the end of the page.
+  // After a load by the button, focus moves to the first new product, not on to the end of the page. Read
+  // when the status or the count changes: React may draw the page's start and its landing as one, the
+  // status idle in both.
   const focusFrom = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-reads on purpose
   useEffect(() => {
     const from = focusFrom.current;
     if (from === null || state.status === 'loading') return;
     focusFrom.current = null;
     list.current?.querySelectorAll<HTMLAnchorElement>('li a')[from]?.focus();
-  }, [state.status]);
+  }, [state.status, loaded]);
 
   function loadByButton() {
     focusFrom.current = state.products.length;
