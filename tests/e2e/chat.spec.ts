@@ -138,3 +138,21 @@ test.describe('chat on a 320 px screen', () => {
     expect(html).toMatch(/<html lang="en"[^>]* data-chat-language="en"/);
   });
 });
+
+test.describe('chat when its answers cannot be had', () => {
+  test.use({ locale: 'en-US' });
+
+  test('says so when the brand list cannot be had, and brings it on "Try again"', async ({ page }) => {
+    const names = (await brandsIn(page, 'en')).map((b) => b.name);
+    await page.route('**/chat/search/en.json', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page.goto('/chat/');
+    await page.getByRole('button', { name: 'Browse brands' }).first().click();
+    const thread = page.getByRole('log');
+    await expect(thread.locator('[data-from="shop"]').last()).toContainText(
+      "We can't reach the shop right now. Please check your connection and try again.",
+    );
+    await thread.getByRole('button', { name: 'Try again' }).click();
+    await expect(thread.getByRole('link', { name: names[0] ?? '' })).toBeVisible();
+    await expect(thread.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  });
+});

@@ -15,6 +15,7 @@ import { ChatScreen } from './ChatScreen.tsx';
 import { useTranslation } from './chat-i18n.ts';
 import {
   $answering,
+  $indexFailed,
   $searchIndex,
   $thread,
   askBag,
@@ -168,23 +169,32 @@ function MessageBody({ message, language }: { message: ChatMessage; language: Ch
         </>
       );
     case 'failed':
-      return (
-        <div>
-          <p>{t('chat.error')}</p>
-          <button
-            type="button"
-            onClick={() => void retry(message.retry)}
-            className="mt-2 min-h-11 rounded border border-primary bg-white px-4 font-bold"
-          >
-            {t('chat.retry')}
-          </button>
-        </div>
-      );
+      return <Failed onRetry={() => void retry(message.retry)} />;
   }
 }
 
+/** An answer that could not be had: it says so, with a button to try again. */
+function Failed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <p>{t('chat.error')}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-2 min-h-11 rounded border border-primary bg-white px-4 font-bold"
+      >
+        {t('chat.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** An answer waiting for the search index; if the index could not load, it says so with a retry. */
 function Waiting() {
   const { t } = useTranslation();
+  const failed = useStore($indexFailed);
+  if (failed) return <Failed onRetry={() => void loadAnswers()} />;
   return <p className="text-secondary">{t('chat.loading')}</p>;
 }
 

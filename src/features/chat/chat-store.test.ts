@@ -71,6 +71,22 @@ describe('the chat conversation', () => {
     expect(chat.$thread.get().at(-1)).toEqual({ id: 4, from: 'shop', kind: 'bag', count: 2 });
   });
 
+  it('says when the index for an answer in the thread cannot load, and loads it on retry', async () => {
+    const chat = await fresh();
+    const loadIndex = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(index);
+    await chat.startChat({ loadIndex });
+    chat.askBrands();
+    await chat.loadAnswers();
+    expect(chat.$indexFailed.get()).toBe(true);
+    expect(chat.$searchIndex.get()).toBeUndefined();
+    await chat.loadAnswers();
+    expect(chat.$indexFailed.get()).toBe(false);
+    expect(chat.$searchIndex.get()).toEqual(index);
+  });
+
   it('opens on the brand a brand page carried', async () => {
     const chat = await fresh();
     await chat.startChat({ loadIndex: async () => index }, '3');

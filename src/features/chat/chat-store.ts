@@ -82,6 +82,8 @@ export const $thread = atom<ChatMessage[]>(readStored('session', THREAD_KEY, isT
 export const $answering = atom(false);
 /** The search index of the visitor's language, once loaded. */
 export const $searchIndex = atom<SearchIndex | undefined>(undefined);
+/** True when the last load of the search index failed: the answers waiting for it say so, with a retry. */
+export const $indexFailed = atom(false);
 
 function push(...messages: NewMessage[]): void {
   const thread = $thread.get();
@@ -115,12 +117,17 @@ const language = (): ChatLanguage => chatLanguageNow() ?? 'en';
 function searchIndex(): Promise<SearchIndex> {
   const loaded = $searchIndex.get();
   if (loaded?.language === language()) return Promise.resolve(loaded);
+  $indexFailed.set(false);
   indexRequest ??= environment
     .loadIndex(language())
     .then((value) => {
       if (!isSearchIndex(value)) throw new Error('the search index has not the expected shape');
       $searchIndex.set(value);
       return value;
+    })
+    .catch((error: unknown) => {
+      $indexFailed.set(true);
+      throw error;
     })
     .finally(() => {
       indexRequest = undefined;
@@ -230,7 +237,10 @@ export function restartChat(): void {
   push({ from: 'shop', kind: 'greeting' });
 }
 
-/** Loads the search index for the answers already in the thread (after a reload or a language change). */
+/**
+ * Loads the search index for the answers in the thread that show it (the brand list, a brand, a search's
+ * results: after a reload, a language change, or the brands quick reply); a failure is `$indexFailed`.
+ */
 export function loadAnswers(): Promise<void> {
   if (!$thread.get().some((m) => m.kind === 'results' || m.kind === 'brands' || m.kind === 'brand')) {
     return Promise.resolve();
