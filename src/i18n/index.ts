@@ -13,6 +13,7 @@ import type bag from './bag/ja.json';
 import type catalogue from './catalogue/ja.json';
 import type chat from './chat/ja.json';
 import type confirm from './confirm/ja.json';
+import type errors from './errors/ja.json';
 import type gift from './gift/ja.json';
 import { type Locale, pageLocale } from './locales.ts';
 import type order from './order/ja.json';
@@ -31,6 +32,7 @@ export type MessageKey = keyof (typeof address &
   typeof catalogue &
   typeof chat &
   typeof confirm &
+  typeof errors &
   typeof gift &
   typeof order &
   typeof qr &

@@ -1,44 +1,23 @@
 /**
  * The one error module: DataNotFoundError with the catalogue's failure messages, the "handled" flag (an
- * error the page has already shown the shopper, which error reporting is to leave alone) and the titles of
- * the generic error screen.
+ * error the page has already shown the shopper, which error reporting is to leave alone) and the generic
+ * error screen's title for a status (its words in every language are in src/i18n/errors/).
  */
 
+import type japanese from '../i18n/errors/ja.json';
 import { DataNotFoundError } from './data-not-found-error.ts';
 
 export { DataNotFoundError } from './data-not-found-error.ts';
-// On its own: the stores that show a failure load it without the error screen's titles below.
+// On its own: the stores that show a failure load it without the rest of this module.
 export { markHandled } from './handled.ts';
 
-/** Titles of the generic error screen by status. */
-const ERROR_TITLES: Record<number, string> = {
-  401: 'ログインしてから再度お試しください',
-  403: 'アクセスが許可されていません',
-  404: 'お探しのページは見つかりませんでした',
-  500: 'サーバーで問題が発生しています',
-  503: '一時的にサーバーが停止しています',
-};
+/** The statuses the generic error screen has a title of its own for; any other has `error.title.other`. */
+const TITLED_STATUSES = [401, 403, 404, 500, 503] as const;
 
-/** The title for any other status. */
-const FALLBACK_ERROR_TITLE = 'ページが表示できませんでした';
-
-/** The description the 404 error screen shows under its title. */
-const NOT_FOUND_DESCRIPTION =
-  'お探しのページは一時的にアクセスができない状況にあるか、移動もしくは削除された可能性があります。';
-
-export interface ErrorScreen {
-  statusCode: number;
-  title: string;
-  description: string | undefined;
-}
-
-/** What the generic error screen shows for a status code. */
-export function errorScreen(statusCode: number, description?: string): ErrorScreen {
-  return {
-    statusCode,
-    title: ERROR_TITLES[statusCode] ?? FALLBACK_ERROR_TITLE,
-    description: description ?? (statusCode === 404 ? NOT_FOUND_DESCRIPTION : undefined),
-  };
+/** The key of the generic error screen's title for a status (src/i18n/errors/). */
+export function errorTitleKey(statusCode: number): keyof typeof japanese {
+  const titled = (TITLED_STATUSES as readonly number[]).includes(statusCode);
+  return titled ? (`error.title.${statusCode}` as keyof typeof japanese) : 'error.title.other';
 }
 
 /** The message of a route that fails its own validation (404). */

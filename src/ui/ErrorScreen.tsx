@@ -1,11 +1,17 @@
 /**
  * The generic error screen: the word ERROR, the status code, its title, an optional description and the
- * way home. One component for the 404 page (rendered to static HTML) and the islands (an unknown alias, a
- * failed load); titles come from errorScreen() in src/lib/errors.ts.
+ * way home, in the page's language (the spec's Japanese titles on the web catalogue, the visitor's language
+ * in chat, src/i18n/errors/) and leading to the mode's home. One component for the 404 page (rendered to
+ * static HTML) and the islands (an unknown alias, a failed load).
  */
 import type { ReactNode } from 'react';
-import { errorScreen, pageNotFoundMessage } from '../lib/errors.ts';
+import { errors } from '../i18n/errors/part.ts';
+import { strings } from '../i18n/index.ts';
+import { errorTitleKey, pageNotFoundMessage } from '../lib/errors.ts';
+import { homeHref } from '../lib/mode-routes.ts';
 import { t } from './shared-strings.ts';
+
+const tError = await strings(errors);
 
 export function ErrorScreen({
   statusCode,
@@ -19,10 +25,10 @@ export function ErrorScreen({
   children?: ReactNode;
   /** The title when not the page language's (chat pages' fatal screen: each chat language's). */
   title?: ReactNode;
-  /** The way home when not the site's home in the page's language. */
+  /** The way home when not the mode's home (the site's, or chat's) in the page's language. */
   home?: { href: string; label: ReactNode };
 }) {
-  const screen = errorScreen(statusCode, description);
+  const shown = description ?? (statusCode === 404 ? tError('error.notFound.description') : undefined);
   return (
     <section
       className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
@@ -30,15 +36,15 @@ export function ErrorScreen({
     >
       <p className="text-sm font-bold tracking-[0.3em] text-secondary">{t('error.word')}</p>
       <p className="text-5xl font-bold" data-testid="error-status">
-        {screen.statusCode}
+        {statusCode}
       </p>
       <h1 id="error-title" className="text-lg font-bold">
-        {title ?? screen.title}
+        {title ?? tError(errorTitleKey(statusCode))}
       </h1>
-      {screen.description && <p className="text-sm text-secondary">{screen.description}</p>}
+      {shown && <p className="text-sm text-secondary">{shown}</p>}
       {children}
       <a
-        href={home?.href ?? '/'}
+        href={home?.href ?? homeHref()}
         className="mt-4 inline-block rounded border border-primary px-6 py-3 font-bold hover:bg-primary hover:text-white"
       >
         {home?.label ?? t('error.home')}

@@ -75,7 +75,7 @@ for (const { locale, lang } of CHAT_LOCALES) {
 }
 
 for (const { locale, lang } of CHAT_LOCALES) {
-  test.describe(`the chat terms in ${locale}`, () => {
+  test.describe(`the chat terms, time-out, scanner and error screens in ${locale}`, () => {
     test.use({ locale });
 
     test('read in the visitor language', async ({ page }) => {
@@ -94,6 +94,20 @@ for (const { locale, lang } of CHAT_LOCALES) {
         if (path === '/chat/scan/') await expect(page.getByRole('alert')).toBeVisible({ timeout: 15_000 });
         await expectNoJapanese(page, lang, []);
         await expectNoAxeViolations(page);
+      }
+    });
+
+    test('an order or a QR that cannot be loaded says so in the visitor language, leading back to chat', async ({
+      page,
+    }) => {
+      const s = (key: string): string => STRINGS[lang]?.[key] ?? key;
+      await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+      for (const path of ['/chat/order/', '/chat/qr/']) {
+        await page.goto(`${path}${'a'.repeat(32)}/`);
+        await expect(page.getByTestId('error-status')).toHaveText('503');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('error.title.503'));
+        await expect(page.getByRole('link', { name: s('error.home') })).toHaveAttribute('href', '/chat/');
+        await expectNoJapanese(page, lang, []);
       }
     });
   });
