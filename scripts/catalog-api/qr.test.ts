@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../src/lib/markup.ts';
 import { optionText } from './i18n-data.ts';
 import { Client, findVariant, makeApp, SITE_ORIGIN, staffCookie, type TestApp } from './test-helpers.ts';
@@ -385,6 +386,38 @@ describe('the store-counter page', () => {
       ...(cookie === undefined ? {} : { Cookie: cookie }),
     },
     body: new URLSearchParams(fields).toString(),
+  });
+
+  test("allows no style but its own: the policy names the page's one style sheet by its hash", async () => {
+    const v = await variant('total_stock >= 5');
+    await add(v.productId, v.variantId, 1);
+    const alias = await issueAlias();
+    const cookie = await staffCookie(t.app);
+    for (const path of [`/store/qr/${alias}`, '/store/signin', '/store/code']) {
+      const page = await t.app.request(path, { headers: { Cookie: cookie } });
+      const html = await page.text();
+      const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1] ?? '');
+      expect(styles, path).toHaveLength(1);
+      expect(html, path).not.toMatch(/ style="/);
+      const policy = page.headers.get('content-security-policy') ?? '';
+      const hash = createHash('sha256')
+        .update(styles[0] ?? '')
+        .digest('base64');
+      expect(policy, path).toContain(`style-src 'sha256-${hash}'`);
+      expect(policy, path).not.toContain('unsafe');
+    }
+  });
+
+  test('labels each figure of a line with its column, for a phone that shows the line in two rows', async () => {
+    const v = await variant('total_stock >= 5');
+    await add(v.productId, v.variantId, 2);
+    const cookie = await staffCookie(t.app);
+    const html = await (
+      await t.app.request(`/store/qr/${await issueAlias()}`, { headers: { Cookie: cookie } })
+    ).text();
+    const row = html.match(/<tbody[^>]*>\s*(<tr[\s\S]*?<\/tr>)/)?.[1] ?? '';
+    const labels = [...row.matchAll(/<td[^>]*data-label="([^"]+)"/g)].map((match) => match[1]);
+    expect(labels).toEqual(['受け取り', '数量', '単価', '小計']);
   });
 
   test('says in Japanese that an order came from chat, and in which language', async () => {

@@ -10,6 +10,7 @@
  * Links and form actions are relative, so the pages work under any prefix (the site serves them under
  * /api/store/).
  */
+import { createHash } from 'node:crypto';
 import { noshiPrinted } from '../../src/features/bag/gift-rules.ts';
 import { escapeHtml } from '../../src/lib/markup.ts';
 import type { DraftLine, DraftSnapshot, EffectiveStatus } from './orders.ts';
@@ -24,17 +25,6 @@ const dateTime = new Intl.DateTimeFormat('ja-JP', {
   hour: '2-digit',
   minute: '2-digit',
 });
-
-export const HTML_HEADERS = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  // Not no-referrer: under it a browser sends `Origin: null` with the forms' POSTs, which the origin check refuses.
-  'Referrer-Policy': 'same-origin',
-  'X-Robots-Tag': 'noindex',
-  'X-Content-Type-Options': 'nosniff',
-};
 
 const STATUS_LABEL: Record<EffectiveStatus, string> = {
   pending: 'お支払い待ち',
@@ -76,7 +66,27 @@ const STYLE = `
   code { word-break: break-all; }
   input.code { font-family: ui-monospace, monospace; font-size: 1.4rem; letter-spacing: .15em; text-transform: uppercase; }
   .hint { color: #666; font-size: .9em; }
+  @media (max-width: 34rem) {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    tbody tr { display: grid; grid-template-columns: 1fr auto auto auto; gap: 0 .75rem; padding: .6rem .5rem; border-bottom: 1px solid #e5e5e0; }
+    tbody td { padding: 0; border: 0; }
+    tbody td:first-child { grid-column: 1 / -1; padding-bottom: .5rem; }
+    tbody td[data-label]::before { content: attr(data-label); content: attr(data-label) / ""; display: block; color: #666; font-size: .8em; }
+  }
 `;
+
+/** The style sheet's hash: the pages' policy allows that one sheet and no other style. */
+const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+
+export const HTML_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+  // Not no-referrer: under it a browser sends `Origin: null` with the forms' POSTs, which the origin check refuses.
+  'Referrer-Policy': 'same-origin',
+  'X-Robots-Tag': 'noindex',
+  'X-Content-Type-Options': 'nosniff',
+};
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -118,18 +128,19 @@ function linesTable(
         line.receive === 'store'
           ? `店頭受け取り<br><span class="variant">${escapeHtml(pickupPlace(line))}</span>`
           : '配送';
-      return `<tr>
-  <td><span class="brand">${escapeHtml(counter.brand)}</span><br>${escapeHtml(counter.title)}${counter.variantTitle ? `<br><span class="variant">${escapeHtml(counter.variantTitle)}</span>` : ''}<br><span class="sku">SKU: ${escapeHtml(counter.sku)}</span>${giftCell(line)}${shopper}</td>
-  <td>${receive}</td>
-  <td class="num">${escapeHtml(line.qty)}</td>
-  <td class="num">${escapeHtml(yen(line.price))}</td>
-  <td class="num">${escapeHtml(yen(line.price * line.qty))}</td>
+      return `<tr role="row">
+  <td role="cell"><span class="brand">${escapeHtml(counter.brand)}</span><br>${escapeHtml(counter.title)}${counter.variantTitle ? `<br><span class="variant">${escapeHtml(counter.variantTitle)}</span>` : ''}<br><span class="sku">SKU: ${escapeHtml(counter.sku)}</span>${giftCell(line)}${shopper}</td>
+  <td role="cell" data-label="受け取り">${receive}</td>
+  <td role="cell" class="num" data-label="数量">${escapeHtml(line.qty)}</td>
+  <td role="cell" class="num" data-label="単価">${escapeHtml(yen(line.price))}</td>
+  <td role="cell" class="num" data-label="小計">${escapeHtml(yen(line.price * line.qty))}</td>
 </tr>`;
     })
     .join('\n');
-  return `<table>
-<thead><tr><th>商品</th><th>受け取り</th><th class="num">数量</th><th class="num">単価</th><th class="num">小計</th></tr></thead>
-<tbody>
+  // The roles keep the table a table for screen readers on a phone, where its rows are laid out as grids.
+  return `<table role="table">
+<thead role="rowgroup"><tr role="row"><th role="columnheader">商品</th><th role="columnheader">受け取り</th><th role="columnheader" class="num">数量</th><th role="columnheader" class="num">単価</th><th role="columnheader" class="num">小計</th></tr></thead>
+<tbody role="rowgroup">
 ${rows}
 </tbody>
 </table>`;
