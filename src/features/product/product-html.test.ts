@@ -3,6 +3,7 @@
  * attribute, JSON in a script), and the parts say what the page's scripts read back. The golden output
  * check (`npm run golden`) holds the pages' bytes.
  */
+import { mdiChevronDown } from '@mdi/js';
 import { pricedVariant } from '../../../tests/fixtures/catalogue.ts';
 import type { SafeHtml } from '../../lib/html.ts';
 import { productGalleryHtml, readMoreHtml, variantPickerHtml } from './product-html.ts';
@@ -75,16 +76,22 @@ describe('the product page written as strings', () => {
       { ...pricedVariant(12, 1800, 0), options: options('L') },
     ];
     const html = variantPickerHtml(7, variants, 10);
-    const list = /<details[^>]*><summary[^>]*>すべての価格<\/summary><ul[^>]*>(.*?)<\/ul><\/details>/.exec(
-      html,
-    );
+    const list =
+      /<details[^>]*><summary[^>]*><span>すべての価格<\/span>(<svg.*?<\/svg>)<\/summary><ul[^>]*>(.*?)<\/ul><\/details>/.exec(
+        html,
+      );
     expect(list, 'the list of prices').not.toBeNull();
-    const items = [...(list?.[1] ?? '').matchAll(/<li[^>]*>(.*?)<\/li>/g)].map(([, item]) =>
+    // It says it opens: the summary is a flex row (a browser draws no marker for it), so a chevron takes the
+    // marker's place and turns over when the list is open.
+    expect(list?.[1]).toContain(`d="${mdiChevronDown}"`);
+    expect(list?.[1]).toContain('group-open:rotate-180');
+    expect(html).toMatch(/<details class="group [^"]*">/);
+    const items = [...(list?.[2] ?? '').matchAll(/<li[^>]*>(.*?)<\/li>/g)].map(([, item]) =>
       (item ?? '').replace(/<[^>]+>/g, ''),
     );
     // Each variant by its option values, escaped; the sale with its regular price, named for screen readers.
     expect(items).toEqual(['S¥1,200（税込）', 'M&amp;L¥1,500（税込）通常価格¥2,000', 'L¥1,800（税込）']);
-    expect(list?.[1]).toContain('<s>¥2,000</s>');
+    expect(list?.[2]).toContain('<s>¥2,000</s>');
     // Only the first choice on sale (the price line shows it), or none: no list.
     expect(variantPickerHtml(7, variants, 11)).not.toContain('<details');
     expect(variantPickerHtml(7, [variants[0], variants[2]] as typeof variants, 10)).not.toContain('<details');

@@ -6,6 +6,7 @@
  * (ProductGallery.astro, VariantPicker.astro, ReadMore.astro) write these; the product page's one script
  * brings their elements to life.
  */
+import { mdiChevronDown } from '@mdi/js';
 import { t } from '../../i18n/build-time.ts';
 import type { ProductImage, Variant } from '../../lib/catalog/types.ts';
 import { closeTag, jsonScriptText, openTag } from '../../lib/custom-element.ts';
@@ -13,6 +14,7 @@ import { priceDisplay } from '../../lib/format/price.ts';
 import { MAIN_SIZE, THUMBNAIL_SIZE } from '../../lib/images.ts';
 import { attr, escapeHtml } from '../../lib/markup.ts';
 import { catalogueImageHtml } from '../../ui/catalogue-image-html.ts';
+import { iconHtml } from '../../ui/icon-html.ts';
 import { pickerLabels } from './picker-labels.ts';
 import { availability, availabilityText, productOptions, selectionOf } from './variant-options.ts';
 
@@ -76,7 +78,8 @@ const OPTION_VALUE_CLASS = 'group-has-[:disabled]:line-through';
  * Every variant's price, when a variant other than the first choice is on sale: the price line shows one
  * variant's price at a time (the script changes it with the choice), so without this another variant's sale
  * price would reach the page only with its script, never a shopper without scripts or a search engine. In a
- * closed `<details>` under the options: it moves nothing. None when only the first choice is on sale (the
+ * closed `<details>` under the options: it moves nothing. Its summary is a flex row, which browsers draw
+ * without the disclosure marker, so a chevron says it opens. None when only the first choice is on sale (the
  * price line shows it).
  */
 function allPricesHtml(variants: readonly Variant[], initial: Variant): string {
@@ -99,7 +102,8 @@ function allPricesHtml(variants: readonly Variant[], initial: Variant): string {
     return `<li class="flex flex-wrap justify-between gap-x-3"><span>${escapeHtml(name)}</span><span>${escapeHtml(price.price)}${compareAt}</span></li>`;
   });
   return (
-    `<details class="text-sm"><summary class="flex min-h-11 cursor-pointer items-center font-bold">${escapeHtml(t('product.allPrices'))}</summary>` +
+    `<details class="group text-sm"><summary class="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-bold [&::-webkit-details-marker]:hidden">` +
+    `<span>${escapeHtml(t('product.allPrices'))}</span>${iconHtml({ path: mdiChevronDown, class: 'transition-transform group-open:rotate-180' })}</summary>` +
     `<ul class="flex flex-col gap-1">${items.join('')}</ul></details>`
   );
 }
