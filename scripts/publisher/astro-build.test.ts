@@ -1,4 +1,4 @@
-import { catalogueLoadedLine, plannedPagesLine } from '../../src/engine/pages/build-plan.ts';
+import { catalogueLoadedLine, plannedPagesLine, reusedPagesLine } from '../../src/engine/pages/build-plan.ts';
 import { BuildLogProgress, failureLine } from './astro-build.ts';
 
 describe('the reason a build failed', () => {
@@ -86,5 +86,18 @@ describe("a build's progress, from its log", () => {
     progress.read(`09:05:09 [page-reuse] ${plannedPagesLine(0)}\n09:05:09   ├─ /a/index.html (+1ms)\n`);
     expect(progress.current).toEqual({ stage: 'pages', done: 2, planned: 2 });
     expect(progress.read('09:05:01 [content] Synced content\n')).toBe(false);
+  });
+
+  test('tells the pages a rebuild takes from the last build apart from the pages it writes', () => {
+    const progress = new BuildLogProgress();
+    progress.read(
+      [
+        `09:05:09 [page-reuse] ${reusedPagesLine(144)}`,
+        `09:05:09 [page-reuse] ${plannedPagesLine(55)}`,
+        '09:05:09   ├─ /index.html (+12ms)',
+        '',
+      ].join('\n'),
+    );
+    expect(progress.current).toEqual({ stage: 'pages', done: 1, planned: 55, reused: 144 });
   });
 });

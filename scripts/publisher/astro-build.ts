@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUE_LOADED, PLANNED_PAGES } from '../../src/engine/pages/build-plan.ts';
+import { CATALOGUE_LOADED, PLANNED_PAGES, REUSED_PAGES } from '../../src/engine/pages/build-plan.ts';
 import { BUILD_NODE_OPTIONS, buildEnv } from '../tools/build-env.mjs';
 import type { BuildStep } from './publisher.ts';
 
@@ -47,7 +47,8 @@ const PAGE_WRITTEN = /[├└]─ \S*?\.html/g;
 /**
  * How far a build has come, read from its log as it is written (the lines src/engine/pages/build-plan.ts
  * describes): the catalogue's products loaded of its total, then the pages it planned, once Astro has listed
- * its paths, and the pages Astro has started writing since (one line each). Lines are read whole, however the
+ * its paths (and in a rebuild the unchanged pages it took from the last build), and the pages Astro has
+ * started writing since (one line each). Lines are read whole, however the
  * output is cut.
  */
 export class BuildLogProgress {
@@ -56,12 +57,15 @@ export class BuildLogProgress {
   #products: number | null = null;
   #done = 0;
   #planned: number | null = null;
+  #reused = 0;
   #partial = '';
 
   get current(): BuildStep {
-    return this.#stage === 'catalogue'
-      ? { stage: 'catalogue', done: this.#loaded, planned: this.#products }
-      : { stage: 'pages', done: this.#done, planned: this.#planned };
+    if (this.#stage === 'catalogue')
+      return { stage: 'catalogue', done: this.#loaded, planned: this.#products };
+    const pages: BuildStep = { stage: 'pages', done: this.#done, planned: this.#planned };
+    if (this.#reused > 0) pages.reused = this.#reused;
+    return pages;
   }
 
   /** Reads the next piece of the log; true when the progress changed. */
@@ -75,6 +79,11 @@ export class BuildLogProgress {
       if (loaded) {
         this.#loaded = Number(loaded[1]);
         this.#products = Number(loaded[2]);
+        changed = true;
+      }
+      const reused = REUSED_PAGES.exec(line);
+      if (reused) {
+        this.#reused = Number(reused[1]);
         changed = true;
       }
       const planned = PLANNED_PAGES.exec(line);

@@ -134,6 +134,13 @@ describe('the status of a build under way', () => {
       max: 1176,
       text: 'ページの作成 45 / 1,176 ページ（開始から1分05秒）',
     });
+    // A rebuild: the pages it writes, and how many unchanged pages come from the last build, so the count
+    // adds up to the pages the site will have.
+    expect(bar({ stage: 'pages', done: 35, planned: 55, reused: 1144 })).toEqual({
+      value: 35,
+      max: 55,
+      text: 'ページの作成 35 / 55 ページ、変更のない1,144ページは前回のビルドから（開始から1分05秒）',
+    });
     expect(bar({ stage: 'checking', done: 0, planned: null })).toEqual({
       value: null,
       max: 1,

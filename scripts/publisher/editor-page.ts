@@ -157,19 +157,25 @@ function progressBar({ records, busy, progress, now = Date.now() }: EditorView):
   const withTime = (text: string) => (since ? `${text}（${since}）` : text);
   if (!progress) return { value: null, max: 1, text: since || 'ビルド中' };
   const count = (n: number) => n.toLocaleString('ja-JP');
-  const counted = (label: string, unit: string) =>
+  const counted = (label: string, unit: string, after = '') =>
     progress.planned === null
-      ? { value: null, max: 1, text: withTime(`${label} ${count(progress.done)} ${unit}`) }
+      ? { value: null, max: 1, text: withTime(`${label} ${count(progress.done)} ${unit}${after}`) }
       : {
           value: progress.done,
           max: Math.max(1, progress.planned),
-          text: withTime(`${label} ${count(progress.done)} / ${count(progress.planned)} ${unit}`),
+          text: withTime(`${label} ${count(progress.done)} / ${count(progress.planned)} ${unit}${after}`),
         };
   switch (progress.stage) {
     case 'catalogue':
       return counted('カタログの読み込み', '件');
     case 'pages':
-      return counted('ページの作成', 'ページ');
+      // A rebuild writes the changed pages only: the unchanged ones are named, so the counts add up to the
+      // pages the site will have.
+      return counted(
+        'ページの作成',
+        'ページ',
+        progress.reused ? `、変更のない${count(progress.reused)}ページは前回のビルドから` : '',
+      );
     case 'checking':
       return { value: null, max: 1, text: withTime('検査中') };
     case 'publishing':

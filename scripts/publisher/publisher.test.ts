@@ -100,8 +100,8 @@ describe('the publisher', () => {
         await step();
         progress({ stage: 'catalogue', done: 30, planned: 120 });
         await step();
-        progress({ stage: 'pages', done: 0, planned: 179 });
-        progress({ stage: 'pages', done: 45, planned: 179 });
+        progress({ stage: 'pages', done: 0, planned: 55, reused: 124 });
+        progress({ stage: 'pages', done: 45, planned: 55, reused: 124 });
         await step();
         await mkdir(outDir, { recursive: true });
         await writeFile(path.join(outDir, 'index.html'), 'new');
@@ -118,9 +118,11 @@ describe('the publisher', () => {
     await next();
     await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'catalogue', done: 30, planned: 120 }));
     await next();
-    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 179 }));
+    await vi.waitFor(() =>
+      expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 55, reused: 124 }),
+    );
     await next();
-    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'checking', done: 0, planned: null }));
+    await vi.waitFor(() => expect(p.progress).toStrictEqual({ stage: 'checking', done: 0, planned: null }));
     // A late word from the build does not take the check back.
     report?.({ stage: 'pages', done: 179, planned: 179 });
     expect(p.progress?.stage).toBe('checking');

@@ -48,6 +48,8 @@ export interface BuildStep {
   stage: 'catalogue' | 'pages';
   done: number;
   planned: number | null;
+  /** Pages only, in a rebuild: the unchanged pages taken from the last build, not among those planned. */
+  reused?: number | undefined;
 }
 
 /**
@@ -58,6 +60,7 @@ export interface BuildProgress {
   stage: 'preparing' | BuildStep['stage'] | 'checking' | 'publishing';
   done: number;
   planned: number | null;
+  reused?: number | undefined;
 }
 
 /** A request to build: unconditional (an editor), or with a condition asked when its turn comes. */
@@ -325,12 +328,13 @@ export class Publisher {
     try {
       await mkdir(this.#options.buildsDir, { recursive: true });
       await rm(outDir, { recursive: true, force: true });
-      await this.#options.build(outDir, ({ stage: step, done, planned }) => {
-        if (!built) Object.assign(progress, { stage: step, done, planned });
+      await this.#options.build(outDir, ({ stage: step, done, planned, reused }) => {
+        if (!built) Object.assign(progress, { stage: step, done, planned, reused });
       });
       built = true;
       stage = 'rejected';
       Object.assign(progress, { stage: 'checking', done: 0, planned: null });
+      delete progress.reused;
       const { pages } = await this.#options.check(outDir);
       progress.stage = 'publishing';
       await this.#options.prepare?.(outDir);

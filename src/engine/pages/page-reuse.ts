@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { buildInfo } from '../../lib/build-info.ts';
-import { plannedPagesLine } from './build-plan.ts';
+import { plannedPagesLine, reusedPagesLine } from './build-plan.ts';
 import { PagePack, PagePackWriter, pagePath } from './page-pack.ts';
 
 /**
@@ -287,7 +287,7 @@ export default function pageReuse(fromPack: PagesFromPack): AstroIntegration {
             fromPack,
             // The plan in the log, for whoever watches the build (build-plan.ts).
             planned: (pages) => {
-              if (counts.reused > 0) logger.info(`${counts.reused} pages written from the last build`);
+              if (counts.reused > 0) logger.info(reusedPagesLine(counts.reused));
               logger.info(plannedPagesLine(pages));
             },
           }),
