@@ -156,6 +156,14 @@ describe('a gift the rules refuse: 422 with a code and a Japanese message, nothi
       'message',
     ],
     [
+      'emoji in the name',
+      TAKES_NOSHI,
+      (l) => ({ ...l, noshi: { ...oseibo, name: '山田🎁' } }),
+      'EMOJI',
+      'noshi.name',
+    ],
+    ['emoji in the message', TAKES_NOSHI, (l) => ({ ...l, message: 'おめでとう🎉' }), 'EMOJI', 'message'],
+    [
       'an over-long message',
       TAKES_NOSHI,
       (l) => ({ ...l, message: 'あ'.repeat(101) }),

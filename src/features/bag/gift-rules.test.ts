@@ -59,6 +59,27 @@ describe('a line’s のし and message card', () => {
     });
   });
 
+  it('refuses emoji in the name and in the message (they cannot be printed); marks, kanji and Hangul pass', () => {
+    const name = (text: string) =>
+      checkGift({ noshi: { title: '御礼', placement: 'outside', name: text } }, line);
+    for (const emoji of ['山田🎁', '山田❤️', 'ありがとう✨', '🇯🇵', '1️⃣', '👨‍👩‍👧']) {
+      expect(name(emoji), emoji).toMatchObject({
+        ok: false,
+        first: 'pictograph',
+        reasons: { 'noshi.name': 'pictograph' },
+      });
+      expect(checkGift({ message: emoji }, line), emoji).toMatchObject({
+        ok: false,
+        reasons: { message: 'pictograph' },
+      });
+    }
+    // What a Japanese printer prints, and a tourist's own script: ★☆♪♡〒※ and 𠮷 (outside the BMP), 한글.
+    for (const text of ['★山田☆', '𠮷田', '김민준', '〒※♪♡', 'John & Mary ©']) {
+      expect(name(text).ok, text).toBe(true);
+      expect(checkGift({ message: text }, line).ok, text).toBe(true);
+    }
+  });
+
   it('refuses のし on a product that takes none', () => {
     expect(
       checkGift({ noshi: { title: '御歳暮', placement: 'outside' } }, { ...line, accepts: false }),

@@ -35,7 +35,8 @@ export type GiftReason =
   | 'nameTooLong'
   | 'messageTooLong'
   | 'messageNotShipped'
-  | 'control';
+  | 'control'
+  | 'pictograph';
 
 export const GIFT_CODES: Record<GiftReason, string> = {
   notAccepted: 'NOSHI_NOT_ACCEPTED',
@@ -44,6 +45,7 @@ export const GIFT_CODES: Record<GiftReason, string> = {
   messageTooLong: 'MESSAGE_TOO_LONG',
   messageNotShipped: 'MESSAGE_NOT_SHIPPED',
   control: 'CONTROL_CHARACTERS',
+  pictograph: 'EMOJI',
 };
 
 /** The fields a reason can fall on (the request's names). */
@@ -59,6 +61,13 @@ const CONTROL = /\p{Cc}|[\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 export function hasControl(text: string, newlines = false): boolean {
   return CONTROL.test(newlines ? text.replaceAll('\n', '') : text);
 }
+
+/**
+ * Emoji: a character drawn as an emoji by default, or any asking to be (the variation selector U+FE0F, in
+ * every keycap and in ❤️). のし and cards are printed, and a printer has no emoji; text symbols (★☆♪♡〒※),
+ * kanji outside the BMP and every script a visitor writes in pass.
+ */
+const PICTOGRAPH = /\p{Emoji_Presentation}|\ufe0f/u;
 
 /** What the shopper asks for: a field left out keeps what the line has. */
 export interface GiftInput {
@@ -87,6 +96,7 @@ export function checkGift(
     if (!line.accepts) reasons['noshi.title'] = 'notAccepted';
     else if (!line.titles.includes(title)) reasons['noshi.title'] = 'unknownTitle';
     if (hasControl(name)) reasons['noshi.name'] = 'control';
+    else if (PICTOGRAPH.test(name)) reasons['noshi.name'] = 'pictograph';
     else if (chars(name) > NOSHI_NAME_MAX) reasons['noshi.name'] = 'nameTooLong';
     noshi = { title, placement: noshi.placement, name: name === '' ? null : name };
   }
@@ -96,6 +106,7 @@ export function checkGift(
     message = message.replace(/\r\n?/g, '\n').trim();
     if (message === '') message = null;
     else if (hasControl(message, true)) reasons.message = 'control';
+    else if (PICTOGRAPH.test(message)) reasons.message = 'pictograph';
     else if (chars(message) > MESSAGE_MAX) reasons.message = 'messageTooLong';
     else if (!line.shipped && input.message !== undefined) reasons.message = 'messageNotShipped';
   }

@@ -178,10 +178,10 @@ export type paths = {
          * @description `noshi` is the line's のし (a 表書き from the bag's `noshiTitles`, 内のし or 外のし, an optional 名入れ of
          *     at most 20 characters), or null for none; only a line whose `noshi` is true takes one. `message` is
          *     a message card for a shipped line (at most 100 characters, newlines allowed), or null for none; a
-         *     field left out keeps what the line has. Control characters are refused in both. A value the rules
-         *     refuse is a 422 naming it (`code` NOSHI_NOT_ACCEPTED, UNKNOWN_NOSHI_TITLE, NOSHI_NAME_TOO_LONG,
-         *     MESSAGE_TOO_LONG, MESSAGE_NOT_SHIPPED or CONTROL_CHARACTERS, the first found; `fields` with a Japanese
-         *     message per field at fault) and changes nothing.
+         *     field left out keeps what the line has. Control characters and emoji (both are printed) are refused
+         *     in both. A value the rules refuse is a 422 naming it (`code` NOSHI_NOT_ACCEPTED, UNKNOWN_NOSHI_TITLE,
+         *     NOSHI_NAME_TOO_LONG, MESSAGE_TOO_LONG, MESSAGE_NOT_SHIPPED, CONTROL_CHARACTERS or EMOJI, the first
+         *     found; `fields` with a Japanese message per field at fault) and changes nothing.
          */
         put: operations["setCartGift"];
         post?: never;
