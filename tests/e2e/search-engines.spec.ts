@@ -137,9 +137,10 @@ test.describe('what a crawler reads of a product page', () => {
     if (!product) throw new Error('the seed has no product with a sale on a variant other than the first');
     const other = product.variants.find((variant) => variant !== firstChoice(product) && onSale(variant));
     const page = await served(request, `/area/${product.areas[0]}/products/${product.id}/`);
-    const prices = /<details[^>]*><summary[^>]*>すべての価格<\/summary>(.*?)<\/details>/s.exec(
-      page.html,
-    )?.[1];
+    const prices =
+      /<details[^>]*><summary[^>]*><span>すべての価格<\/span>.*?<\/summary>(.*?)<\/details>/s.exec(
+        page.html,
+      )?.[1];
     expect(prices, "the list of every variant's price").toBeDefined();
     expect(prices).toContain(formatPrice(other?.price ?? 0));
     expect(prices).toContain(`<s>¥${(other?.compareAtPrice ?? 0).toLocaleString('en')}</s>`);
