@@ -472,6 +472,8 @@ describe('pictures ready before anyone asks', () => {
     const after = await t.app.request(path);
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    // Both renders are kept on disk after their answers: the folder is removed only once they are written.
+    await vi.waitFor(() => expect(files().filter((name) => name.includes('products-7-'))).toHaveLength(2));
   });
 });
 
