@@ -48,8 +48,7 @@ const PAGE_WRITTEN = /[├└]─ \S*?\.html/g;
  * How far a build has come, read from its log as it is written (the lines src/engine/pages/build-plan.ts
  * describes): the catalogue's products loaded of its total, then the pages it planned, once Astro has listed
  * its paths (and in a rebuild the unchanged pages it took from the last build), and the pages Astro has
- * started writing since (one line each). Lines are read whole, however the
- * output is cut.
+ * started writing since (one line each). Lines are read whole, however the output is cut.
  */
 export class BuildLogProgress {
   #stage: BuildStep['stage'] = 'catalogue';

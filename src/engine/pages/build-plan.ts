@@ -2,8 +2,8 @@
  * The build's plan in its log: the catalogue's products loaded of its total (the catalogue's loading
  * thread logs a line per page of products, catalogue-load-worker.ts), then, once Astro has listed every
  * path it will prerender, how many of them are pages (HTML), endpoints left out, and in a rebuild how many
- * unchanged pages came from the last build beside them (page-reuse.ts). The local
- * publisher reads the lines back to show an editor how far a build has come (scripts/publisher/astro-build.ts).
+ * unchanged pages came from the last build beside them (page-reuse.ts). The local publisher reads the lines
+ * back to show an editor how far a build has come (scripts/publisher/astro-build.ts).
  */
 
 /** The catalogue's line: products loaded of the catalogue's total (the loading thread puts `[catalog]` before it). */
