@@ -189,16 +189,16 @@ export function ProductListView({
   }, [state.status, complete]);
 
   // After a load by the button, focus moves to the first new product, not on to the end of the page. Read
-  // when the status or the count changes: React may draw the page's start and its landing as one, the
-  // status idle in both.
+  // when the count changes, and only once it has grown past the press: React may draw the page's start and
+  // its landing as one, and an earlier drawing's effects (the hydration's, when the press woke the island)
+  // may run after the press, before the page is asked for.
   const focusFrom = useRef<number | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` re-reads on purpose
   useEffect(() => {
     const from = focusFrom.current;
-    if (from === null || state.status === 'loading') return;
+    if (from === null || loaded <= from) return;
     focusFrom.current = null;
     list.current?.querySelectorAll<HTMLAnchorElement>('li a')[from]?.focus();
-  }, [state.status, loaded]);
+  }, [loaded]);
 
   function loadByButton() {
     focusFrom.current = state.products.length;
