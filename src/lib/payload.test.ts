@@ -44,4 +44,15 @@ describe('page payloads', () => {
     const fetchImpl = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
     await expect(fetchPayload('/area/1/products/2/', 'product', fetchImpl)).rejects.toThrow('503');
   });
+
+  it('give up on a server that does not answer in time, so a scan or a favorite is not left waiting', async () => {
+    // A connection that hangs (a store's Wi-Fi dropping mid-request): only the time-out ends it.
+    const fetchImpl = ((_url: string, init?: RequestInit) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      })) as unknown as typeof fetch;
+    await expect(fetchPayload('/area/1/products/2/', 'product', fetchImpl, 50)).rejects.toThrow(
+      /time|abort/i,
+    );
+  });
 });

@@ -30,15 +30,26 @@ export function payloadResponse(payload: Payload): Response {
 }
 
 /**
+ * How long a payload may take: a static file answers in well under a second, so a request still open after
+ * this is a connection that hangs (a store's Wi-Fi dropping mid-request), and waiting on it would leave a
+ * scan checking forever.
+ */
+const PAYLOAD_TIMEOUT_MS = 10_000;
+
+/**
  * A page's payload from the site itself (same origin, no API token), or null when the page does not exist
- * (the product left the catalogue) or is of another kind. Network failures reject.
+ * (the product left the catalogue) or is of another kind. Network failures and time-outs reject.
  */
 export async function fetchPayload<P extends Payload>(
   pagePath: string,
   kind: P['kind'],
   fetchImpl: typeof fetch = fetch,
+  timeoutMs = PAYLOAD_TIMEOUT_MS,
 ): Promise<P | null> {
-  const response = await fetchImpl(payloadPath(pagePath), { headers: { Accept: 'application/json' } });
+  const response = await fetchImpl(payloadPath(pagePath), {
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`${payloadPath(pagePath)} → ${response.status}`);
   const body: unknown = await response.json();

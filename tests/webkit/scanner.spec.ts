@@ -111,14 +111,16 @@ test('a product tag filmed by the camera is read by zxing and opens the product'
     );
     await tap(browser, browser.$('//button[.//*[@aria-label="再開"]]'));
 
-    // The product opens; a refusal or an error would stay on the scanner and say why. zxing reads the frames
-    // in JavaScript, slowly on a runner whose cores the other steps share: the wait is generous.
+    // The product opens; a refusal or an error would stay on the scanner and say why, and a scanner still
+    // looking or checking says which in its status line. zxing reads the frames in JavaScript, slowly on a
+    // runner whose cores the other steps share: the wait is generous.
     await eventually(async () => {
-      const { path, said } = await browser.execute(() => ({
+      const { path, status, said } = await browser.execute(() => ({
         path: location.pathname,
+        status: document.querySelector('[data-scanner-state] [role="status"]')?.textContent ?? null,
         said: document.querySelector('[data-scanner-state] [role="alert"]')?.textContent ?? null,
       }));
-      expect({ path, said }).toEqual({ path: '/area/1/products/2/', said: null });
+      expect({ path, status, said }).toEqual({ path: '/area/1/products/2/', status: null, said: null });
     }, 60_000);
     await arrive(browser, /^\/area\/1\/products\/2\/$/);
     const product = (await apiProducts()).find((p) => p.id === 2);
