@@ -100,10 +100,19 @@ test('a product tag filmed by the camera is read by zxing and opens the product'
         draw();
         setInterval(draw, 100);
         // A new stream for each request, as a browser gives (the scanner ends a stream it no longer wants).
-        navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(15);
+        // Set on the prototype: WebKit drops a property set on `navigator.mediaDevices` itself at its next
+        // garbage collection (that object's JavaScript wrapper is made anew without it), and the scanner's
+        // resume then got WebKit's own mock camera, a test pattern with no code in it.
+        MediaDevices.prototype.getUserMedia = async () => canvas.captureStream(15);
       },
       `data:image/png;base64,${tag.toString('base64')}`,
     );
+    // Enough garbage for a collection before the camera restarts, as a runner under load collects anyway.
+    await browser.execute(() => {
+      let kept = 0;
+      for (let i = 0; i < 200; i++) kept += new Array(100_000).fill(i).length;
+      return kept;
+    });
     await tap(browser, browser.$('//button[.//*[@aria-label="一時停止"]]'));
     // Paused, the last frame kept; an alert here (the camera's failure) is named in the failure.
     await eventually(async () =>
