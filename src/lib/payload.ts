@@ -7,6 +7,8 @@
  * one param value `_payload` (PAYLOAD_PARAM).
  */
 
+import { ANSWER_TIMEOUT_MS, fetchSiteFile } from './site-file.ts';
+
 /** The param value of the `[payload].json.ts` endpoints: they answer `{page}/_payload.json`. */
 export const PAYLOAD_PARAM = '_payload';
 
@@ -30,25 +32,20 @@ export function payloadResponse(payload: Payload): Response {
 }
 
 /**
- * How long a payload may take: a static file answers in well under a second, so a request still open after
- * this is a connection that hangs (a store's Wi-Fi dropping mid-request), and waiting on it would leave a
- * scan checking forever.
- */
-const PAYLOAD_TIMEOUT_MS = 10_000;
-
-/**
  * A page's payload from the site itself (same origin, no API token), or null when the page does not exist
- * (the product left the catalogue) or is of another kind. Network failures and time-outs reject.
+ * (the product left the catalogue) or is of another kind. Network failures and a request with no answer in
+ * time (site-file.ts) reject.
  */
 export async function fetchPayload<P extends Payload>(
   pagePath: string,
   kind: P['kind'],
   fetchImpl: typeof fetch = fetch,
-  timeoutMs = PAYLOAD_TIMEOUT_MS,
+  timeoutMs = ANSWER_TIMEOUT_MS,
 ): Promise<P | null> {
-  const response = await fetchImpl(payloadPath(pagePath), {
+  const response = await fetchSiteFile(payloadPath(pagePath), {
+    fetchImpl,
     headers: { Accept: 'application/json' },
-    signal: AbortSignal.timeout(timeoutMs),
+    timeoutMs,
   });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`${payloadPath(pagePath)} → ${response.status}`);

@@ -65,7 +65,7 @@ describe('postal-code data from KEN_ALL', () => {
       expect(await lookupPostal('1000001', fetchFile)).toEqual([[12, '千代田区千代田']]);
       expect(await lookupPostal('1000002', fetchFile)).toEqual([]);
       expect(fetchFile).toHaveBeenCalledTimes(1);
-      expect(fetchFile).toHaveBeenCalledWith('/postal/100.json');
+      expect(fetchFile).toHaveBeenCalledWith('/postal/100.json', expect.anything());
     });
 
     it('reads a missing prefix file as no such code, and a failed fetch as no data (tried again later)', async () => {
@@ -74,6 +74,24 @@ describe('postal-code data from KEN_ALL', () => {
         throw new TypeError('offline');
       });
       expect(await lookupPostal('1000001', failing)).toBeNull();
+      expect(
+        await lookupPostal('1000001', async () => Response.json({ '0001': [[12, '千代田区千代田']] })),
+      ).toEqual([[12, '千代田区千代田']]);
+    });
+
+    it('gives up a file that does not answer in ten seconds: no auto-fill, and the next keystroke tries again', async () => {
+      vi.useFakeTimers();
+      try {
+        const hanging = ((_url: string, init?: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+          })) as unknown as typeof fetch;
+        const lookup = lookupPostal('1000001', hanging);
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(await lookup).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
       expect(
         await lookupPostal('1000001', async () => Response.json({ '0001': [[12, '千代田区千代田']] })),
       ).toEqual([[12, '千代田区千代田']]);

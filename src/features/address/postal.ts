@@ -4,6 +4,7 @@
  * `{ "0001": [[12, "千代田区千代田"]] }` — the last four digits → [prefecture index (JIS order), 市区町村+町域].
  * The browser fetches only the file of the code being typed.
  */
+import { fetchSiteFile } from '../../lib/site-file.ts';
 import { PREFECTURES } from './address-rules.ts';
 
 /** One place a postal code covers: the index in PREFECTURES and the city with its town (町域). */
@@ -106,17 +107,15 @@ const cache = new Map<string, Promise<PostalFile | null>>();
 
 /**
  * The places of a 7-digit code, fetched from its prefix's file (cached per page): [] when there is no such
- * code (or prefix), null when the data could not be fetched (the form works without auto-fill).
+ * code (or prefix), null when the data could not be fetched or did not answer in time (the form works
+ * without auto-fill).
  */
-export async function lookupPostal(
-  digits: string,
-  fetchFile: (url: string) => Promise<Response> = (url) => fetch(url),
-): Promise<PostalEntry[] | null> {
+export async function lookupPostal(digits: string, fetchImpl?: typeof fetch): Promise<PostalEntry[] | null> {
   if (!/^\d{7}$/.test(digits)) return [];
   const url = postalFileUrl(digits);
   let file = cache.get(url);
   if (!file) {
-    file = fetchFile(url)
+    file = fetchSiteFile(url, fetchImpl ? { fetchImpl } : {})
       .then(async (response) => {
         if (response.status === 404) return {};
         if (!response.ok) throw new Error(`${url}: ${response.status}`);

@@ -87,6 +87,29 @@ describe('the chat conversation', () => {
     expect(chat.$searchIndex.get()).toEqual(index);
   });
 
+  it('gives up a search index that does not answer in ten seconds, says so and offers to try again', async () => {
+    // A store's Wi-Fi dropping mid-request: the index's request hangs until it is aborted.
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
+      return new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    });
+    vi.useFakeTimers();
+    try {
+      const chat = await fresh();
+      await chat.startChat();
+      const asked = chat.askByName('matcha');
+      expect(chat.$answering.get()).toBe(true);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await asked;
+      expect(chat.$answering.get()).toBe(false);
+      expect(chat.$thread.get().at(-1)).toMatchObject({ from: 'shop', kind: 'failed' });
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('opens on the brand a brand page carried', async () => {
     const chat = await fresh();
     await chat.startChat({ loadIndex: async () => index }, '3');

@@ -8,6 +8,7 @@
 import { atom } from 'nanostores';
 import { getCartCount } from '../../lib/catalog/cart-lean.ts';
 import { type ChatLanguage, chatLanguageNow } from '../../lib/mode.ts';
+import { fetchSiteFile } from '../../lib/site-file.ts';
 import { isNonNegativeInteger, isRecord, readStored, writeStored } from '../../lib/storage.ts';
 import { carriedId } from './language.ts';
 import { isSearchIndex, type SearchIndex } from './search-index.ts';
@@ -103,7 +104,7 @@ export interface ChatEnvironment {
 
 let environment: Required<ChatEnvironment> = {
   loadIndex: async (language) => {
-    const response = await fetch(`/chat/search/${language}.json`);
+    const response = await fetchSiteFile(`/chat/search/${language}.json`);
     if (!response.ok) throw new Error(`/chat/search/${language}.json: ${response.status}`);
     return response.json();
   },

@@ -1,0 +1,34 @@
+/**
+ * Fetching a file of this site from the shopper's browser: a page's payload, chat's search index, a postal
+ * code's file. Such a file starts answering within a second; a request with no answer after
+ * ANSWER_TIMEOUT_MS is a connection that hangs (a store's Wi-Fi dropping mid-request) and is given up, so
+ * that what waits on it can say so and offer to try again. Once the answer has begun, its body takes as
+ * long as it takes: a large search index on a slow line is not a hang.
+ */
+
+/** How long a file of the site may take to begin its answer. */
+export const ANSWER_TIMEOUT_MS = 10_000;
+
+export interface SiteFileOptions {
+  /** The fetch to send with (default: the browser's). */
+  fetchImpl?: typeof fetch;
+  headers?: HeadersInit;
+  /** Default ANSWER_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/** The answer for `url`; rejects on a network failure and when no answer has begun in time. */
+export async function fetchSiteFile(url: string, options: SiteFileOptions = {}): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`${url}: no answer in time`, 'TimeoutError')),
+    options.timeoutMs ?? ANSWER_TIMEOUT_MS,
+  );
+  try {
+    const init: RequestInit = { signal: controller.signal };
+    if (options.headers) init.headers = options.headers;
+    return await (options.fetchImpl ?? fetch)(url, init);
+  } finally {
+    clearTimeout(timer);
+  }
+}
