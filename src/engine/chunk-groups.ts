@@ -38,6 +38,13 @@ const ERRORS = /src[\\/]lib[\\/]errors\.ts$/;
 const STORES_REACT = /node_modules[\\/]@nanostores[\\/]react[\\/]/;
 
 /**
+ * Fetching the site's own files: the fetch with its time limit and the payloads read through it, one file.
+ * The scanner and the wishlist read payloads; chat and the address form fetch other files of the site, and
+ * load the few bytes of the payload's reader with it rather than a file more on the scanner's budget.
+ */
+const SITE_FILES = /src[\\/]lib[\\/](payload|site-file)\.ts$/;
+
+/**
  * The hrefs: the catalogue's (src/lib/routes.ts), the mode (mode.ts) and the pages that follow it
  * (mode-routes.ts), a file each. The product lists link to products only and load the first alone; the
  * scanner reads the mode besides; the bag and the QR hand-off load all three.
@@ -59,6 +66,7 @@ export const CHUNK_GROUPS = [
   { name: 'nanostores-react', test: STORES_REACT, priority: 4 },
   { name: 'product-basics', test: PRODUCT_BASICS, priority: 4 },
   { name: 'errors', test: ERRORS, priority: 4 },
+  { name: 'site-files', test: SITE_FILES, priority: 4 },
   { name: 'product-card', test: PRODUCT_CARD, priority: 3 },
   { name: 'product-list', test: PRODUCT_LIST, priority: 2 },
 ];

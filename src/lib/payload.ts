@@ -7,7 +7,7 @@
  * one param value `_payload` (PAYLOAD_PARAM).
  */
 
-import { ANSWER_TIMEOUT_MS, fetchSiteFile } from './site-file.ts';
+import { fetchSiteFile } from './site-file.ts';
 
 /** The param value of the `[payload].json.ts` endpoints: they answer `{page}/_payload.json`. */
 export const PAYLOAD_PARAM = '_payload';
@@ -39,14 +39,9 @@ export function payloadResponse(payload: Payload): Response {
 export async function fetchPayload<P extends Payload>(
   pagePath: string,
   kind: P['kind'],
-  fetchImpl: typeof fetch = fetch,
-  timeoutMs = ANSWER_TIMEOUT_MS,
+  fetchImpl?: typeof fetch,
 ): Promise<P | null> {
-  const response = await fetchSiteFile(payloadPath(pagePath), {
-    fetchImpl,
-    headers: { Accept: 'application/json' },
-    timeoutMs,
-  });
+  const response = await fetchSiteFile(payloadPath(pagePath), fetchImpl);
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`${payloadPath(pagePath)} → ${response.status}`);
   const body: unknown = await response.json();

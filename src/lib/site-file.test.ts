@@ -11,17 +11,18 @@ afterEach(() => vi.useRealTimers());
 describe("the site's own files, fetched from the browser", () => {
   it('are given up when no answer has begun in ten seconds', async () => {
     vi.useFakeTimers();
-    const answer = fetchSiteFile('/chat/search/en.json', { fetchImpl: hanging });
+    const answer = fetchSiteFile('/chat/search/en.json', hanging);
     const settled = vi.fn();
     answer.catch(settled);
     await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS - 1);
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    await expect(answer).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
     expect(ANSWER_TIMEOUT_MS).toBe(10_000);
   });
 
   it('keep an answer that has begun, however long its body takes', async () => {
+    vi.useFakeTimers();
     // The body's second half comes after the time limit has passed, as a large index on a slow line.
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -29,7 +30,7 @@ describe("the site's own files, fetched from the browser", () => {
         setTimeout(() => {
           controller.enqueue(new TextEncoder().encode('"search"}'));
           controller.close();
-        }, 60);
+        }, ANSWER_TIMEOUT_MS * 2);
       },
     });
     let signal: AbortSignal | null | undefined;
@@ -37,21 +38,11 @@ describe("the site's own files, fetched from the browser", () => {
       signal = init?.signal;
       return new Response(body);
     }) as unknown as typeof fetch;
-    const response = await fetchSiteFile('/chat/search/en.json', { fetchImpl, timeoutMs: 20 });
-    expect(await response.json()).toEqual({ kind: 'search' });
+    const response = await fetchSiteFile('/chat/search/en.json', fetchImpl);
+    const read = response.json();
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS * 2);
+    expect(await read).toEqual({ kind: 'search' });
     // A browser's fetch ends the body's download when its request is aborted: it never was.
     expect(signal?.aborted).toBe(false);
-  });
-
-  it('send the headers asked for', async () => {
-    const fetchImpl = vi.fn(async () => new Response('{}'));
-    await fetchSiteFile('/area/1/_payload.json', {
-      fetchImpl: fetchImpl as unknown as typeof fetch,
-      headers: { Accept: 'application/json' },
-    });
-    expect(fetchImpl).toHaveBeenCalledWith(
-      '/area/1/_payload.json',
-      expect.objectContaining({ headers: { Accept: 'application/json' } }),
-    );
   });
 });

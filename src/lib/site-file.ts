@@ -9,25 +9,12 @@
 /** How long a file of the site may take to begin its answer. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 
-export interface SiteFileOptions {
-  /** The fetch to send with (default: the browser's). */
-  fetchImpl?: typeof fetch;
-  headers?: HeadersInit;
-  /** Default ANSWER_TIMEOUT_MS. */
-  timeoutMs?: number;
-}
-
-/** The answer for `url`; rejects on a network failure and when no answer has begun in time. */
-export async function fetchSiteFile(url: string, options: SiteFileOptions = {}): Promise<Response> {
+/** The answer for `url`; rejects on a network failure and when no answer has begun in time (an AbortError). */
+export async function fetchSiteFile(url: string, fetchImpl: typeof fetch = fetch): Promise<Response> {
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException(`${url}: no answer in time`, 'TimeoutError')),
-    options.timeoutMs ?? ANSWER_TIMEOUT_MS,
-  );
+  const timer = setTimeout(() => controller.abort(), ANSWER_TIMEOUT_MS);
   try {
-    const init: RequestInit = { signal: controller.signal };
-    if (options.headers) init.headers = options.headers;
-    return await (options.fetchImpl ?? fetch)(url, init);
+    return await fetchImpl(url, { signal: controller.signal });
   } finally {
     clearTimeout(timer);
   }

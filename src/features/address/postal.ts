@@ -115,7 +115,7 @@ export async function lookupPostal(digits: string, fetchImpl?: typeof fetch): Pr
   const url = postalFileUrl(digits);
   let file = cache.get(url);
   if (!file) {
-    file = fetchSiteFile(url, fetchImpl ? { fetchImpl } : {})
+    file = fetchSiteFile(url, fetchImpl)
       .then(async (response) => {
         if (response.status === 404) return {};
         if (!response.ok) throw new Error(`${url}: ${response.status}`);
