@@ -1,3 +1,4 @@
+import { hangingFetch } from '../../tests/fixtures/network.ts';
 import { fetchPayload, payloadPath } from './payload.ts';
 
 const summary = {
@@ -46,14 +47,9 @@ describe('page payloads', () => {
   });
 
   it('give up on a server that does not answer in time, so a scan or a favorite is not left waiting', async () => {
-    // A connection that hangs (a store's Wi-Fi dropping mid-request): only the time-out ends it.
-    const fetchImpl = ((_url: string, init?: RequestInit) =>
-      new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-      })) as unknown as typeof fetch;
     vi.useFakeTimers();
     try {
-      const read = fetchPayload('/area/1/products/2/', 'product', fetchImpl);
+      const read = fetchPayload('/area/1/products/2/', 'product', hangingFetch);
       const failed = expect(read).rejects.toMatchObject({ name: 'AbortError' });
       await vi.advanceTimersByTimeAsync(10_000);
       await failed;

@@ -1,17 +1,12 @@
+import { hangingFetch } from '../../tests/fixtures/network.ts';
 import { ANSWER_TIMEOUT_MS, fetchSiteFile } from './site-file.ts';
-
-/** A connection that hangs: nothing comes, and only an abort ends the request. */
-const hanging = ((_url: string, init?: RequestInit) =>
-  new Promise((_resolve, reject) => {
-    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-  })) as unknown as typeof fetch;
 
 afterEach(() => vi.useRealTimers());
 
 describe("the site's own files, fetched from the browser", () => {
   it('are given up when no answer has begun in ten seconds', async () => {
     vi.useFakeTimers();
-    const answer = fetchSiteFile('/chat/search/en.json', hanging);
+    const answer = fetchSiteFile('/chat/search/en.json', hangingFetch);
     const settled = vi.fn();
     answer.catch(settled);
     await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS - 1);

@@ -1,3 +1,4 @@
+import { hangingFetch } from '../../../tests/fixtures/network.ts';
 import { buildPostalFiles, cleanCityTown, clearPostalCache, lookupPostal, postalFill } from './postal.ts';
 
 describe('postal-code data from KEN_ALL', () => {
@@ -82,11 +83,7 @@ describe('postal-code data from KEN_ALL', () => {
     it('gives up a file that does not answer in ten seconds: no auto-fill, and the next keystroke tries again', async () => {
       vi.useFakeTimers();
       try {
-        const hanging = ((_url: string, init?: RequestInit) =>
-          new Promise((_resolve, reject) => {
-            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-          })) as unknown as typeof fetch;
-        const lookup = lookupPostal('1000001', hanging);
+        const lookup = lookupPostal('1000001', hangingFetch);
         await vi.advanceTimersByTimeAsync(10_000);
         expect(await lookup).toBeNull();
       } finally {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { sampleProduct } from '../../../tests/fixtures/catalogue.ts';
+import { hangingFetch } from '../../../tests/fixtures/network.ts';
 import type { ChatLanguage } from '../../lib/mode.ts';
 import { buildSearchIndex } from './search-index.ts';
 
@@ -88,12 +89,7 @@ describe('the chat conversation', () => {
   });
 
   it('gives up a search index that does not answer in ten seconds, says so and offers to try again', async () => {
-    // A store's Wi-Fi dropping mid-request: the index's request hangs until it is aborted.
-    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
-      return new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-      });
-    });
+    vi.stubGlobal('fetch', hangingFetch);
     vi.useFakeTimers();
     try {
       const chat = await fresh();
