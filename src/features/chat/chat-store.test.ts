@@ -99,7 +99,11 @@ describe('the chat conversation', () => {
       await vi.advanceTimersByTimeAsync(10_000);
       await asked;
       expect(chat.$answering.get()).toBe(false);
-      expect(chat.$thread.get().at(-1)).toMatchObject({ from: 'shop', kind: 'failed' });
+      expect(chat.$thread.get().at(-1)).toMatchObject({
+        from: 'shop',
+        kind: 'failed',
+        retry: { kind: 'search', query: 'matcha' },
+      });
     } finally {
       vi.useRealTimers();
       vi.unstubAllGlobals();
