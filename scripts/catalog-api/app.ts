@@ -36,6 +36,7 @@ import {
   FALLBACK_FORMATS,
   type ImageLimits,
   ImageService,
+  type Renderer,
   standardRenders,
 } from './images.ts';
 import { overLimit } from './limits.ts';
@@ -69,6 +70,8 @@ export interface AppOptions {
   onError?: (error: unknown, context: string) => void;
   /** Bounds of the image renderer (tests lower them). */
   imageLimits?: Partial<ImageLimits>;
+  /** Draws the pictures (images.ts's renderer by default; a test holds it to see its queue). */
+  renderImage?: Renderer;
   /** Languages whose product JSON is assembled in the background at start (the build reads every page in ja). */
   warmLanguages?: readonly Lang[];
   /** Draws counter codes (counter-code.ts by default; tests make them collide). */
@@ -116,7 +119,7 @@ export async function createApp(options: AppOptions): Promise<Hono<Env>> {
       new AddressVault(config.addressKeys),
       options.newCounterCode,
     ),
-    images: new ImageService(store, config.imageCacheDir, options.imageLimits),
+    images: new ImageService(store, config.imageCacheDir, options.imageLimits, options.renderImage),
     faults: new FaultInjector(config.faults, options.random),
     staff: new StaffDirectory(config.staffAccounts, store, now),
     signInThrottle: new SignInThrottle(store, now),

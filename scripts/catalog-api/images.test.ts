@@ -191,18 +191,33 @@ describe('GET /images/{kind}/{id}.{ext}', () => {
   });
 
   test('renders wait their turn; past the queue the answer is 503 with Retry-After, and the server goes on', async () => {
-    const busy = await makeApp({ imageLimits: { concurrentRenders: 1, queuedRenders: 2 } });
+    // The renderer is held until the queue is seen at rest: otherwise a render that ends before the sixth
+    // request has read its original (slow on a busy database) frees a slot, and four are served.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const busy = await makeApp({
+      imageLimits: { concurrentRenders: 1, queuedRenders: 2 },
+      renderImage: async (svg) => {
+        await held;
+        return Buffer.from(svg);
+      },
+    });
     // Six different pictures, so that each is a render of its own.
-    const answers = await Promise.all(
-      [7, 8, 10, 11, 12, 13].map((id) =>
-        busy.app.request(`/images/products/${id}.jpg?width=256&height=256&format=avif`),
-      ),
+    const requests = [7, 8, 10, 11, 12, 13].map(
+      async (id) => await busy.app.request(`/images/products/${id}.jpg?width=256&height=256&format=avif`),
     );
-    const statuses = answers.map((response) => response.status);
-    expect(statuses.filter((status) => status === 200).length).toBe(3);
-    const refused = answers.filter((response) => response.status === 503);
-    expect(refused).toHaveLength(3);
-    expect(refused[0]?.headers.get('retry-after')).toBe('2');
+    const answered: Response[] = [];
+    for (const request of requests) void request.then((response) => answered.push(response));
+    // One rendering, two waiting: the other three are refused at once, before any render is over.
+    await vi.waitFor(() => expect(answered).toHaveLength(3), { timeout: 10_000 });
+    expect(answered.map((response) => response.status)).toEqual([503, 503, 503]);
+    expect(answered[0]?.headers.get('retry-after')).toBe('2');
+    release();
+    const statuses = (await Promise.all(requests)).map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(3);
     expect((await busy.app.request('/images/products/14.jpg?width=256&height=256&format=jpeg')).status).toBe(
       200,
     );

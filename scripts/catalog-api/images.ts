@@ -451,6 +451,9 @@ export function* standardRenders(
   }
 }
 
+/** Draws a picture from its SVG original (`render` below; tests hold it to see the queue at rest). */
+export type Renderer = (svg: string, params: ImageParams) => Promise<Buffer>;
+
 /** Too many renders already waiting: the caller answers 503 with Retry-After. */
 export class RenderQueueFull extends Error {}
 
@@ -526,9 +529,16 @@ export class ImageService {
   #aheadPlanned = 0;
   /** Ahead-of-time renders waiting for the requests' loads to be over. */
   readonly #idleWaiters: (() => void)[] = [];
+  readonly #render: Renderer;
 
-  constructor(store: Store, cacheDir: string | null, limits: Partial<ImageLimits> = {}) {
+  constructor(
+    store: Store,
+    cacheDir: string | null,
+    limits: Partial<ImageLimits> = {},
+    renderer: Renderer = render,
+  ) {
     this.#store = store;
+    this.#render = renderer;
     this.#cacheDir = cacheDir;
     this.#limits = { ...DEFAULT_LIMITS, ...limits };
     this.#disk = cacheDir === null ? null : new DiskIndex(cacheDir, this.#limits);
@@ -644,7 +654,7 @@ export class ImageService {
       }
     }
     if (asker) await this.#countRender(asker);
-    const body = await this.#withRenderSlot(() => render(svg, params));
+    const body = await this.#withRenderSlot(() => this.#render(svg, params));
     const image = { body, contentType, etag: etagOf(body) };
     this.#memory.set(key, image);
     this.#keep(key, body).catch((error: unknown) =>
@@ -708,7 +718,7 @@ export class ImageService {
     // Checked again: a request may have started this render while the disk was asked.
     if (this.#inflight.has(key)) return false;
     const job = (async () => {
-      const body = await render(svg, params);
+      const body = await this.#render(svg, params);
       await this.#keep(key, body);
       return {
         body,

@@ -15,7 +15,7 @@ import { inject } from 'vitest';
 import { createApp } from './app.ts';
 import { type Config, testConfig } from './config.ts';
 import { type Database, type Db, openPostgres, sqliteDatabase } from './database.ts';
-import type { ImageLimits } from './images.ts';
+import type { ImageLimits, Renderer } from './images.ts';
 import { seed } from './seed.ts';
 import { everyRole, hashPassword } from './staff.ts';
 
@@ -165,6 +165,7 @@ export async function makeApp(
     config?: Partial<Config>;
     random?: () => number;
     imageLimits?: Partial<ImageLimits>;
+    renderImage?: Renderer;
     newCounterCode?: () => string;
     clock?: Clock;
   } = {},
@@ -182,6 +183,7 @@ export async function makeApp(
     now: clock.now,
     ...(options.random ? { random: options.random } : {}),
     ...(options.imageLimits ? { imageLimits: options.imageLimits } : {}),
+    ...(options.renderImage ? { renderImage: options.renderImage } : {}),
     ...(options.newCounterCode ? { newCounterCode: options.newCounterCode } : {}),
     onError: (error) => errors.push(error),
   });
