@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { inject } from 'vitest';
 
 const CLUSTER = fileURLToPath(new URL('./postgres-cluster.ts', import.meta.url));
@@ -64,4 +65,15 @@ describe.runIf(Boolean(inject('postgresUrl')))('a throwaway PostgreSQL server', 
     expect(await listening(port)).toBe(false);
     expect(existsSync(dir)).toBe(false);
   }, 120_000);
+
+  test("the tests' server runs no autovacuum: its workers would visit each of hundreds of test databases", async () => {
+    const client = new pg.Client({ connectionString: inject('postgresUrl') });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ autovacuum: string }>('SHOW autovacuum');
+      expect(rows[0]?.autovacuum).toBe('off');
+    } finally {
+      await client.end();
+    }
+  });
 });

@@ -54,8 +54,18 @@ function postgresUid(): { uid: number; gid: number } {
 /** The signals that stop a test run half-way. */
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
+export interface ClusterOptions {
+  port?: number;
+  /**
+   * Whether the server vacuums in the background (on by default, as a store's server does). Off for the
+   * API's tests: they make a database per test, hundreds by the end of a run, and the autovacuum launcher
+   * starts a worker in each of them every minute, a share of a core that grows with the run's length.
+   */
+  autovacuum?: boolean;
+}
+
 /** Starts a new cluster; throws saying what to install when PostgreSQL is missing. */
-export async function startPostgresCluster(options: { port?: number } = {}): Promise<PostgresCluster> {
+export async function startPostgresCluster(options: ClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBin();
   if (bin === null) {
     throw new Error(
@@ -89,6 +99,7 @@ export async function startPostgresCluster(options: { port?: number } = {}): Pro
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c max_connections=400',
+      ...(options.autovacuum === false ? ['-c autovacuum=off'] : []),
     ].join(' ');
     run('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   } catch (error) {
