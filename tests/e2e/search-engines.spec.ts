@@ -143,7 +143,9 @@ test.describe('what a crawler reads of a product page', () => {
       )?.[1];
     expect(prices, "the list of every variant's price").toBeDefined();
     expect(prices).toContain(formatPrice(other?.price ?? 0));
-    expect(prices).toContain(`<s>¥${(other?.compareAtPrice ?? 0).toLocaleString('en')}</s>`);
+    expect(prices).toContain(
+      `<s data-compare-amount>¥${(other?.compareAtPrice ?? 0).toLocaleString('en')}</s>`,
+    );
   });
 
   test('a description keeps its list items apart in meta, Open Graph and JSON-LD', async ({ request }) => {

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The product page's parts written as strings: every value from the API is escaped where it lands (text,
  * attribute, JSON in a script), and the parts say what the page's scripts read back. The golden output
@@ -9,6 +10,13 @@ import type { SafeHtml } from '../../lib/html.ts';
 import { productGalleryHtml, readMoreHtml, variantPickerHtml } from './product-html.ts';
 
 const HOSTILE = '"><script>alert(1)</script>&\'';
+
+/** An element's text as a reader gets it: what is hidden left out. */
+function shownText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('[hidden]')) hidden.remove();
+  return copy.textContent ?? '';
+}
 
 describe('the product page written as strings', () => {
   it('writes the gallery: the main image eager, every thumbnail lazy, text and URLs escaped', () => {
@@ -86,12 +94,13 @@ describe('the product page written as strings', () => {
     expect(list?.[1]).toContain(`d="${mdiChevronDown}"`);
     expect(list?.[1]).toContain('group-open:rotate-180');
     expect(html).toMatch(/<details class="group [^"]*">/);
-    const items = [...(list?.[2] ?? '').matchAll(/<li[^>]*>(.*?)<\/li>/g)].map(([, item]) =>
-      (item ?? '').replace(/<[^>]+>/g, ''),
-    );
-    // Each variant by its option values, escaped; the sale with its regular price, named for screen readers.
-    expect(items).toEqual(['S¥1,200（税込）', 'M&amp;L¥1,500（税込）通常価格¥2,000', 'L¥1,800（税込）']);
-    expect(list?.[2]).toContain('<s>¥2,000</s>');
+    document.body.innerHTML = html;
+    const items = [...document.querySelectorAll('details li')].map(shownText);
+    // Each variant by its option values, escaped; the sale with its regular price, named for screen readers;
+    // a sold-out variant says so, as its option does.
+    expect(items).toEqual(['S¥1,200（税込）', 'M&L¥1,500（税込）通常価格¥2,000', 'L在庫なし¥1,800（税込）']);
+    expect(list?.[2]).toContain('M&amp;L');
+    expect(list?.[2]).toContain('<s data-compare-amount>¥2,000</s>');
     // Only the first choice on sale (the price line shows it), or none: no list.
     expect(variantPickerHtml(7, variants, 11)).not.toContain('<details');
     expect(variantPickerHtml(7, [variants[0], variants[2]] as typeof variants, 10)).not.toContain('<details');

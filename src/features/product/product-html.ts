@@ -75,12 +75,31 @@ const OPTION_LABEL_CLASS =
 const OPTION_VALUE_CLASS = 'group-has-[:disabled]:line-through';
 
 /**
+ * A price with its regular price beside it when on sale (named for screen readers; there and hidden when
+ * not, so the element's script, variant-picker.ts, can write the API's price into the same places): the
+ * price line's, and each row of every variant's prices.
+ */
+function priceHtml(variant: Variant, classes: { amount?: string; compare: string }): string {
+  const price = priceDisplay(variant.price, variant.compareAtPrice);
+  return (
+    `<span data-amount${attr('class', classes.amount)}>${escapeHtml(price.price)}</span>` +
+    `<span data-compare${attr('hidden', !price.compareAt)}${attr('class', classes.compare)}><span class="sr-only">${escapeHtml(t('product.regularPrice'))}</span>` +
+    `<s data-compare-amount>${price.compareAt ? escapeHtml(price.compareAt) : ''}</s></span>`
+  );
+}
+
+/** A note beside a sold-out option or variant (在庫なし), hidden while it is in stock. */
+function soldOutNoteHtml(soldOut: boolean): string {
+  return `<span class="ml-1.5 text-xs" data-sold-out-note${attr('hidden', !soldOut)}>${escapeHtml(t('product.soldOut'))}</span>`;
+}
+
+/**
  * Every variant's price, when a variant other than the first choice is on sale: the price line shows one
  * variant's price at a time (the script changes it with the choice), so without this another variant's sale
- * price would reach the page only with its script, never a shopper without scripts or a search engine. In a
- * closed `<details>` under the options: it moves nothing. Its summary is a flex row, which browsers draw
- * without the disclosure marker, so a chevron says it opens. None when only the first choice is on sale (the
- * price line shows it).
+ * price would reach the page only with its script, never a shopper without scripts or a search engine. A
+ * sold-out variant says so, as its option does. In a closed `<details>` under the options: it moves nothing.
+ * Its summary is a flex row, which browsers draw without the disclosure marker, so a chevron says it opens.
+ * None when only the first choice is on sale (the price line shows it).
  */
 function allPricesHtml(variants: readonly Variant[], initial: Variant): string {
   if (
@@ -89,17 +108,16 @@ function allPricesHtml(variants: readonly Variant[], initial: Variant): string {
     )
   )
     return '';
-  const regularPrice = escapeHtml(t('product.regularPrice'));
   const items = variants.map((variant) => {
-    const price = priceDisplay(variant.price, variant.compareAtPrice);
     const name =
       variant.options.length > 0
         ? variant.options.map((option) => option.displayValue).join(' / ')
         : variant.title;
-    const compareAt = price.compareAt
-      ? `<span class="ml-2 text-secondary"><span class="sr-only">${regularPrice}</span><s>${escapeHtml(price.compareAt)}</s></span>`
-      : '';
-    return `<li class="flex flex-wrap justify-between gap-x-3"><span>${escapeHtml(name)}</span><span>${escapeHtml(price.price)}${compareAt}</span></li>`;
+    return (
+      `<li${attr('data-price-of', variant.id)} class="flex flex-wrap justify-between gap-x-3">` +
+      `<span>${escapeHtml(name)}${soldOutNoteHtml(availability(variant) === 'soldOut')}</span>` +
+      `<span>${priceHtml(variant, { compare: 'ml-2 text-secondary' })}</span></li>`
+    );
   });
   return (
     `<details class="group text-sm"><summary class="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-bold [&::-webkit-details-marker]:hidden">` +
@@ -123,16 +141,13 @@ export function variantPickerHtml(
   const price = priceDisplay(initial.price, initial.compareAtPrice);
   const soldOut = availability(initial) === 'soldOut';
   const { labels, json: labelsJson } = pickerLabels();
-  const soldOutNote = escapeHtml(t('product.soldOut'));
   let html =
     openTag('variant-picker', { 'data-product-id': productId, class: 'flex flex-col gap-4' }) +
     `<script type="application/json" data-variants>${jsonScriptText(variants)}</script>` +
     `<script type="application/json" data-labels>${labelsJson}</script>` +
-    `<p class="flex min-h-8 flex-wrap items-baseline gap-x-2"><span class="sr-only">${escapeHtml(t('product.price'))}</span>` +
+    `<p data-price-line class="flex min-h-8 flex-wrap items-baseline gap-x-2"><span class="sr-only">${escapeHtml(t('product.price'))}</span>` +
     `<span data-sale${attr('hidden', !price.compareAt)} class="rounded bg-error px-1.5 py-0.5 text-xs font-bold text-black">${escapeHtml(t('product.sale'))}</span>` +
-    `<span data-amount class="text-lg font-bold">${escapeHtml(price.price)}</span>` +
-    `<span data-compare${attr('hidden', !price.compareAt)} class="text-sm text-secondary"><span class="sr-only">${escapeHtml(t('product.regularPrice'))}</span>` +
-    `<s data-compare-amount>${price.compareAt ? escapeHtml(price.compareAt) : ''}</s></span></p>`;
+    `${priceHtml(initial, { amount: 'text-lg font-bold', compare: 'text-sm text-secondary' })}</p>`;
   for (const axis of productOptions(variants)) {
     html += `<fieldset><legend class="mb-2 text-sm font-bold">${escapeHtml(axis.displayName)}</legend><div class="flex flex-wrap gap-2">`;
     for (const option of axis.values) {
@@ -140,7 +155,7 @@ export function variantPickerHtml(
         `<label class="group relative"><input type="radio"${attr('name', `option-${axis.name}`)}${attr('value', option.value)}` +
         `${attr('data-option', axis.name)}${attr('checked', selection[axis.name] === option.value)}${attr('disabled', option.disabled)}` +
         ` class="${OPTION_INPUT_CLASS}"><span class="${OPTION_LABEL_CLASS}"><span class="${OPTION_VALUE_CLASS}">${escapeHtml(option.displayValue)}</span>` +
-        `<span class="ml-1.5 text-xs" data-sold-out-note${attr('hidden', !option.disabled)}>${soldOutNote}</span></span></label>`;
+        `${soldOutNoteHtml(option.disabled)}</span></label>`;
     }
     html += '</div></fieldset>';
   }

@@ -29,6 +29,23 @@ export interface PickerLabels extends AvailabilityLabels {
   errors: Record<AddToBagProblem, string>;
 }
 
+/**
+ * Writes a variant's price into the places product-html.ts wrote one (the price line, a row of every
+ * variant's prices): the price, and the regular price shown only when on sale. Returns whether it is.
+ */
+function showPrice(places: Element, variant: Variant): boolean {
+  const price = priceDisplay(variant.price, variant.compareAtPrice);
+  for (const [selector, text] of [
+    ['[data-amount]', price.price],
+    ['[data-compare-amount]', price.compareAt ?? ''],
+  ] as const) {
+    const element = places.querySelector(selector);
+    if (element) element.textContent = text;
+  }
+  places.querySelector('[data-compare]')?.toggleAttribute('hidden', !price.compareAt);
+  return Boolean(price.compareAt);
+}
+
 class VariantPicker extends HTMLElement {
   #variants: Variant[] = [];
   #labels: PickerLabels | undefined;
@@ -105,13 +122,18 @@ class VariantPicker extends HTMLElement {
       radio.disabled = disabled.has(`${radio.dataset.option ?? ''}\u0000${radio.value}`);
       radio.parentElement?.querySelector('[data-sold-out-note]')?.toggleAttribute('hidden', !radio.disabled);
     }
-    if (variant) {
-      const price = priceDisplay(variant.price, variant.compareAtPrice);
-      this.#set('[data-amount]', price.price);
-      this.#set('[data-compare-amount]', price.compareAt ?? '');
-      for (const selector of ['[data-sale]', '[data-compare]']) {
-        this.querySelector<HTMLElement>(selector)?.toggleAttribute('hidden', !price.compareAt);
-      }
+    const line = this.querySelector('[data-price-line]');
+    if (variant && line) {
+      line.querySelector('[data-sale]')?.toggleAttribute('hidden', !showPrice(line, variant));
+    }
+    // Every variant's prices, when the page lists them: the API's, and which are sold out now.
+    for (const row of this.querySelectorAll<HTMLElement>('[data-price-of]')) {
+      const listed = this.#variants.find((each) => String(each.id) === row.dataset.priceOf);
+      if (!listed) continue;
+      showPrice(row, listed);
+      row
+        .querySelector('[data-sold-out-note]')
+        ?.toggleAttribute('hidden', availability(listed) !== 'soldOut');
     }
     const state = availability(variant);
     const stock = this.querySelector<HTMLElement>('[data-stock]');
