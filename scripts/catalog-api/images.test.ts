@@ -488,7 +488,9 @@ describe('pictures ready before anyone asks', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     // Both renders are kept on disk after their answers: the folder is removed only once they are written.
-    await vi.waitFor(() => expect(files().filter((name) => name.includes('products-7-'))).toHaveLength(2));
+    await vi.waitFor(() => expect(files().filter((name) => name.includes('products-7-'))).toHaveLength(2), {
+      timeout: 10_000,
+    });
   });
 });
 

@@ -116,18 +116,25 @@ describe('the publisher', () => {
     p.publish({ trigger: 'editor', cause: 'staff' });
     expect(p.progress).toEqual({ stage: 'preparing', done: 0, planned: null });
     await next();
-    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'catalogue', done: 30, planned: 120 }));
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'catalogue', done: 30, planned: 120 }), {
+      timeout: 10_000,
+    });
     await next();
-    await vi.waitFor(() =>
-      expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 55, reused: 124 }),
+    await vi.waitFor(
+      () => expect(p.progress).toEqual({ stage: 'pages', done: 45, planned: 55, reused: 124 }),
+      { timeout: 10_000 },
     );
     await next();
-    await vi.waitFor(() => expect(p.progress).toStrictEqual({ stage: 'checking', done: 0, planned: null }));
+    await vi.waitFor(() => expect(p.progress).toStrictEqual({ stage: 'checking', done: 0, planned: null }), {
+      timeout: 10_000,
+    });
     // A late word from the build does not take the check back.
     report?.({ stage: 'pages', done: 179, planned: 179 });
     expect(p.progress?.stage).toBe('checking');
     await next();
-    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'publishing', done: 0, planned: null }));
+    await vi.waitFor(() => expect(p.progress).toEqual({ stage: 'publishing', done: 0, planned: null }), {
+      timeout: 10_000,
+    });
     await next();
     await p.idle();
     expect(p.progress).toBeNull();
@@ -212,7 +219,7 @@ describe('the publisher', () => {
     const version = '7';
     const p = publisher({ build: builder.build, catalogVersion: async () => version });
     expect(await p.press({ trigger: 'editor', cause: 'a' })).toBe('started');
-    await vi.waitFor(() => expect(builder.state.running).toBe(1));
+    await vi.waitFor(() => expect(builder.state.running).toBe(1), { timeout: 10_000 });
     expect(await p.press({ trigger: 'editor', cause: 'b' })).toBe('coalesced');
     expect(p.queued).toBe(false);
     await builder.release();
@@ -226,7 +233,7 @@ describe('the publisher', () => {
     let version = '7';
     const p = publisher({ build: builder.build, catalogVersion: async () => version });
     await p.press({ trigger: 'editor', cause: 'a' });
-    await vi.waitFor(() => expect(builder.state.running).toBe(1));
+    await vi.waitFor(() => expect(builder.state.running).toBe(1), { timeout: 10_000 });
     version = '8';
     expect(await p.press({ trigger: 'editor', cause: 'b' })).toBe('queued');
     expect(await p.press({ trigger: 'editor', cause: 'c' })).toBe('coalesced');
@@ -246,7 +253,7 @@ describe('the publisher', () => {
       },
     });
     await p.press({ trigger: 'editor', cause: 'a' });
-    await vi.waitFor(() => expect(builder.state.running).toBe(1));
+    await vi.waitFor(() => expect(builder.state.running).toBe(1), { timeout: 10_000 });
     expect(await p.press({ trigger: 'editor', cause: 'b' })).toBe('queued');
     await builder.release();
     await builder.release();

@@ -1,8 +1,9 @@
 /**
  * The conventions a newcomer's tools rely on: editors format as the linter does (.editorconfig beside
  * biome.json), CI installs the lockfile as it is (`npm ci`), `npm run preview` is Astro's name for what
- * `npm run serve` does here.
+ * `npm run serve` does here, and a test's `vi.waitFor` says how long it waits.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib.mjs';
@@ -24,6 +25,23 @@ function editorconfig(section: string): Record<string, string> {
     }
   }
   return settings;
+}
+
+/** The text of every `vi.waitFor(…)` call in `source`, its arguments whole (parentheses matched). */
+function waitForCalls(source: string): string[] {
+  const calls: string[] = [];
+  for (const match of source.matchAll(/vi\.waitFor\(/g)) {
+    let depth = 1;
+    let end = match.index + match[0].length;
+    while (depth > 0 && end < source.length) {
+      const char = source[end];
+      if (char === '(') depth += 1;
+      else if (char === ')') depth -= 1;
+      end += 1;
+    }
+    calls.push(source.slice(match.index, end));
+  }
+  return calls;
 }
 
 describe('conventions', () => {
@@ -49,5 +67,25 @@ describe('conventions', () => {
   test('`npm run preview` serves the build as `npm run serve` does', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(scripts.preview).toBe(scripts.serve);
+  });
+
+  test("every test's `vi.waitFor` gives its own time limit: Vitest's one second is too short under load", () => {
+    // The unit and PostgreSQL steps run at a low priority beside the browsers (scripts/tools/test.mjs).
+    const files = execFileSync('git', ['ls-files', '*.test.ts', '*.test.tsx'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((file) => file !== '' && !file.endsWith('conventions.test.ts'));
+    const unlimited = files.flatMap((file) =>
+      waitForCalls(read(file))
+        .filter((call) => !/\btimeout:/.test(call))
+        .map((call) => `${file}: ${call.slice(0, 80)}`),
+    );
+    expect(waitForCalls('vi.waitFor(() => f(g()), { timeout: 1 }); vi.waitFor(h)')).toEqual([
+      'vi.waitFor(() => f(g()), { timeout: 1 })',
+      'vi.waitFor(h)',
+    ]);
+    expect(unlimited).toEqual([]);
   });
 });

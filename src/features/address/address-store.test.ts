@@ -92,7 +92,7 @@ describe('the address form', () => {
 
   it('fills prefecture and city from the postal code', async () => {
     fill({ postalCode: '100-0001' });
-    await vi.waitFor(() => expect($addressForm.get().postal).toBe('found'));
+    await vi.waitFor(() => expect($addressForm.get().postal).toBe('found'), { timeout: 10_000 });
     expect($addressForm.get().values).toMatchObject({ prefecture: '東京都', city: '千代田区千代田' });
     expect(fetch).toHaveBeenCalledWith('/postal/100.json', expect.anything());
   });
@@ -100,7 +100,7 @@ describe('the address form', () => {
   it('never overwrites what the shopper typed', async () => {
     fill({ city: '千代田区丸の内' });
     fill({ postalCode: '1000001' });
-    await vi.waitFor(() => expect($addressForm.get().postal).toBe('found'));
+    await vi.waitFor(() => expect($addressForm.get().postal).toBe('found'), { timeout: 10_000 });
     expect($addressForm.get().values).toMatchObject({ prefecture: '東京都', city: '千代田区丸の内' });
   });
 

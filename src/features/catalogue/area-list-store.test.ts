@@ -252,7 +252,7 @@ describe('the product list of an area page', () => {
 
     api.listProducts.mockResolvedValueOnce(page([2, 18], 2));
     startProductList(area, { now: T0 + 1000 });
-    await vi.waitFor(() => expect(ids()).toEqual([2, 18]));
+    await vi.waitFor(() => expect(ids()).toEqual([2, 18]), { timeout: 10_000 });
     expect(api.listProducts).toHaveBeenCalledWith({ areaId: 1, tenantIds: [1, 3], page: 1, size: 10 });
     expect($productList.get()).toMatchObject({ tenantIds: [1, 3], fetchedAt: T0 + 1000 });
 
@@ -281,7 +281,7 @@ describe('the product list of an area page', () => {
     $productList.set(null); // the page is left while page 1 is on its way
     api.listProducts.mockResolvedValueOnce(page([2, 18], 2));
     startProductList(area, { now: T0 + 1000, restoreScroll: true });
-    await vi.waitFor(() => expect(ids()).toEqual([2, 18]));
+    await vi.waitFor(() => expect(ids()).toEqual([2, 18]), { timeout: 10_000 });
     expect(api.listProducts).toHaveBeenLastCalledWith({ areaId: 1, tenantIds: [1], page: 1, size: 10 });
   });
 

@@ -40,8 +40,9 @@ test("every variant's prices follow the API: a variant sold since the build says
   document.body.innerHTML = variantPickerHtml(7, built, 10);
   expect(rows()).toEqual(['S¥1,200（税込）', 'M¥1,500（税込）通常価格¥2,000', 'L在庫なし¥1,800（税込）']);
   await import('./variant-picker.ts');
-  await vi.waitFor(() =>
-    expect(rows()).toEqual(['S在庫なし¥1,200（税込）', 'M¥1,700（税込）', 'L¥1,800（税込）']),
+  await vi.waitFor(
+    () => expect(rows()).toEqual(['S在庫なし¥1,200（税込）', 'M¥1,700（税込）', 'L¥1,800（税込）']),
+    { timeout: 10_000 },
   );
   // The price line keeps the chosen variant (S), sold out now: the add button says so by being off.
   const line = document.querySelector('[data-price-line]') as Element;
