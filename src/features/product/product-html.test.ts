@@ -6,17 +6,11 @@
  */
 import { mdiChevronDown } from '@mdi/js';
 import { pricedVariant } from '../../../tests/fixtures/catalogue.ts';
+import { shownText } from '../../../tests/fixtures/dom.ts';
 import type { SafeHtml } from '../../lib/html.ts';
 import { productGalleryHtml, readMoreHtml, variantPickerHtml } from './product-html.ts';
 
 const HOSTILE = '"><script>alert(1)</script>&\'';
-
-/** An element's text as a reader gets it: what is hidden left out. */
-function shownText(element: Element): string {
-  const copy = element.cloneNode(true) as Element;
-  for (const hidden of copy.querySelectorAll('[hidden]')) hidden.remove();
-  return copy.textContent ?? '';
-}
 
 describe('the product page written as strings', () => {
   it('writes the gallery: the main image eager, every thumbnail lazy, text and URLs escaped', () => {

@@ -4,6 +4,7 @@
  * and the element brings the price line, the options and every variant's prices up to date.
  */
 import { pricedVariant } from '../../../tests/fixtures/catalogue.ts';
+import { shownText } from '../../../tests/fixtures/dom.ts';
 import type { Variant } from '../../lib/catalog/types.ts';
 import { variantPickerHtml } from './product-html.ts';
 
@@ -16,13 +17,9 @@ vi.mock('../../lib/after-load.ts', () => ({ whenIdleAfterLoad: (task: () => void
 
 const size = (value: string) => [{ name: 'size', value, displayName: 'サイズ', displayValue: value }];
 
-/** A row of every variant's prices as a reader gets it: what is hidden left out. */
+/** The rows of every variant's prices as a reader gets them. */
 function rows(): string[] {
-  return [...document.querySelectorAll('[data-price-of]')].map((row) => {
-    const copy = row.cloneNode(true) as Element;
-    for (const hidden of copy.querySelectorAll('[hidden]')) hidden.remove();
-    return copy.textContent ?? '';
-  });
+  return [...document.querySelectorAll('[data-price-of]')].map(shownText);
 }
 
 test("every variant's prices follow the API: a variant sold since the build says so, a new price shows", async () => {
