@@ -29,19 +29,20 @@ export interface PickerLabels extends AvailabilityLabels {
   errors: Record<AddToBagProblem, string>;
 }
 
+/** Writes `text` into the element under `root` that `selector` names, when there is one. */
+function setText(root: ParentNode, selector: string, text: string): void {
+  const element = root.querySelector(selector);
+  if (element) element.textContent = text;
+}
+
 /**
  * Writes a variant's price into the places product-html.ts wrote one (the price line, a row of every
  * variant's prices): the price, and the regular price shown only when on sale. Returns whether it is.
  */
 function showPrice(places: Element, variant: Variant): boolean {
   const price = priceDisplay(variant.price, variant.compareAtPrice);
-  for (const [selector, text] of [
-    ['[data-amount]', price.price],
-    ['[data-compare-amount]', price.compareAt ?? ''],
-  ] as const) {
-    const element = places.querySelector(selector);
-    if (element) element.textContent = text;
-  }
+  setText(places, '[data-amount]', price.price);
+  setText(places, '[data-compare-amount]', price.compareAt ?? '');
   places.querySelector('[data-compare]')?.toggleAttribute('hidden', !price.compareAt);
   return Boolean(price.compareAt);
 }
@@ -89,7 +90,7 @@ class VariantPicker extends HTMLElement {
       const { variants, priceChanges } = refreshVariants(this.#variants, fresh.variants);
       this.#variants = variants;
       this.#render();
-      this.#set('[data-notice]', priceChanges.length ? labels.priceChanged : '');
+      setText(this, '[data-notice]', priceChanges.length ? labels.priceChanged : '');
     } catch (error) {
       // A product that left the catalogue cannot be added; any other failure keeps the build's data.
       if ((error as { status?: unknown }).status === 404) {
@@ -149,11 +150,6 @@ class VariantPicker extends HTMLElement {
     }
   }
 
-  #set(selector: string, text: string) {
-    const element = this.querySelector(selector);
-    if (element) element.textContent = text;
-  }
-
   /** The polite status line (with the bag link once added) and the alert line for failures. */
   #say(status: string, error: string, withBagLink = false) {
     const line = this.querySelector('[data-status]');
@@ -167,7 +163,7 @@ class VariantPicker extends HTMLElement {
         line.append(link);
       }
     }
-    this.#set('[data-error]', error);
+    setText(this, '[data-error]', error);
   }
 
   async #add() {
